@@ -1,0 +1,3 @@
+from lokpanchang.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,35 @@
+"""`lokpanchang ...`: the command line. Each subject registers its commands from its own module."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from lokpanchang.config import ConfigError
+
+# Modules under lokpanchang.cli, each with ``register(subparsers)``.
+COMMAND_MODULES = ("db",)
+
+
+class CommandError(Exception):
+    """A problem the user can fix; printed without a traceback, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lokpanchang", description="Daily panchangam on WhatsApp at 06:30 local time."
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"lokpanchang.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args) or 0
+    except (CommandError, ConfigError) as exc:
+        print(f"lokpanchang: error: {exc}", file=sys.stderr)
+        return 2

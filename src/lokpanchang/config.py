@@ -1,0 +1,222 @@
+"""Typed settings, read once from the environment.
+
+Every setting is an environment variable named after the field in upper case
+(``late_grace`` -> ``LATE_GRACE``). Secrets may instead be given as a file with
+``NAME_FILE`` (Docker/Kubernetes secrets). A bad value stops start-up with a
+message naming the variable and the value.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SECRET_FIELDS = (
+    "whatsapp_access_token",
+    "whatsapp_app_secret",
+    "whatsapp_verify_token",
+    "secret_key",
+    "flower_basic_auth",
+    "database_url",
+    "smtp_password",
+    "s3_secret_access_key",
+)
+
+
+class ConfigError(Exception):
+    """A setting has a bad value; the message names the variable and the value."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    environment: Literal["development", "production", "test"] = "development"
+    data_dir: Path = Path("var")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_json: bool = True
+    secret_key: str = ""
+
+    # Storage and queue. Empty means "embedded default under data_dir".
+    database_url: str = ""
+    celery_broker_url: str = ""
+    celery_result_backend: str = ""
+    redis_url: str = ""
+
+    # Scheduling (seconds).
+    default_send_time: time = time(6, 30)
+    planner_period: int = Field(600, gt=0)
+    planner_lookahead: int = Field(900, gt=0)
+    late_grace: int = Field(7200, ge=0)
+    lock_ttl: int = Field(86400, gt=0)
+    batch_size: int = Field(500, gt=0, le=10000)
+    visibility_timeout: int = Field(3600, gt=0)
+
+    # Delivery.
+    delivery_backend: Literal["auto", "outbox", "whatsapp", "memory"] = "auto"
+    whatsapp_phone_number_id: str = ""
+    whatsapp_access_token: str = ""
+    whatsapp_api_version: str = "v25.0"
+    whatsapp_base_url: str = "https://graph.facebook.com"
+    whatsapp_template_name: str = "daily_panchangam"
+    whatsapp_verify_token: str = ""
+    whatsapp_app_secret: str = ""
+    send_rate: float = Field(80.0, gt=0)
+    send_concurrency: int = Field(200, gt=0)
+    send_timeout: float = Field(15.0, gt=0)
+
+    # Almanac.
+    sunrise_convention: Literal["upper_limb", "disc_centre", "hindu"] = "upper_limb"
+    ephemeris_path: str = ""
+
+    # Web.
+    web_host: str = "127.0.0.1"
+    web_port: int = Field(5050, gt=0, lt=65536)
+    enable_test_routes: bool = False
+    session_lifetime: int = Field(8 * 3600, gt=0)
+
+    # Operations.
+    metrics_retention_days: int = Field(90, gt=0)
+    log_dir: Path | None = None
+    s3_bucket: str = ""
+    s3_endpoint_url: str = ""
+    s3_access_key_id: str = ""
+    s3_secret_access_key: str = ""
+    s3_region: str = "us-east-1"
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    report_email_to: str = ""
+    flower_basic_auth: str = ""
+    flower_port: int = Field(5555, gt=0, lt=65536)
+
+    @field_validator("default_send_time", mode="before")
+    @classmethod
+    def _parse_hhmm(cls, value: object) -> object:
+        return parse_send_time(value) if isinstance(value, str) else value
+
+    @field_validator("whatsapp_api_version")
+    @classmethod
+    def _api_version(cls, value: str) -> str:
+        if not value.startswith("v"):
+            raise ValueError("must look like v25.0")
+        return value
+
+    @model_validator(mode="after")
+    def _lookahead_exceeds_period(self) -> Settings:
+        if self.planner_lookahead <= self.planner_period:
+            raise ValueError(
+                f"PLANNER_LOOKAHEAD={self.planner_lookahead} must exceed "
+                f"PLANNER_PERIOD={self.planner_period}, or slots fall between passes"
+            )
+        return self
+
+    # Derived values -------------------------------------------------------
+
+    @property
+    def is_embedded(self) -> bool:
+        """True when no broker is configured: kombu's SQL transport and DB locks."""
+        return not self.celery_broker_url
+
+    @property
+    def effective_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{(self.data_dir / 'lokpanchang.sqlite3').resolve()}"
+
+    @property
+    def effective_broker_url(self) -> str:
+        return self.celery_broker_url or f"sqla+sqlite:///{(self.data_dir / 'broker.sqlite3').resolve()}"
+
+    @property
+    def effective_result_backend(self) -> str:
+        return self.celery_result_backend or (
+            f"db+sqlite:///{(self.data_dir / 'results.sqlite3').resolve()}"
+        )
+
+    @property
+    def effective_delivery_backend(self) -> str:
+        if self.delivery_backend != "auto":
+            return self.delivery_backend
+        has_credentials = self.whatsapp_phone_number_id and self.whatsapp_access_token
+        return "whatsapp" if has_credentials else "outbox"
+
+    @property
+    def effective_log_dir(self) -> Path:
+        return self.log_dir or self.data_dir / "logs"
+
+
+def parse_send_time(value: object) -> time:
+    """Parse ``HH:MM`` (24-hour) into a time, naming the value when it is not one."""
+    text = str(value).strip()
+    try:
+        hours, minutes = text.split(":")
+        if len(minutes) != 2:
+            raise ValueError
+        return time(int(hours), int(minutes))
+    except ValueError:
+        raise ValueError(f"send time {text!r} is not HH:MM (24-hour), e.g. 06:30") from None
+
+
+def parse_zone(name: str) -> ZoneInfo:
+    """The IANA zone called ``name``, or a ValueError naming it."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"time zone {name!r} is not an IANA zone name (e.g. Asia/Kolkata)") from None
+
+
+def _secrets_from_files(environ: dict[str, str]) -> dict[str, str]:
+    """Values of ``NAME_FILE`` variables, read from the files they name."""
+    found: dict[str, str] = {}
+    for field in SECRET_FIELDS:
+        path = environ.get(f"{field.upper()}_FILE")
+        if not path:
+            continue
+        try:
+            found[field] = Path(path).read_text().strip()
+        except OSError as exc:
+            raise ConfigError(f"{field.upper()}_FILE={path!r} cannot be read: {exc.strerror}") from None
+    return found
+
+
+def _describe(error: ValidationError, environ: dict[str, str]) -> str:
+    lines = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        name = field.upper()
+        if name:
+            shown = environ.get(name, problem.get("input"))
+            lines.append(f"{name}={shown!r}: {problem['msg']}")
+        else:
+            lines.append(problem["msg"].removeprefix("Value error, "))
+    return "bad configuration: " + "; ".join(lines)
+
+
+def load_settings(environ: dict[str, str] | None = None, **overrides: object) -> Settings:
+    """Build Settings from ``environ`` (default: the process environment) and overrides."""
+    env = dict(os.environ if environ is None else environ)
+    values = {**_secrets_from_files(env), **overrides}
+    try:
+        if environ is None:
+            return Settings(**values)
+        return _settings_from_mapping(env, values)
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, env)) from None
+
+
+def _settings_from_mapping(env: dict[str, str], values: dict[str, object]) -> Settings:
+    fields = Settings.model_fields
+    from_env = {key.lower(): value for key, value in env.items() if key.lower() in fields}
+    return Settings.model_validate({**from_env, **values})
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process's settings, read once."""
+    return load_settings()

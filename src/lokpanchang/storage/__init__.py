@@ -1,0 +1,1 @@
+"""Storage: SQLAlchemy 2 models, engine and sessions, Alembic migrations."""

@@ -1,0 +1,244 @@
+"""SQLAlchemy 2 models. Table names are the seed's where it names them.
+
+All instants are stored as UTC and come back as aware UTC datetimes
+(``UTCDateTime``), on SQLite as on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    Time,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+FOREVER = datetime(2099, 12, 31, tzinfo=UTC)
+"""``obsoleted_on`` of an active subscriber (the seed's convention)."""
+
+DEFAULT_SEND_TIME = time(6, 30)
+
+
+class UTCDateTime(TypeDecorator):
+    """Aware datetimes in, aware UTC datetimes out; naive values are refused."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value.isoformat()} given to a UTC column")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class CityDetail(Base):
+    """A resolved place, kept so subscribers can share it."""
+
+    __tablename__ = "city_detail"
+    __table_args__ = (UniqueConstraint("city", "state", "country", name="uq_city_detail_place"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    city: Mapped[str] = mapped_column(String(200))
+    state: Mapped[str] = mapped_column(String(200), default="")
+    country: Mapped[str] = mapped_column(String(100), default="")
+    country_code: Mapped[str] = mapped_column(String(2), default="")
+    timezone: Mapped[str] = mapped_column(String(64))
+    latitude: Mapped[float] = mapped_column(Float)
+    longitude: Mapped[float] = mapped_column(Float)
+
+
+class UserDetail(Base):
+    """A subscriber. Active means ``obsoleted_on > now``; one row per phone, history in events."""
+
+    __tablename__ = "user_detail"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phone: Mapped[str] = mapped_column(String(20), unique=True)  # E.164
+    wa_id: Mapped[str | None] = mapped_column(String(32))
+    display_name: Mapped[str] = mapped_column(String(200), default="")
+    latitude: Mapped[float | None] = mapped_column(Float)
+    longitude: Mapped[float | None] = mapped_column(Float)
+    timezone: Mapped[str | None] = mapped_column(String(64), index=True)
+    city_id: Mapped[int | None] = mapped_column(ForeignKey("city_detail.id"))
+    language: Mapped[str] = mapped_column(String(8), default="en")
+    send_time: Mapped[time] = mapped_column(Time, default=DEFAULT_SEND_TIME)
+    created_on: Mapped[datetime] = mapped_column(UTCDateTime)
+    obsoleted_on: Mapped[datetime] = mapped_column(UTCDateTime, default=FOREVER)
+    updated_on: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    disabled_reason: Mapped[str | None] = mapped_column(String(200))
+    undeliverable_days: Mapped[int] = mapped_column(Integer, default=0)
+
+    city: Mapped[CityDetail | None] = relationship(lazy="joined")
+
+    __table_args__ = (Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),)
+
+    def is_active(self, now: datetime) -> bool:
+        return self.obsoleted_on > now
+
+
+class SubscriptionEvent(Base):
+    """History of a subscriber: subscribed, stopped, resumed, moved, disabled."""
+
+    __tablename__ = "subscription_event"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    detail: Mapped[str] = mapped_column(Text, default="")
+
+
+class BroadcastRun(Base):
+    """One daily send for a (zone, local send time, local date): the planner's unit of work."""
+
+    __tablename__ = "broadcast_run"
+    __table_args__ = (
+        UniqueConstraint("timezone", "send_time", "local_date", name="uq_broadcast_run_slot"),
+        Index("ix_broadcast_run_status_due", "status", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    timezone: Mapped[str] = mapped_column(String(64))
+    send_time: Mapped[time] = mapped_column(Time)
+    local_date: Mapped[date] = mapped_column(Date)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    status: Mapped[str] = mapped_column(String(16), default="planned")
+    late: Mapped[bool] = mapped_column(Boolean, default=False)
+    planned_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    enqueued_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    enqueue_count: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    sent: Mapped[int] = mapped_column(Integer, default=0)
+    failed: Mapped[int] = mapped_column(Integer, default=0)
+    skipped: Mapped[int] = mapped_column(Integer, default=0)
+    batches: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(Text)
+
+
+class MessageLog(Base):
+    """The delivery ledger: at most one daily panchangam per subscriber per local date."""
+
+    __tablename__ = "message_log"
+    __table_args__ = (
+        UniqueConstraint("user_id", "local_date", name="uq_message_log_user_date"),
+        Index("ix_message_log_run_status", "run_id", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"))
+    local_date: Mapped[date] = mapped_column(Date, index=True)
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("broadcast_run.id"))
+    timezone: Mapped[str] = mapped_column(String(64), default="")
+    kind: Mapped[str] = mapped_column(String(16), default="daily")
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    whatsapp_message_id: Mapped[str | None] = mapped_column(String(128), index=True)
+    error_code: Mapped[int | None] = mapped_column(Integer)
+    error_detail: Mapped[str | None] = mapped_column(Text)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    scheduled_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    delivered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    read_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    late: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class InboundMessage(Base):
+    """WhatsApp message ids already handled, so Meta's retries are processed once."""
+
+    __tablename__ = "inbound_message"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    wa_message_id: Mapped[str] = mapped_column(String(128), unique=True)
+    from_phone: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[str] = mapped_column(String(20))
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class SchedulerLock(Base):
+    """Locks in the database for the embedded mode (Redis ``SET NX EX`` otherwise)."""
+
+    __tablename__ = "scheduler_lock"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class DailyMetrics(Base):
+    __tablename__ = "daily_metrics"
+    __table_args__ = (UniqueConstraint("day", "timezone", name="uq_daily_metrics_day_zone"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    day: Mapped[date] = mapped_column(Date)
+    timezone: Mapped[str] = mapped_column(String(64), default="")  # "" = all zones
+    sent: Mapped[int] = mapped_column(Integer, default=0)
+    delivered: Mapped[int] = mapped_column(Integer, default=0)
+    read: Mapped[int] = mapped_column(Integer, default=0)
+    failed: Mapped[int] = mapped_column(Integer, default=0)
+    late: Mapped[int] = mapped_column(Integer, default=0)
+    missed: Mapped[int] = mapped_column(Integer, default=0)
+    new_subscribers: Mapped[int] = mapped_column(Integer, default=0)
+    unsubscribed: Mapped[int] = mapped_column(Integer, default=0)
+    active_subscribers: Mapped[int] = mapped_column(Integer, default=0)
+    zones_served: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class SystemHealthLog(Base):
+    __tablename__ = "system_health_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    cpu_percent: Mapped[float | None] = mapped_column(Float)
+    memory_percent: Mapped[float | None] = mapped_column(Float)
+    disk_percent: Mapped[float | None] = mapped_column(Float)
+    database_ok: Mapped[bool] = mapped_column(Boolean, default=False)
+    database_latency_ms: Mapped[float | None] = mapped_column(Float)
+    redis_ok: Mapped[bool | None] = mapped_column(Boolean)
+    redis_latency_ms: Mapped[float | None] = mapped_column(Float)
+    queue_depths: Mapped[dict] = mapped_column(JSON, default=dict)
+    workers_alive: Mapped[int | None] = mapped_column(Integer)
+    detail: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class ApiUsageLog(Base):
+    __tablename__ = "api_usage_log"
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    endpoint: Mapped[str] = mapped_column(String(200))
+    method: Mapped[str] = mapped_column(String(8), default="POST")
+    status_code: Mapped[int | None] = mapped_column(Integer)
+    error_code: Mapped[int | None] = mapped_column(Integer)
+    latency_ms: Mapped[float | None] = mapped_column(Float)
+    message_log_id: Mapped[int | None] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
