@@ -1,0 +1,54 @@
+"""The embedded default channel: each message is a JSON line in a file, and a log line."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict
+from pathlib import Path
+
+import structlog
+
+from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
+
+log = structlog.get_logger(__name__)
+
+
+class OutboxSender:
+    """Appends messages to ``path`` (JSON lines). One ``write`` per batch keeps lines whole."""
+
+    name = "outbox"
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+
+    async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
+        if not messages:
+            return []
+        lines = "".join(json.dumps(_record(m), ensure_ascii=False) + "\n" for m in messages)
+        # O_APPEND makes concurrent writers from several worker processes interleave by line.
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, lines.encode())
+        finally:
+            os.close(fd)
+        for message in messages:
+            log.info("outbox.sent", ledger_id=message.ledger_id, language=message.language)
+        return [SendResult(m.ledger_id, Outcome.SENT, f"outbox.{m.ledger_id}") for m in messages]
+
+    async def close(self) -> None:
+        return None
+
+
+def _record(message: OutgoingMessage) -> dict:
+    record = asdict(message)
+    record["parameters"] = list(message.parameters)
+    return record
+
+
+def read_outbox(path: Path) -> list[dict]:
+    """Every message in the outbox file, oldest first (empty when there is no file)."""
+    if not Path(path).exists():
+        return []
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]

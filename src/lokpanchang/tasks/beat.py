@@ -1,0 +1,25 @@
+"""The beat schedule: the seed's table, in UTC, plus the dispatcher of operator-defined jobs.
+
+Task names keep the seed's ``tasks.<name>`` so an operator who knows the seed finds them.
+"""
+
+from __future__ import annotations
+
+from celery.schedules import crontab
+
+BEAT_SCHEDULE = {
+    "jit-planner": {"task": "tasks.jit_planner", "schedule": 600.0},
+    "collect-system-health": {"task": "tasks.collect_system_health_metrics", "schedule": 300.0},
+    "update-daily-metrics": {"task": "tasks.update_daily_metrics_task", "schedule": crontab(minute=5)},
+    "cleanup-old-metrics": {"task": "tasks.cleanup_old_metrics", "schedule": crontab(hour=2, minute=0)},
+    "generate-weekly-report": {
+        "task": "tasks.generate_weekly_report",
+        "schedule": crontab(day_of_week="mon", hour=9, minute=0),
+    },
+    "backup-daily-logs": {"task": "tasks.backup_logs_task", "schedule": crontab(hour=0, minute=0)},
+    "upload-logs-to-s3": {
+        "task": "tasks.upload_logs_to_s3_task",
+        "schedule": crontab(day_of_week="sun", hour=2, minute=0),
+    },
+    "dispatch-scheduled-jobs": {"task": "tasks.dispatch_scheduled_jobs", "schedule": 60.0},
+}

@@ -1,0 +1,94 @@
+"""Shared fixtures: real Redis and PostgreSQL, fresh migrated databases, settings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import lokpanchang
+from lokpanchang.config import get_settings, load_settings
+from lokpanchang.storage import migrate
+from lokpanchang.storage.db import engine_for
+from tests import servers
+
+SRC = Path(lokpanchang.__file__).resolve().parents[1]
+
+# Subprocesses (workers, beat, the CLI) import the package under test.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    server = servers.start_redis()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server):
+    """A Redis URL whose database is empty at the start of the test."""
+    import redis
+
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    client.close()
+    return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    server = servers.start_postgres()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A new, empty PostgreSQL database (not migrated)."""
+    return postgres_server.create_database()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    """A new, empty SQLite database file (not migrated)."""
+    return f"sqlite:///{tmp_path / 'lokpanchang.sqlite3'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """A fresh, migrated database: once on SQLite, once on PostgreSQL."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'lokpanchang.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_server").create_database()
+    migrate.upgrade(url)
+    yield url
+    engine_for(url).dispose()
+
+
+@pytest.fixture
+def settings_env(monkeypatch, tmp_path):
+    """Point the process settings at ``tmp_path``; returns a function to add variables."""
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "var"))
+    get_settings.cache_clear()
+
+    def set_env(**values: str) -> None:
+        for name, value in values.items():
+            monkeypatch.setenv(name.upper(), str(value))
+        get_settings.cache_clear()
+
+    yield set_env
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def make_settings(tmp_path):
+    """Settings built from explicit values only (no process environment)."""
+
+    def build(**values):
+        values.setdefault("data_dir", tmp_path / "var")
+        return load_settings({}, **values)
+
+    return build

@@ -1,0 +1,146 @@
+"""Real Redis and PostgreSQL servers for tests, started from the server binaries.
+
+Locally a missing binary skips the tests that need it; under ``CI=true`` it fails them.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def missing(what: str) -> None:
+    """Skip locally, fail in CI: a server the test needs is not installed."""
+    message = f"{what} is not installed (apt-get install redis-server postgresql)"
+    if IN_CI:
+        pytest.fail(message + " -- required under CI=true", pytrace=False)
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, deadline_s: float = 30.0) -> None:
+    deadline = time.monotonic() + deadline_s
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listened on 127.0.0.1:{port} within {deadline_s} s")
+
+
+@dataclass
+class RedisServer:
+    port: int
+    process: subprocess.Popen
+    directory: Path
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def restart(self) -> None:
+        """Stop and start again on the same port, without persistence: all data is lost."""
+        self.stop()
+        self.process = _spawn_redis(self.port, self.directory)
+        wait_for_port(self.port)
+
+
+def _spawn_redis(port: int, directory: Path) -> subprocess.Popen:
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+            "--appendonly", "no", "--dir", str(directory), "--protected-mode", "no"]
+    return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def start_redis() -> RedisServer:
+    if not (shutil.which("redis-server") or os.path.exists("/usr/bin/redis-server")):
+        missing("redis-server")
+    directory = Path(tempfile.mkdtemp(prefix="lokpanchang-redis-"))
+    port = free_port()
+    server = RedisServer(port, _spawn_redis(port, directory), directory)
+    wait_for_port(port)
+    return server
+
+
+def postgres_bindir() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+@dataclass
+class PostgresServer:
+    port: int
+    datadir: Path
+    bindir: Path
+
+    @property
+    def admin_url(self) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def url_for(self, database: str) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self) -> str:
+        """A new empty database; returns its SQLAlchemy URL."""
+        import psycopg
+
+        name = f"t_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
+                             autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+        return self.url_for(name)
+
+    def stop(self) -> None:
+        _as_postgres([str(self.bindir / "pg_ctl"), "-D", str(self.datadir), "-m", "immediate",
+                      "-w", "stop"])
+
+
+def _as_postgres(args: list[str]) -> None:
+    """Run a PostgreSQL tool; as root it must run as the postgres user."""
+    if os.geteuid() == 0:
+        args = ["runuser", "-u", "postgres", "--", *args]
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def start_postgres() -> PostgresServer:
+    bindir = postgres_bindir()
+    if bindir is None:
+        missing("PostgreSQL server (initdb)")
+    root = Path(tempfile.mkdtemp(prefix="lokpanchang-pg-"))
+    datadir, sockets = root / "data", root / "sockets"
+    sockets.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres")
+        shutil.chown(sockets, "postgres")
+    _as_postgres([str(bindir / "initdb"), "-D", str(datadir), "-U", "postgres",
+                  "--auth=trust", "--encoding=UTF8", "--no-sync"])
+    port = free_port()
+    options = (f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
+               "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+    _as_postgres([str(bindir / "pg_ctl"), "-D", str(datadir), "-o", options,
+                  "-l", str(root / "log"), "-w", "start"])
+    return PostgresServer(port, datadir, bindir)

@@ -1,0 +1,48 @@
+from datetime import time
+
+import pytest
+
+from lokpanchang.config import ConfigError, load_settings, parse_send_time
+
+
+def test_defaults_are_the_embedded_mode(tmp_path):
+    settings = load_settings({}, data_dir=tmp_path)
+    assert settings.is_embedded
+    assert settings.effective_database_url.startswith("sqlite:///")
+    assert settings.effective_delivery_backend == "outbox"
+    assert settings.default_send_time == time(6, 30)
+
+
+def test_a_bad_value_names_the_variable_and_the_value():
+    with pytest.raises(ConfigError, match=r"LATE_GRACE='soon'"):
+        load_settings({"LATE_GRACE": "soon"})
+
+
+def test_a_bad_send_time_names_the_value():
+    with pytest.raises(ConfigError, match="25:99"):
+        load_settings({"DEFAULT_SEND_TIME": "25:99"})
+
+
+def test_lookahead_must_exceed_the_planner_period():
+    with pytest.raises(ConfigError, match="PLANNER_LOOKAHEAD=600"):
+        load_settings({"PLANNER_LOOKAHEAD": "600", "PLANNER_PERIOD": "600"})
+
+
+def test_secrets_can_come_from_files(tmp_path):
+    secret = tmp_path / "token"
+    secret.write_text("s3cret\n")
+    settings = load_settings({"WHATSAPP_ACCESS_TOKEN_FILE": str(secret),
+                              "WHATSAPP_PHONE_NUMBER_ID": "123"})
+    assert settings.whatsapp_access_token == "s3cret"
+    assert settings.effective_delivery_backend == "whatsapp"
+
+
+def test_an_unreadable_secret_file_is_named(tmp_path):
+    with pytest.raises(ConfigError, match="WHATSAPP_APP_SECRET_FILE="):
+        load_settings({"WHATSAPP_APP_SECRET_FILE": str(tmp_path / "absent")})
+
+
+@pytest.mark.parametrize("text", ["6:30x", "noon", "06", "06:3", ""])
+def test_parse_send_time_refuses_non_hhmm(text):
+    with pytest.raises(ValueError, match="HH:MM"):
+        parse_send_time(text)
