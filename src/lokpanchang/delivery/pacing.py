@@ -36,6 +36,10 @@ class Bucket(Protocol):
         """Wait until one more message may be sent."""
         ...
 
+    async def release(self) -> None:
+        """Drop connections bound to the current event loop (the sender's scope ends)."""
+        ...
+
 
 def gcra_wait(tat: float, now: float, interval: float, burst: int) -> tuple[float, float]:
     """(new arrival time, seconds to wait) for one more send at ``now`` (seconds)."""
@@ -56,30 +60,46 @@ class LocalBucket:
         if wait > 0:
             await asyncio.sleep(wait)
 
+    async def release(self) -> None:
+        return None
+
 
 class RedisBucket:
-    """A bucket shared through Redis by all workers (``redis.asyncio`` client)."""
+    """A bucket shared through Redis by all workers.
 
-    def __init__(self, client, rate: float, burst: int = 1, key: str = "pacing:whatsapp") -> None:
-        self.client = client
+    Its ``redis.asyncio`` client belongs to one event loop; workers that run each batch in
+    a fresh loop (``asyncio.run``) call ``release`` at the end of the batch.
+    """
+
+    def __init__(self, url: str, rate: float, burst: int = 1, key: str = "pacing:whatsapp") -> None:
+        self.url = url
         self.key = key
         self.interval_us = max(1, round(1_000_000 / rate))
         self.burst = burst
-        self._script = client.register_script(_GCRA_SCRIPT)
+        self._client = None
+        self._script = None
 
     @classmethod
     def from_url(cls, url: str, rate: float, **kwargs) -> RedisBucket:
-        import redis.asyncio as redis_asyncio
-
-        return cls(redis_asyncio.Redis.from_url(url), rate, **kwargs)
+        return cls(url, rate, **kwargs)
 
     async def acquire(self) -> None:
-        wait_us = await self._script(keys=[self.key], args=[self.interval_us, self.burst])
-        if int(wait_us) > 0:
-            await asyncio.sleep(int(wait_us) / 1_000_000)
+        if self._script is None:
+            import redis.asyncio as redis_asyncio
+
+            self._client = redis_asyncio.Redis.from_url(self.url)
+            self._script = self._client.register_script(_GCRA_SCRIPT)
+        wait_us = int(await self._script(keys=[self.key], args=[self.interval_us, self.burst]))
+        if wait_us > 0:
+            await asyncio.sleep(wait_us / 1_000_000)
+
+    async def release(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+        self._client = self._script = None
 
     async def close(self) -> None:
-        await self.client.aclose()
+        await self.release()
 
 
 class Unpaced:
@@ -87,3 +107,13 @@ class Unpaced:
 
     async def acquire(self) -> None:
         return None
+
+    async def release(self) -> None:
+        return None
+
+
+def bucket_for(redis_url: str, rate: float, embedded: bool) -> Bucket:
+    """The shared Redis bucket when Redis is configured, else an in-process one."""
+    if redis_url and not embedded:
+        return RedisBucket(redis_url, rate)
+    return LocalBucket(rate)

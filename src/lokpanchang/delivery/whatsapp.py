@@ -97,6 +97,7 @@ class WhatsAppSender:
         self._concurrency = concurrency
         self._timeout = timeout
         self._session: aiohttp.ClientSession | None = None
+        self._depth = 0
 
     @classmethod
     def from_settings(cls, settings: Settings, bucket: Bucket | None = None, **kwargs) -> WhatsAppSender:
@@ -110,12 +111,30 @@ class WhatsAppSender:
     # The Sender protocol ------------------------------------------------------------
 
     async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
-        return list(await asyncio.gather(*(self.send_panchangam_template(m) for m in messages)))
+        async with self:
+            return list(await asyncio.gather(*(self.send_panchangam_template(m) for m in messages)))
 
     async def close(self) -> None:
         if self._session is not None:
             await self._session.close()
             self._session = None
+        await self.bucket.release()
+
+    # One session per event loop: callers may run each batch in its own ``asyncio.run``.
+    # ``async with sender:`` keeps the pool open across calls; each public call opens one
+    # for itself otherwise and closes it when done.
+
+    async def __aenter__(self) -> WhatsAppSender:
+        if self._depth == 0:
+            await self.close()
+            self._session = self._new_session()
+        self._depth += 1
+        return self
+
+    async def __aexit__(self, *exc_info) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            await self.close()
 
     # Sending --------------------------------------------------------------------------
 
@@ -128,16 +147,19 @@ class WhatsAppSender:
     async def send_template(self, phone: str, template: str, language: str,
                             parameters: tuple[str, ...], ledger_id: int) -> SendResult:
         payload = template_payload(phone, template, language, parameters, ledger_id)
-        return await self._send(payload, ledger_id)
+        async with self:
+            return await self._send(payload, ledger_id)
 
     async def send_text(self, phone: str, text: str, ledger_id: int = 0) -> SendResult:
         """A free-text reply (only inside the 24-hour customer-service window)."""
-        return await self._send(text_payload(phone, text), ledger_id)
+        async with self:
+            return await self._send(text_payload(phone, text), ledger_id)
 
     async def send_interactive_location_request(self, phone: str, text: str,
                                                 ledger_id: int = 0) -> SendResult:
         """Ask the user to share their location (a "Send location" button under ``text``)."""
-        return await self._send(location_request_payload(phone, text), ledger_id)
+        async with self:
+            return await self._send(location_request_payload(phone, text), ledger_id)
 
     async def _send(self, payload: dict, ledger_id: int) -> SendResult:
         attempt = 0
@@ -156,7 +178,7 @@ class WhatsAppSender:
 
     async def _attempt(self, payload: dict) -> Classified:
         try:
-            async with self._client().post(self.url, json=payload, headers=self._headers) as response:
+            async with self._session.post(self.url, json=payload, headers=self._headers) as response:
                 return classify_response(response.status, await response.read())
         except aiohttp.ConnectionTimeoutError as exc:
             return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")
@@ -167,12 +189,20 @@ class WhatsAppSender:
             # The request may have reached Meta: there is no idempotency key, so never resend.
             return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(exc).__name__}: {exc}")
 
-    def _client(self) -> aiohttp.ClientSession:
-        if self._session is None:
-            connector = aiohttp.TCPConnector(limit=self._concurrency)
-            timeout = aiohttp.ClientTimeout(total=self._timeout, connect=min(5.0, self._timeout))
-            self._session = aiohttp.ClientSession(connector=connector, timeout=timeout)
-        return self._session
+    def _new_session(self) -> aiohttp.ClientSession:
+        connector = aiohttp.TCPConnector(limit=self._concurrency)
+        timeout = aiohttp.ClientTimeout(total=self._timeout, connect=min(5.0, self._timeout))
+        return aiohttp.ClientSession(connector=connector, timeout=timeout)
+
+
+def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:
+    """The configured channel, paced by the shared Redis bucket (in-process when embedded)."""
+    from lokpanchang.delivery.pacing import bucket_for
+
+    redis_url = settings.redis_url or (settings.celery_broker_url
+                                       if settings.celery_broker_url.startswith("redis") else "")
+    bucket = bucket_for(redis_url, settings.send_rate, settings.is_embedded)
+    return WhatsAppSender.from_settings(settings, bucket=bucket, **kwargs)
 
 
 def _result(ledger_id: int, classified: Classified, attempts: int) -> SendResult:
