@@ -12,6 +12,7 @@ import hmac
 import json
 
 import structlog
+from kombu.exceptions import KombuError
 from flask import Blueprint, abort, current_app, request
 
 from lokpanchang.config import Settings
@@ -69,7 +70,12 @@ def notification():
         return "body is not JSON", 400
     if not isinstance(body, dict):
         return "body is not a JSON object", 400
-    enqueue(body)
+    try:
+        enqueue(body)
+    except KombuError as exc:
+        # Nothing was stored; Meta retries a failed delivery for days, so a 503 loses nothing.
+        log.error("webhook.enqueue_failed", error=str(exc))
+        return "queue unavailable, retry later", 503
     return "", 200
 
 
@@ -83,5 +89,8 @@ def enqueue(body: dict) -> None:
     if celery is None:
         from lokpanchang.tasks.app import create_celery
 
-        celery = current_app.extensions["celery"] = create_celery(app_settings())
+        settings = app_settings()
+        if settings.is_embedded:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)  # the broker's SQLite file
+        celery = current_app.extensions["celery"] = create_celery(settings)
     celery.send_task("tasks.handle_webhook", args=[body], queue="priority")
