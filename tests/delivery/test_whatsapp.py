@@ -166,30 +166,16 @@ def test_one_sender_serves_batches_in_successive_event_loops_paced_through_redis
 
     from lokpanchang.delivery.pacing import RedisBucket
     from lokpanchang.delivery.whatsapp import WhatsAppSender
-    from lokpanchang.fakes.whatsapp import serve
+    from tests.fakes.support import FakeInThread
 
-    async def start():
-        return await serve(fake_config())
-
-    async def stop(runner):
-        await runner.cleanup()
-
-    # The fake lives in a thread's loop; the sender gets a fresh loop per batch, as workers do.
-    import threading
-
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    runner, port = asyncio.run_coroutine_threadsafe(start(), loop).result(10)
+    fake = FakeInThread(fake_config())  # the sender gets a fresh loop per batch, as workers do
     try:
-        sender = WhatsAppSender(base_url=f"http://127.0.0.1:{port}", api_version="v25.0",
+        sender = WhatsAppSender(base_url=fake.base_url, api_version="v25.0",
                                 phone_number_id=PHONE_NUMBER_ID, access_token="test-token",
                                 bucket=RedisBucket(redis_url, rate=500))
         first = asyncio.run(sender.send_batch([message(1, phone="+919800000001")]))
         second = asyncio.run(sender.send_batch([message(2, phone="+919800000002")]))
         assert [r.outcome for r in first + second] == [Outcome.SENT, Outcome.SENT]
+        assert len(fake.received()) == 2
     finally:
-        asyncio.run_coroutine_threadsafe(stop(runner), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
-        loop.close()
+        fake.stop()

@@ -38,3 +38,36 @@ async def fake_and_sender(config: FakeConfig, **sender_values) -> AsyncIterator[
 
 def run(coroutine):
     return asyncio.run(coroutine)
+
+
+class FakeInThread:
+    """The fake Cloud API serving from its own thread and loop (for synchronous callers)."""
+
+    def __init__(self, config: FakeConfig) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.runner, self.port = self._call(serve(config))
+        self.api = self.runner.app[FAKE_KEY]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def received(self) -> list[dict]:
+        return self._call(_copy(self.api.received))
+
+    def _call(self, coroutine):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
+
+    def stop(self) -> None:
+        self._call(self.runner.cleanup())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+async def _copy(items: list) -> list:
+    return list(items)
