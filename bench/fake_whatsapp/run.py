@@ -2,7 +2,9 @@
 
 Starts `lokpanchang fake-whatsapp` in its own process and drives it with an aiohttp client
 keeping IN_FLIGHT template sends in flight, each to a distinct recipient (so the pair limit
-never applies), for each latency setting. Prints requests/s per setting.
+never applies), for each latency setting. Side by side, the same client drives a bare aiohttp
+server that answers a constant success body after the same latency and checks nothing: the
+ceiling of aiohttp itself on this machine, so the ratio is the fake's own cost.
 
     PYTHONPATH=src python bench/fake_whatsapp/run.py [--requests 20000] [--in-flight 200]
 """
@@ -34,6 +36,40 @@ def start_fake(port: int, latency_ms: int) -> subprocess.Popen:
                                 "--latency-ms", str(latency_ms)], stdout=subprocess.PIPE, text=True)
     process.stdout.readline()  # "listening on ..."
     return process
+
+
+BARE_SERVER = """
+import asyncio, sys
+from aiohttp import web
+LATENCY = float(sys.argv[2]) / 1000
+BODY = b'{"messaging_product":"whatsapp","contacts":[{"input":"1","wa_id":"1"}],"messages":[{"id":"wamid.X"}]}'
+async def send(request):
+    await request.read()
+    if LATENCY:
+        await asyncio.sleep(LATENCY)
+    return web.Response(body=BODY, content_type="application/json")
+app = web.Application()
+app.router.add_post("/{version}/{phone}/messages", send)
+print("listening", flush=True)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), access_log=None, print=None)
+"""
+
+
+def start_bare(port: int, latency_ms: int) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(port), str(latency_ms)],
+                               stdout=subprocess.PIPE, text=True)
+    process.stdout.readline()
+    wait_for_port(port)
+    return process
+
+
+def wait_for_port(port: int) -> None:
+    for _ in range(200):
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on {port}")
 
 
 def payload(n: int) -> dict:
@@ -69,19 +105,23 @@ def main() -> None:
     parser.add_argument("--in-flight", type=int, default=200)
     parser.add_argument("--latency-ms", type=int, action="append", default=None)
     args = parser.parse_args()
-    results = []
     for latency in args.latency_ms or [0, 100]:
-        port = free_port()
-        fake = start_fake(port, latency)
-        try:
-            elapsed, ok = asyncio.run(drive(port, args.requests, args.in_flight))
-        finally:
-            fake.terminate()
-            fake.wait()
-        results.append({"latency_ms": latency, "requests": args.requests, "accepted": ok,
-                        "in_flight": args.in_flight, "seconds": round(elapsed, 2),
-                        "requests_per_s": round(args.requests / elapsed)})
-        print(json.dumps(results[-1]), flush=True)
+        rates = {}
+        for server, start in (("fake", start_fake), ("bare_aiohttp", start_bare)):
+            port = free_port()
+            process = start(port, latency)
+            try:
+                elapsed, ok = asyncio.run(drive(port, args.requests, args.in_flight))
+            finally:
+                process.terminate()
+                process.wait()
+            rates[server] = args.requests / elapsed
+            print(json.dumps({"server": server, "latency_ms": latency, "requests": args.requests,
+                              "accepted": ok, "in_flight": args.in_flight,
+                              "seconds": round(elapsed, 2),
+                              "requests_per_s": round(rates[server])}), flush=True)
+        print(json.dumps({"latency_ms": latency,
+                          "fake_over_bare": round(rates["fake"] / rates["bare_aiohttp"], 2)}))
 
 
 if __name__ == "__main__":
