@@ -6,6 +6,9 @@ never applies), for each latency setting. Side by side, the same client drives a
 server that answers a constant success body after the same latency and checks nothing: the
 ceiling of aiohttp itself on this machine, so the ratio is the fake's own cost.
 
+The machine is shared, so wall-clock rates swing with other load; the server process's own
+CPU time is also reported: requests per CPU-second is what one free core would sustain.
+
     PYTHONPATH=src python bench/fake_whatsapp/run.py [--requests 20000] [--in-flight 200]
 """
 
@@ -20,6 +23,7 @@ import sys
 import time
 
 import aiohttp
+import psutil
 
 PARAMETERS = [{"type": "text", "text": f"parameter {n}"} for n in range(1, 9)]
 
@@ -99,6 +103,11 @@ async def drive(port: int, requests: int, in_flight: int) -> tuple[float, int]:
         return time.perf_counter() - start, ok
 
 
+def _cpu_seconds(pid: int) -> float:
+    times = psutil.Process(pid).cpu_times()
+    return times.user + times.system
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=20000)
@@ -111,7 +120,9 @@ def main() -> None:
             port = free_port()
             process = start(port, latency)
             try:
+                cpu_before = _cpu_seconds(process.pid)
                 elapsed, ok = asyncio.run(drive(port, args.requests, args.in_flight))
+                cpu = _cpu_seconds(process.pid) - cpu_before
             finally:
                 process.terminate()
                 process.wait()
@@ -119,7 +130,9 @@ def main() -> None:
             print(json.dumps({"server": server, "latency_ms": latency, "requests": args.requests,
                               "accepted": ok, "in_flight": args.in_flight,
                               "seconds": round(elapsed, 2),
-                              "requests_per_s": round(rates[server])}), flush=True)
+                              "requests_per_s": round(rates[server]),
+                              "server_cpu_s": round(cpu, 2),
+                              "requests_per_cpu_s": round(args.requests / cpu)}), flush=True)
         print(json.dumps({"latency_ms": latency,
                           "fake_over_bare": round(rates["fake"] / rates["bare_aiohttp"], 2)}))
 
