@@ -36,11 +36,35 @@ def test_its_plain_text_is_the_template_body_filled_in():
     assert "{{" not in rendered.text
 
 
-def test_it_uses_localised_names_when_the_almanac_gives_them():
+def almanac_names_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("lokpanchang.almanac") is not None
+
+
+@pytest.mark.skipif(almanac_names_installed(), reason="the almanac's tables take precedence")
+def test_without_the_almanac_it_uses_the_dicts_localised_names():
     rendered = render_daily(ujjain_day(), "hi")
     assert rendered.parameters[0].startswith("रविवार 29 Nov 2026")
     assert rendered.parameters[1] == "शुक्ल दशमी 21:14 तक, फिर Shukla Ekadashi"
     assert rendered.text.startswith("रविवार")
+
+
+def test_with_the_almanac_names_come_from_its_tables_by_number():
+    names = pytest.importorskip("lokpanchang.almanac.names")
+    rendered = render_daily(ujjain_day(), "hi")
+    assert rendered.parameters[0].startswith(names.label("vara", 1, "hi"))
+    assert rendered.parameters[1].startswith(names.label("tithi", 10, "hi"))
+    assert rendered.parameters[2].startswith(names.label("nakshatra", 26, "hi"))
+
+
+def test_sanskrit_readers_get_the_hindi_body():
+    assert "का पंचांग" in render_daily(ujjain_day(), "sa").text
+
+
+def test_it_unpacks_as_parameters_and_text():
+    parameters, text = render_daily(ujjain_day(), "en")
+    assert len(parameters) == 8 and text.startswith("Panchangam for")
 
 
 def test_it_falls_back_to_english_labels_for_languages_without_a_body():

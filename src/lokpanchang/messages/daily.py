@@ -37,6 +37,9 @@ DAILY_TEMPLATE_BODIES: dict[str, str] = {
     ),
 }
 DAILY_TEMPLATE_BODY = DAILY_TEMPLATE_BODIES["en"]
+# Languages read with another language's body (Meta has no Sanskrit templates; the sender
+# sends Sanskrit readers the Hindi template, see ``delivery.whatsapp.LANGUAGE_CODES``).
+BODY_LANGUAGE = {"sa": "hi"}
 DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
 
 _WORDS = {
@@ -48,23 +51,30 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 
 @dataclass(frozen=True)
 class RenderedMessage:
-    """Template body parameters (single-line, in order) and the same message as plain text."""
+    """Template body parameters (single-line, in order) and the same message as plain text.
+
+    Unpacks as ``parameters, text`` (the broadcast's ``Rendered`` pair).
+    """
 
     parameters: tuple[str, ...]
     text: str
     language: str
 
+    def __iter__(self):
+        return iter((self.parameters, self.text))
+
 
 def template_body(language: str) -> str:
     """The registered body for ``language``; languages without their own use English."""
-    return DAILY_TEMPLATE_BODIES.get(language, DAILY_TEMPLATE_BODY)
+    return DAILY_TEMPLATE_BODIES.get(BODY_LANGUAGE.get(language, language), DAILY_TEMPLATE_BODY)
 
 
 def render_daily(panchangam: Any, language: str = "en", place: str = "") -> RenderedMessage:
     """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
 
-    Names are taken in ``language`` when the almanac supplies them (an element's
-    ``names[language]``), else its ``name``. ``place`` overrides the dict's ``city``.
+    Names are given in ``language``: from the almanac's name tables by element number when
+    ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
+    its ``name`` as computed. ``place`` overrides the dict's ``city``.
     """
     day = _as_dict(panchangam, language)
     raw = _raw_parameters(day, language, place)
@@ -88,14 +98,12 @@ def _as_dict(panchangam: Any, language: str) -> dict:
 
 
 def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
-    words = _WORDS.get(language, _WORDS["en"])
+    words = _WORDS.get(BODY_LANGUAGE.get(language, language), _WORDS["en"])
     local_date = _parse_date(day.get("date"))
     return [
         _heading(day, local_date, place, language),
-        _sequence(day.get("tithi"), local_date, language, words),
-        _sequence(day.get("nakshatra"), local_date, language, words),
-        _sequence(day.get("yoga"), local_date, language, words),
-        _sequence(day.get("karana"), local_date, language, words),
+        *(_sequence(kind, day.get(kind), local_date, language, words)
+          for kind in ("tithi", "nakshatra", "yoga", "karana")),
         f"{_clock(day.get('sunrise'), local_date, words)} / {_clock(day.get('sunset'), local_date, words)}",
         _span(day.get("rahu_kalam"), local_date, words),
         _month_and_year(day, language),
@@ -105,7 +113,7 @@ def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
 def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
     where = place or day.get("city") or day.get("place") or _coordinates(day)
     when = f"{local_date.day} {_MONTHS[local_date.month - 1]} {local_date.year}" if local_date else ""
-    weekday = _name(day.get("vara"), language)
+    weekday = _name("vara", day.get("vara"), language)
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
 
@@ -117,16 +125,34 @@ def _coordinates(day: dict) -> str:
     return f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lon):.2f}°{'E' if lon >= 0 else 'W'}"
 
 
-def _name(element: Any, language: str) -> str:
+def _name(kind: str, element: Any, language: str) -> str:
     if not isinstance(element, dict):
         return ""
+    from_tables = _label(kind, element.get("number"), language)
+    if from_tables:
+        return from_tables
     names = element.get("names")
     if isinstance(names, dict) and names.get(language):
         return str(names[language])
     return str(element.get("name") or "")
 
 
-def _sequence(entries: Any, local_date: date | None, language: str, words: dict) -> str:
+def _label(kind: str, number: Any, language: str) -> str:
+    """The almanac's own name for element ``number`` of ``kind``, or "" when unavailable."""
+    if not isinstance(number, int) or isinstance(number, bool):
+        return ""
+    try:
+        from lokpanchang.almanac.names import label
+    except ImportError:  # the almanac is installed separately; fall back to the dict's names
+        return ""
+    try:
+        return label(kind, number, language)
+    except ValueError:  # a language or number the tables do not know
+        return ""
+
+
+def _sequence(kind: str, entries: Any, local_date: date | None, language: str,
+              words: dict) -> str:
     """``First till HH:MM, then Second``: the element at sunrise and the one after it.
 
     Tithi names carry their paksha already ("Krishna Pratipada"), as the almanac writes them.
@@ -135,16 +161,16 @@ def _sequence(entries: Any, local_date: date | None, language: str, words: dict)
         entries = [entries]
     if not isinstance(entries, list) or not entries:
         return ""
-    first = _entry_name(entries[0], language)
+    first = _entry_name(kind, entries[0], language)
     end = entries[0].get("end") if isinstance(entries[0], dict) else None
     text = words["until"].format(name=first, time=_clock(end, local_date, words)) if end else first
     if len(entries) > 1:
-        text += f", {words['then']} {_entry_name(entries[1], language)}"
+        text += f", {words['then']} {_entry_name(kind, entries[1], language)}"
     return text
 
 
-def _entry_name(entry: Any, language: str) -> str:
-    name = _name(entry, language)
+def _entry_name(kind: str, entry: Any, language: str) -> str:
+    name = _name(kind, entry, language)
     if isinstance(entry, dict) and entry.get("pada"):
         name = f"{name} ({entry['pada']})"
     return name
@@ -170,7 +196,7 @@ def _clock(value: Any, local_date: date | None, words: dict) -> str:
 
 def _month_and_year(day: dict, language: str) -> str:
     masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
-    month = _name(masa.get("purnimanta") or masa.get("amanta"), language)
+    month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):
         month = f"Adhika {month}"
     samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
