@@ -111,6 +111,12 @@ def test_help_and_anything_else_get_the_help_text(database_url, word):
     assert "STOP" in report.replies[0].text and report.replies[0].kind == "text"
 
 
+def test_reactions_and_system_messages_get_no_reply(database_url):
+    body = bodies.inbound(WA_ID, {"type": "reaction", "reaction": {"emoji": "🙏",
+                                                                   "message_id": "wamid.X"}})
+    assert handle(database_url, body).replies == []
+
+
 def test_a_replayed_message_is_handled_once(database_url):
     body = bodies.location(WA_ID, *UJJAIN, id="wamid.SAME")
     first = handle(database_url, body)

@@ -39,6 +39,8 @@ HELP_WORDS = frozenset({"help", "मदद", "सहायता"})
 # Ledger states in the order a message moves through them; status webhooks never go back.
 STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
 _DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+# Messages a person writes to us; reactions, receipts and system notices get no reply.
+CONVERSATIONAL_TYPES = frozenset({"text", "button", "interactive", "location"})
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
     phone = f"+{sender}"
     user = _user_by_wa_id(session, sender)
     kind = message.get("type")
+    if kind not in CONVERSATIONAL_TYPES:
+        return
     if kind == "location":
         _handle_location(session, phone, sender, user, message.get("location"), names, now, report)
         return
