@@ -78,6 +78,7 @@ class RedisBucket:
         self.burst = burst
         self._client = None
         self._script = None
+        self._lock: asyncio.Lock | None = None
 
     @classmethod
     def from_url(cls, url: str, rate: float, **kwargs) -> RedisBucket:
@@ -89,14 +90,18 @@ class RedisBucket:
 
             self._client = redis_asyncio.Redis.from_url(self.url)
             self._script = self._client.register_script(_GCRA_SCRIPT)
-        wait_us = int(await self._script(keys=[self.key], args=[self.interval_us, self.burst]))
+            self._lock = asyncio.Lock()
+        # One reservation at a time per process: a sub-millisecond call, and one connection
+        # instead of one per waiting send (hundreds are in flight).
+        async with self._lock:
+            wait_us = int(await self._script(keys=[self.key], args=[self.interval_us, self.burst]))
         if wait_us > 0:
             await asyncio.sleep(wait_us / 1_000_000)
 
     async def release(self) -> None:
         if self._client is not None:
             await self._client.aclose()
-        self._client = self._script = None
+        self._client = self._script = self._lock = None
 
     async def close(self) -> None:
         await self.release()
