@@ -95,6 +95,9 @@ def build(raw):
     for key in ("shaka", "vikram"):
         if key in raw:
             case[key] = int(raw[key])
+    # Sources that already print 24-hour local times: `read` keeps the text as printed and
+    # `values` the same numbers in the schema's shape.
+    case.update(raw.get("values", {}))
     return case
 
 
