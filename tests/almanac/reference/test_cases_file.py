@@ -79,9 +79,20 @@ def element_problems(case, key):
                 problems.append(f"{key}[{i}] end {end!r} is not YYYY-MM-DDTHH:MM")
             else:
                 ends.append(end)
-    if ends != sorted(ends) or len(set(ends)) != len(ends) and key != "karana":
-        problems.append(f"{key} end times are not in order: {ends}")
-    return problems
+    if any(earlier >= later for earlier, later in zip(ends, ends[1:])):
+        problems.append(f"{key} end times are not strictly increasing: {ends}")
+    return problems + _end_day_problems(case, key, ends)
+
+
+def _end_day_problems(case, key, ends):
+    """An end printed for the wrong day is the likeliest transcription slip: ends fall on the
+    case's date or the next one (two days after it at most, for a tithi ending near sunrise)."""
+    try:
+        day = date.fromisoformat(case["date"])
+    except ValueError:
+        return []  # the bad date itself is reported by _identity_problems
+    return [f"{key} end {end} is not within two days after {day}"
+            for end in ends if not 0 <= (date.fromisoformat(end[:10]) - day).days <= 2]
 
 
 def span_problems(case, key):
@@ -110,6 +121,9 @@ def case_problems(case):
     for key in ("rahu_kalam", "yamaganda", "gulika", "abhijit"):
         if key in case:
             problems += span_problems(case, key)
+    if all(HH_MM.fullmatch(str(case.get(k))) for k in ("sunrise", "sunset")):
+        if case["sunrise"] >= case["sunset"]:
+            problems.append(f"sunrise {case['sunrise']} is not before sunset {case['sunset']}")
     if "vara" in case and case["vara"] not in WEEKDAYS:
         problems.append(f"vara={case['vara']!r} is not an English weekday")
     return problems
@@ -185,6 +199,16 @@ def test_the_check_reports_a_broken_case():
     problems = " ".join(case_problems(broken))
     for fragment in ("Asia/Nowhere", "2026-02-30", "'7:19'", "'Panchami'", "null end", "'25:10'"):
         assert fragment in problems
+
+
+def test_the_check_reports_end_times_out_of_order_or_on_the_wrong_day():
+    broken = copy.deepcopy(load_cases()[0])
+    day = broken["date"]
+    broken["yoga"] = [{"name": "Shula", "end": f"{day}T20:00"}, {"name": "Ganda", "end": f"{day}T08:00"},
+                      {"name": "Vriddhi", "end": "1999-01-01T08:00"}]
+    problems = " ".join(case_problems(broken))
+    assert "not strictly increasing" in problems
+    assert "1999-01-01T08:00 is not within two days" in problems
 
 
 def test_categories_notice_a_missing_place():
