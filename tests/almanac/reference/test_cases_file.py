@@ -35,6 +35,8 @@ YOGAS = {
 KARANAS = {"Bava", "Balava", "Kaulava", "Taitila", "Garaja", "Vanija", "Vishti", "Shakuni",
            "Chatushpada", "Naga", "Kimstughna", "Kinstughna"}
 NAMES = {"tithi": TITHIS, "nakshatra": NAKSHATRAS, "yoga": YOGAS, "karana": KARANAS}
+MASAS = set("Chaitra Vaishakha Jyeshtha Ashadha Shravana Bhadrapada Ashwina Kartika Margashirsha "
+            "Pausha Magha Phalguna".split())
 US_ZONES = {"America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
             "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu"}
 HH_MM = re.compile(r"([01]\d|2[0-3]):[0-5]\d")
@@ -124,6 +126,9 @@ def case_problems(case):
     if all(HH_MM.fullmatch(str(case.get(k))) for k in ("sunrise", "sunset")):
         if case["sunrise"] >= case["sunset"]:
             problems.append(f"sunrise {case['sunrise']} is not before sunset {case['sunset']}")
+    for key in ("masa_amanta", "masa_purnimanta"):
+        if key in case and case[key].removesuffix(" (Adhik)") not in MASAS:
+            problems.append(f"{key}={case[key]!r} is not a drikpanchang month name")
     if "vara" in case and case["vara"] not in WEEKDAYS:
         problems.append(f"vara={case['vara']!r} is not an English weekday")
     return problems
@@ -194,10 +199,11 @@ def test_the_required_place_categories_are_covered():
 
 def test_the_check_reports_a_broken_case():
     broken = copy.deepcopy(load_cases()[0])
-    broken.update(timezone="Asia/Nowhere", date="2026-02-30", sunrise="7:19")
+    broken.update(timezone="Asia/Nowhere", date="2026-02-30", sunrise="7:19", masa_amanta="Poush")
     broken["tithi"] = [{"name": "Panchami", "end": None}, {"name": "Purnima", "end": "25:10"}]
     problems = " ".join(case_problems(broken))
-    for fragment in ("Asia/Nowhere", "2026-02-30", "'7:19'", "'Panchami'", "null end", "'25:10'"):
+    for fragment in ("Asia/Nowhere", "2026-02-30", "'7:19'", "'Panchami'", "null end", "'25:10'",
+                     "'Poush'"):
         assert fragment in problems
 
 
