@@ -82,7 +82,8 @@ def build(raw):
     if "tithi" in raw:
         bare = [t.partition(" upto ")[0] for t in raw["tithi"]]
         paksha = raw["paksha"].replace(" Paksha", "")
-        case["tithi"] = element(raw["tithi"], day, raw.get("tithi_names") or tithi_names(bare, paksha))
+        names = raw.get("tithi_names") or tithi_names(bare, paksha)
+        case["tithi"] = element(raw["tithi"], day, names)
     for key in ("nakshatra", "yoga", "karana"):
         if key in raw:
             case[key] = element(raw[key], day)

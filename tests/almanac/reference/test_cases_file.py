@@ -159,21 +159,28 @@ def in_dst(case):
     return bool(noon.dst())
 
 
+def category(case):
+    """The required place category of one case (None for places the issue does not name)."""
+    zone, dst = case["timezone"], in_dst(case)
+    if case["latitude"] > 60:
+        return "above 60 N"
+    named = {"Asia/Kolkata": "India", "Asia/Kathmandu": "Nepal",
+             "Pacific/Auckland": "Australia or New Zealand"}
+    if zone in named or zone.startswith("Australia/"):
+        return named.get(zone, "Australia or New Zealand")
+    country = "US" if zone in US_ZONES else "UK" if zone == "Europe/London" else None
+    return country and f"{country} in {'daylight saving' if dst else 'standard time'}"
+
+
+REQUIRED_CATEGORIES = ("India", "US in daylight saving", "US in standard time",
+                       "UK in daylight saving", "UK in standard time",
+                       "Australia or New Zealand", "Nepal", "above 60 N")
+
+
 def categories(cases):
     """The place categories the issue requires, each mapped to whether some case covers it."""
-    zone = lambda c: c["timezone"]  # noqa: E731 - a one-line key reads best here
-    has = lambda test: any(test(c) for c in cases)  # noqa: E731
-    return {
-        "India": has(lambda c: zone(c) == "Asia/Kolkata"),
-        "US in daylight saving": has(lambda c: zone(c) in US_ZONES and in_dst(c)),
-        "US in standard time": has(lambda c: zone(c) in US_ZONES and not in_dst(c)),
-        "UK in daylight saving": has(lambda c: zone(c) == "Europe/London" and in_dst(c)),
-        "UK in standard time": has(lambda c: zone(c) == "Europe/London" and not in_dst(c)),
-        "Australia or New Zealand": has(
-            lambda c: zone(c).startswith("Australia/") or zone(c) == "Pacific/Auckland"),
-        "Nepal": has(lambda c: zone(c) == "Asia/Kathmandu"),
-        "above 60 N": has(lambda c: c["latitude"] > 60),
-    }
+    covered = {category(c) for c in cases}
+    return {name: name in covered for name in REQUIRED_CATEGORIES}
 
 
 def test_every_case_follows_the_schema():
@@ -210,7 +217,8 @@ def test_the_check_reports_a_broken_case():
 def test_the_check_reports_end_times_out_of_order_or_on_the_wrong_day():
     broken = copy.deepcopy(load_cases()[0])
     day = broken["date"]
-    broken["yoga"] = [{"name": "Shula", "end": f"{day}T20:00"}, {"name": "Ganda", "end": f"{day}T08:00"},
+    broken["yoga"] = [{"name": "Shula", "end": f"{day}T20:00"},
+                      {"name": "Ganda", "end": f"{day}T08:00"},
                       {"name": "Vriddhi", "end": "1999-01-01T08:00"}]
     problems = " ".join(case_problems(broken))
     assert "not strictly increasing" in problems
