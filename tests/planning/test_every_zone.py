@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, available_timezones
 import pytest
 
 from lokpanchang.planning import PlanResult, due_slots
+from tests.planning.oracle import check_reading, expected_instant
 
 # "localtime" is a link to the machine's own zone, not an IANA name: the planner refuses it.
 NOT_IANA = {"localtime", "posixrules"}
@@ -31,24 +32,6 @@ LOOKAHEAD = timedelta(seconds=900)
 # 2025-12-31T16:30Z, so the grid starts the day before.
 PASS_ORIGIN = datetime(2025, 12, 31, tzinfo=UTC)
 SEND_TIME = time(6, 30)
-OFFSET_PROBES = [timedelta(hours=h) for h in (-16, -8, 0, 8, 16)]
-
-
-def expected_instant(zone: ZoneInfo, day: date, send_time: time) -> datetime:
-    """The send instant by the rules, found without the planner's fold=0 arithmetic.
-
-    Candidates are the wall time minus each UTC offset the zone uses near that day. A
-    candidate whose local reading is the wall time is a real occurrence; the earliest
-    wins (first occurrence of an overlap). With none (a spring-forward gap), the wall
-    time minus the smaller offset (the one before the gap) is the answer; its reading
-    is the wall time plus the gap, which the test checks separately.
-    """
-    wall = datetime.combine(day, send_time)
-    probes = [(wall + shift).replace(tzinfo=UTC) for shift in OFFSET_PROBES]
-    offsets = {probe.astimezone(zone).utcoffset() for probe in probes}
-    candidates = sorted((wall - offset).replace(tzinfo=UTC) for offset in offsets)
-    real = [c for c in candidates if c.astimezone(zone).replace(tzinfo=None) == wall]
-    return real[0] if real else (wall - min(offsets)).replace(tzinfo=UTC)
 
 
 def passes_containing(instant: datetime) -> range:
@@ -62,18 +45,6 @@ def passes_containing(instant: datetime) -> range:
 
 def pass_at(index: int) -> datetime:
     return PASS_ORIGIN + index * PERIOD
-
-
-def check_reading(zone: ZoneInfo, instant: datetime, day: date, send_time: time) -> None:
-    """The instant read back in the zone is the send time, or the send time moved forward by the gap."""
-    wall = datetime.combine(day, send_time)
-    local = instant.astimezone(zone)
-    if local.replace(tzinfo=None) == wall:
-        return
-    # A moved send happens at most one gap (never 3 h in 2026-2027) after its transition.
-    gap = local.utcoffset() - (instant - timedelta(hours=3)).astimezone(zone).utcoffset()
-    assert gap > timedelta(0), f"{zone.key} {day}: due {instant} reads {local}, not in a gap"
-    assert local.replace(tzinfo=None) == wall + gap, f"{zone.key} {day}: {local} is not {wall} + {gap}"
 
 
 def check_zone(name: str) -> int:
@@ -117,3 +88,25 @@ def test_a_pass_returns_each_slot_once_across_many_zones():
     keys = [s.lock_key() for s in result.slots]
     assert len(keys) == len(set(keys))
     assert {s.timezone for s in result.slots} == set(ZONES)
+
+
+def check_whole_period(name: str, send_time: time) -> None:
+    """One window over both years holds exactly the expected slot of every local day."""
+    zone = ZoneInfo(name)
+    expected = []
+    for n in range(DAYS):
+        day = FIRST_DAY + timedelta(days=n)
+        instant = expected_instant(zone, day, send_time)
+        check_reading(zone, instant, day, send_time)
+        expected.append((instant, day))
+    span = expected[-1][0] - expected[0][0] + timedelta(seconds=1)
+    whole = due_slots(expected[0][0], [(name, send_time)], span)
+    assert [(s.due_at, s.local_date) for s in whole.slots] == expected, (name, send_time)
+
+
+# Most transitions happen at local 00:00-03:00: these send times fall in their gaps and folds.
+@pytest.mark.slow
+@pytest.mark.parametrize("send_time", [time(0, 0), time(1, 30), time(2, 30)], ids=str)
+def test_every_zone_follows_the_gap_and_fold_rules_at_night_send_times(send_time):
+    for name in ZONES:
+        check_whole_period(name, send_time)
