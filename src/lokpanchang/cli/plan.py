@@ -1,4 +1,7 @@
-"""`lokpanchang plan`: the slots planner passes would enqueue (a dry run of the forward rule; locks ignored)."""
+"""`lokpanchang plan`: the slots planner passes would enqueue.
+
+A dry run of the forward rule: locks and run rows are ignored, nothing is written.
+"""
 
 from __future__ import annotations
 
@@ -36,7 +39,9 @@ def register(subparsers) -> None:
     when.add_argument("--from", dest="start", metavar="A", help="first of successive passes")
     plan.add_argument("--to", dest="end", metavar="B", help="last pass is at or before B")
     plan.add_argument("--every", metavar="SECONDS", help="seconds between passes (default PLANNER_PERIOD)")
-    plan.add_argument("--zone", action="append", metavar="ZONE", help="IANA zone instead of the database (repeatable)")
+    plan.add_argument(
+        "--zone", action="append", metavar="ZONE", help="IANA zone instead of the database (repeatable)"
+    )
     plan.add_argument("--send-time", metavar="HH:MM", help="local send time (default DEFAULT_SEND_TIME)")
     plan.add_argument("--json", action="store_true", help="print a JSON list of slots")
     plan.set_defaults(handler=run)
@@ -104,7 +109,9 @@ def _seconds(text: str | None, default: int) -> float:
     return seconds
 
 
-def _zones_source(zones, zone_send_time: time, only_send_time: time | None, settings) -> Callable[[datetime], Pairs]:
+def _zones_source(
+    zones: list[str] | None, zone_send_time: time, only_send_time: time | None, settings
+) -> Callable[[datetime], Pairs]:
     """Where each pass gets its (zone, send time) pairs: the --zone list, or the database."""
     if zones:
         bad = [zone for zone in zones if not is_valid_zone(zone)]

@@ -12,7 +12,9 @@ Verdict = Literal["late", "missed"]
 
 
 def catch_up_verdict(slot: Slot, now: datetime, grace: timedelta) -> Verdict:
-    """``"late"`` (send it now, marked late) if ``now - due_at < grace``, else ``"missed"`` (record, never send).
+    """``"late"`` if ``now - due_at < grace``, else ``"missed"``.
+
+    Late: send it now and mark it late. Missed: record it and never send it.
 
     ``now`` is an aware instant at or after ``slot.due_at``; ``grace`` is a
     non-negative timedelta (the LATE_GRACE setting, 2 h by default). A slot
@@ -22,5 +24,7 @@ def catch_up_verdict(slot: Slot, now: datetime, grace: timedelta) -> Verdict:
     if not isinstance(grace, timedelta) or grace < timedelta(0):
         raise ValueError(f"grace={grace!r} must be a timedelta of zero or more")
     if now < slot.due_at:
-        raise ValueError(f"slot {slot.lock_key()} is due at {slot.due_at.isoformat()}, after now={now.isoformat()}")
+        raise ValueError(
+            f"slot {slot.lock_key()} is due at {slot.due_at.isoformat()}, after now={now.isoformat()}"
+        )
     return "late" if now - slot.due_at < grace else "missed"
