@@ -171,3 +171,20 @@ def test_simulated_passes_refuse_an_end_before_the_start_and_a_bad_period():
         list(pass_instants(start, start - timedelta(seconds=1), timedelta(seconds=600)))
     with pytest.raises(ValueError, match="every="):
         list(pass_instants(start, start, timedelta(0)))
+
+
+@pytest.mark.parametrize(
+    ("zone", "skipped"),
+    [("Pacific/Apia", date(2011, 12, 30)), ("Pacific/Fakaofo", date(2011, 12, 30)),
+     ("Pacific/Kwajalein", date(1993, 8, 21)), ("Asia/Manila", date(1844, 12, 31)),
+     ("America/Sitka", None), ("America/Juneau", None)],
+)
+@pytest.mark.parametrize("send_time", [time(0, 0), time(6, 30), time(12, 0), time(23, 30)], ids=str)
+def test_around_a_date_line_jump_every_other_date_has_one_slot_in_order(zone, skipped, send_time):
+    around = skipped or date(1867, 10, 18)  # Alaska's repeated day
+    start = datetime.combine(around - timedelta(days=5), time(0), tzinfo=UTC)
+    slots = due_slots(start, [(zone, send_time)], timedelta(days=10)).slots
+    dates = [s.local_date for s in slots]
+    assert all(a.due_at < b.due_at for a, b in zip(slots, slots[1:]))
+    gaps = [(a, b) for a, b in zip(dates, dates[1:]) if b - a != timedelta(days=1)]
+    assert gaps == ([(skipped - timedelta(days=1), skipped + timedelta(days=1))] if skipped else [])
