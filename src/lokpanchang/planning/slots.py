@@ -12,10 +12,10 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from lokpanchang.planning.walltime import (
     occurrence,
-    wall_time_instant,
     require_aware,
     require_date,
     require_send_time,
+    wall_time_instant,
 )
 from lokpanchang.planning.zones import InvalidZoneError, load_zone
 
@@ -103,7 +103,7 @@ def slots_between(timezone: str, send_time: time, start: datetime, end: datetime
         due_at = wall_time_instant(zone, local_date, send_time)
         if due_at is not None and start <= due_at < end:
             found.append(Slot(due_at, timezone, local_date, send_time))
-    return found
+    return sorted(found)
 
 
 def _candidate_dates(start: datetime, end: datetime, send_time: time) -> list[date]:
