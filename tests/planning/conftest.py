@@ -8,7 +8,7 @@ import pytest
 
 from lokpanchang.config import get_settings
 from lokpanchang.storage import migrate
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import FOREVER, UserDetail
 
 SIGNED_UP = datetime(2026, 1, 1, tzinfo=UTC)
@@ -27,7 +27,7 @@ SUBSCRIBERS = [
 
 
 @pytest.fixture
-def database_url(tmp_path, monkeypatch):
+def subscribers_db(tmp_path, monkeypatch):
     """A fresh migrated SQLite database holding SUBSCRIBERS; DATABASE_URL points at it."""
     url = f"sqlite:///{tmp_path / 'lokpanchang.sqlite3'}"
     migrate.upgrade(url)
@@ -38,4 +38,5 @@ def database_url(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", url)
     get_settings.cache_clear()
     yield url
+    engine_for(url).dispose()
     get_settings.cache_clear()

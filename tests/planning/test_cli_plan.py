@@ -77,26 +77,26 @@ def test_without_json_it_prints_a_table_with_the_local_wall_time(capsys):
     assert out[1].split() == ["2026-03-08", "07:30", "2026-03-08", "03:30", "-0400", "America/New_York", "2026-03-08", "02:30"]
 
 
-def test_without_zones_it_plans_the_active_subscribers_in_the_database(capsys, database_url):
+def test_without_zones_it_plans_the_active_subscribers_in_the_database(capsys, subscribers_db):
     slots = plan_json(capsys, "--from", "2026-03-01T00:30Z", "--to", "2026-03-01T00:50Z")
     assert [(s["timezone"], s["send_time"]) for s in slots] == [("Asia/Kathmandu", "06:30"), ("Asia/Kolkata", "06:30")]
 
 
-def test_a_stored_invalid_zone_is_reported_not_guessed(capsys, database_url):
+def test_a_stored_invalid_zone_is_reported_not_guessed(capsys, subscribers_db):
     assert main(["plan", "--at", "2026-03-01T00:40Z", "--json"]) == 0
     captured = capsys.readouterr()
     assert "stored time zone 'Mars/Olympus' is not an IANA zone" in captured.err
     assert "Mars" not in captured.out
 
 
-def test_send_time_keeps_only_those_subscribers_from_the_database(capsys, database_url):
+def test_send_time_keeps_only_those_subscribers_from_the_database(capsys, subscribers_db):
     slots = plan_json(capsys, "--from", "2026-03-01T00:00Z", "--to", "2026-03-01T02:00Z", "--send-time", "07:00")
     assert slots == [
         {"timezone": "Asia/Kolkata", "local_date": "2026-03-01", "send_time": "07:00", "due_at": "2026-03-01T01:30:00Z"}
     ]
 
 
-def test_a_subscriber_who_stopped_is_not_planned_after_stopping(capsys, database_url):
+def test_a_subscriber_who_stopped_is_not_planned_after_stopping(capsys, subscribers_db):
     # New York's subscriber stopped at 2026-03-01T00:00Z; their 06:30 EST is 11:30Z.
     before = plan_json(capsys, "--at", "2026-02-28T11:20Z")
     after = plan_json(capsys, "--at", "2026-03-01T11:20Z")
