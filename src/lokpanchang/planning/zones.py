@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # Files under the system zoneinfo folder that load as zones but are not IANA names:
@@ -25,6 +26,14 @@ def load_zone(name: str) -> ZoneInfo:
     """
     if not isinstance(name, str) or name in SYSTEM_ALIASES:
         raise InvalidZoneError(name)
+    return _loaded_zone(name)
+
+
+# ZoneInfo keeps only 8 zones strongly cached; a pass over hundreds of zones would
+# re-read and parse every zone file each time (~0.1 ms each). Valid names are few
+# (~600) and failures are not cached, so this cache stays small.
+@lru_cache(maxsize=None)
+def _loaded_zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
