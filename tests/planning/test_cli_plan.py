@@ -117,6 +117,8 @@ def test_a_subscriber_who_stopped_is_not_planned_after_stopping(capsys, subscrib
          "--every '0' must be more than 0"),
         (["--from", "2026-03-01T00:00Z", "--to", "2026-03-02T00:00Z", "--every", "-600", "--zone", "UTC"],
          "--every '-600' must be more than 0"),
+        (["--from", "2026-03-01T00:00Z", "--to", "2026-03-02T00:00Z", "--every", "inf", "--zone", "UTC"],
+         "--every 'inf' must be more than 0"),
         (["--from", "2026-03-01T00:00Z", "--zone", "UTC"], "--from needs --to"),
         (["--at", "2026-03-01T00:50Z", "--to", "2026-03-02T00:00Z", "--zone", "UTC"], "--to '2026-03-02T00:00Z' goes with --from"),
         (["--at", "2026-03-01T00:50Z"], "no database at"),

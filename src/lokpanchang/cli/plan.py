@@ -19,6 +19,7 @@ from lokpanchang.config import get_settings, parse_send_time
 from lokpanchang.planning import PlanResult, Slot, is_valid_zone, simulate_passes, wall_clock_at
 
 Pairs = list[tuple[str, time]]
+_LONGEST_PERIOD_S = 366 * 86400
 
 EPILOG = """\
 INSTANT is ISO 8601 with an offset, e.g. 2026-03-01T00:50Z or 2026-03-01T06:20+05:30.
@@ -104,8 +105,8 @@ def _seconds(text: str | None, default: int) -> float:
         seconds = float(text)
     except ValueError:
         raise CommandError(f"--every {text!r} is not a number of seconds") from None
-    if not seconds > 0:
-        raise CommandError(f"--every {text!r} must be more than 0 seconds")
+    if not 0 < seconds < _LONGEST_PERIOD_S:
+        raise CommandError(f"--every {text!r} must be more than 0 seconds and less than a year")
     return seconds
 
 
