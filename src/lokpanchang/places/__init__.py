@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lokpanchang.places.gazetteer import City, fold, gazetteer
-from lokpanchang.places.geometry import chord_to_km, unit_vector, validated
+import numpy as np
+
+from lokpanchang.places.geometry import EARTH_RADIUS_KM, km_to_chord, unit_vector, validated
 from lokpanchang.places.zones import zone_at
 
 __all__ = ["Place", "lookup", "search", "validated", "zone_at"]
@@ -39,17 +41,34 @@ class Place:
 
 
 def lookup(latitude: float, longitude: float) -> Place:
-    """The nearest city to ``latitude``/``longitude`` (degrees) and the zone at that point.
+    """The city at ``latitude``/``longitude`` (degrees) and the IANA zone of that point.
+
+    The city is the one whose rough built-up area (``footprint_km``) comes closest to
+    the point, the most populous one when several cover it: a point in central
+    Toronto is in Toronto, not in a neighbourhood that GeoNames also lists. Far from
+    any city this is simply the nearest one; ``distance_km`` is the great-circle
+    distance to the chosen city's centre.
 
     Raises ValueError naming the value for coordinates out of range, NaN or infinite.
-    At sea the zone is the nautical one (``Etc/GMT±N``) and the city may be far away:
-    ``distance_km`` says how far.
+    At sea the zone is the nautical one (``Etc/GMT±N``).
     """
     latitude, longitude = validated(latitude, longitude)
-    position, chord = gazetteer().index.nearest(unit_vector(latitude, longitude))
+    position, distance_km = _covering_city(unit_vector(latitude, longitude))
     city = gazetteer().cities[position]
     zone = zone_at(latitude, longitude) or city.timezone
-    return _place(city, zone, round(chord_to_km(chord), 1))
+    return _place(city, zone, round(distance_km, 1))
+
+
+def _covering_city(vector: tuple[float, float, float]) -> tuple[int, float]:
+    """Position of the chosen city and its distance (km) from the point ``vector``."""
+    places = gazetteer()
+    _, nearest_chord = places.index.nearest(vector)
+    reach = nearest_chord + km_to_chord(float(places.footprints_km.max()))
+    positions, chords = places.index.within(vector, reach)
+    distances = EARTH_RADIUS_KM * 2.0 * np.arcsin(np.minimum(1.0, chords / 2.0))
+    outside = np.maximum(0.0, distances - places.footprints_km[positions])
+    best = np.lexsort((-places.populations[positions], outside))[0]
+    return int(positions[best]), float(distances[best])
 
 
 def search(query: str, limit: int = 10) -> list[Place]:

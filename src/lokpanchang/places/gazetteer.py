@@ -21,6 +21,8 @@ from lokpanchang.places.geometry import unit_vector
 from lokpanchang.places.index import SphereIndex
 
 MIN_POPULATION = 5000
+FOOTPRINT_KM = 0.005
+"""km per square root of inhabitants: Delhi (11 M) ~17 km, a town of 20,000 ~0.7 km."""
 ADMIN1_NAMES = Path(__file__).with_name("data") / "admin1_names.json"
 
 
@@ -54,6 +56,15 @@ class Gazetteer:
     def index(self) -> SphereIndex:
         vectors = np.array([unit_vector(c.latitude, c.longitude) for c in self.cities])
         return SphereIndex(vectors)
+
+    @cached_property
+    def populations(self) -> np.ndarray:
+        return np.array([city.population for city in self.cities], dtype=np.int64)
+
+    @cached_property
+    def footprints_km(self) -> np.ndarray:
+        """Rough radius of each city's built-up area: ``FOOTPRINT_KM * sqrt(population)``."""
+        return FOOTPRINT_KM * np.sqrt(self.populations)
 
     @cached_property
     def folded_names(self) -> list[str]:

@@ -42,6 +42,11 @@ def chord_to_km(chord: float) -> float:
     return EARTH_RADIUS_KM * 2.0 * math.asin(min(1.0, chord / 2.0))
 
 
+def km_to_chord(distance_km: float) -> float:
+    """Straight-line distance on the unit sphere for a great-circle distance in km."""
+    return 2.0 * math.sin(min(math.pi, distance_km / EARTH_RADIUS_KM) / 2.0)
+
+
 def haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     """Great-circle distance in km between two points given in degrees."""
     phi1, phi2 = math.radians(lat1), math.radians(lat2)

@@ -53,6 +53,21 @@ class SphereIndex:
                 return best_position, best_chord
         return self._closest(query, None)
 
+    def within(self, vector: tuple[float, float, float], chord: float) -> tuple[np.ndarray, np.ndarray]:
+        """Positions of all points within ``chord`` of ``vector``, and their chords."""
+        query = np.array(vector)
+        reach = math.ceil(chord / CELL)
+        if reach > MAX_SHELL:
+            positions = np.arange(len(self._vectors))
+        else:
+            home = tuple(math.floor(component / CELL) for component in vector)
+            shells = (self._members_at(home, SHELLS[r]) for r in range(reach + 1))
+            found = [part for part in shells if part is not None]
+            positions = np.concatenate(found) if found else np.empty(0, dtype=np.intp)
+        chords = np.sqrt(((self._vectors[positions] - query) ** 2).sum(axis=1))
+        close = chords <= chord
+        return positions[close], chords[close]
+
     def _members_at(self, home: tuple[int, int, int], offsets) -> np.ndarray | None:
         x, y, z = home
         cells = self._cells
