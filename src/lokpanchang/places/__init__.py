@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lokpanchang.places.gazetteer import City, fold, gazetteer
-import numpy as np
-
-from lokpanchang.places.geometry import EARTH_RADIUS_KM, km_to_chord, unit_vector, validated
+from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, validated
+from lokpanchang.places.index import CELL
 from lokpanchang.places.zones import zone_at
 
 __all__ = ["Place", "lookup", "search", "validated", "zone_at"]
@@ -60,15 +59,33 @@ def lookup(latitude: float, longitude: float) -> Place:
 
 
 def _covering_city(vector: tuple[float, float, float]) -> tuple[int, float]:
-    """Position of the chosen city and its distance (km) from the point ``vector``."""
+    """Position of the chosen city and its distance (km) from the point ``vector``.
+
+    Cities farther than (nearest + widest footprint) cannot win, so only nearer ones
+    are compared; usually a handful, so the comparison is plain Python.
+    """
     places = gazetteer()
-    _, nearest_chord = places.index.nearest(vector)
-    reach = nearest_chord + km_to_chord(float(places.footprints_km.max()))
-    positions, chords = places.index.within(vector, reach)
-    distances = EARTH_RADIUS_KM * 2.0 * np.arcsin(np.minimum(1.0, chords / 2.0))
-    outside = np.maximum(0.0, distances - places.footprints_km[positions])
-    best = np.lexsort((-places.populations[positions], outside))[0]
-    return int(positions[best]), float(distances[best])
+    widest = km_to_chord(places.widest_footprint_km)
+    # One cell of reach is a single cached cube of 27 cells; most points have a town that close.
+    positions, chords = places.index.within(vector, CELL)
+    if not len(chords) or chords.min() > CELL - widest:
+        _, nearest = places.index.nearest(vector)
+        positions, chords = places.index.within(vector, nearest + widest)
+    keep = chords <= chords.min() + widest
+    positions = positions[keep]
+    footprints = places.footprints_km[positions].tolist()
+    populations = places.populations[positions].tolist()
+    return _best(positions.tolist(), chords[keep].tolist(), footprints, populations)
+
+
+def _best(positions, chords, footprints, populations) -> tuple[int, float]:
+    """Least distance (km) outside a footprint, then the largest population."""
+    ranked = []
+    for position, chord, footprint, population in zip(positions, chords, footprints, populations, strict=True):
+        distance = chord_to_km(chord)
+        ranked.append((max(0.0, distance - footprint), -population, position, distance))
+    _, _, position, distance = min(ranked)
+    return position, distance
 
 
 def search(query: str, limit: int = 10) -> list[Place]:

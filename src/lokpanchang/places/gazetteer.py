@@ -67,6 +67,10 @@ class Gazetteer:
         return FOOTPRINT_KM * np.sqrt(self.populations)
 
     @cached_property
+    def widest_footprint_km(self) -> float:
+        return float(self.footprints_km.max())
+
+    @cached_property
     def folded_names(self) -> list[str]:
         return [fold(city.name) for city in self.cities]
 

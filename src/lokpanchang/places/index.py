@@ -1,7 +1,7 @@
 """Exact nearest-neighbour search over points on the sphere.
 
 Points are unit vectors bucketed in a 3-D grid (cells of ``CELL`` chord units, about
-32 km). A query scans shells of cells around its own; once the best chord found is no
+64 km). A query scans shells of cells around its own; once the best chord found is no
 longer than the shell radius, nothing outside can be closer, so the answer is exact.
 Working in 3-D (not latitude/longitude) means the poles and the antimeridian need no
 special case. Far from everything (open ocean, Antarctica) it falls back to one
@@ -16,8 +16,9 @@ from collections import defaultdict
 
 import numpy as np
 
-CELL = 0.005
+CELL = 0.01
 MAX_SHELL = 4
+CUBE_CACHE_SIZE = 50_000
 
 
 def _shell_offsets(radius: int) -> list[tuple[int, int, int]]:
@@ -37,6 +38,7 @@ class SphereIndex:
         for position, cell in enumerate(map(tuple, np.floor(self._vectors / CELL).astype(int))):
             members[cell].append(position)
         self._cells = {cell: np.array(found, dtype=np.intp) for cell, found in members.items()}
+        self._cubes: dict[tuple, np.ndarray] = {}
 
     def nearest(self, vector: tuple[float, float, float]) -> tuple[int, float]:
         """Position of the nearest point and its chord distance (unit sphere)."""
@@ -55,18 +57,27 @@ class SphereIndex:
 
     def within(self, vector: tuple[float, float, float], chord: float) -> tuple[np.ndarray, np.ndarray]:
         """Positions of all points within ``chord`` of ``vector``, and their chords."""
-        query = np.array(vector)
         reach = math.ceil(chord / CELL)
         if reach > MAX_SHELL:
-            positions = np.arange(len(self._vectors))
+            positions, vectors = np.arange(len(self._vectors)), self._vectors
         else:
-            home = tuple(math.floor(component / CELL) for component in vector)
-            shells = (self._members_at(home, SHELLS[r]) for r in range(reach + 1))
-            found = [part for part in shells if part is not None]
-            positions = np.concatenate(found) if found else np.empty(0, dtype=np.intp)
-        chords = np.sqrt(((self._vectors[positions] - query) ** 2).sum(axis=1))
+            positions, vectors = self._cube(tuple(math.floor(c / CELL) for c in vector), reach)
+        chords = np.sqrt(((vectors - vector) ** 2).sum(axis=1))
         close = chords <= chord
         return positions[close], chords[close]
+
+    def _cube(self, home: tuple[int, int, int], reach: int) -> tuple[np.ndarray, np.ndarray]:
+        # Subscribers cluster in towns, so the same cubes come back again and again.
+        key = (home, reach)
+        found = self._cubes.get(key)
+        if found is None:
+            parts = [self._members_at(home, SHELLS[r]) for r in range(reach + 1)]
+            parts = [part for part in parts if part is not None]
+            positions = np.concatenate(parts) if parts else np.empty(0, dtype=np.intp)
+            if len(self._cubes) >= CUBE_CACHE_SIZE:
+                self._cubes.clear()
+            found = self._cubes[key] = (positions, self._vectors[positions])
+        return found
 
     def _members_at(self, home: tuple[int, int, int], offsets) -> np.ndarray | None:
         x, y, z = home

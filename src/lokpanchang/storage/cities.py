@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select, tuple_
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -12,7 +12,8 @@ from lokpanchang.places import Place, zone_at
 from lokpanchang.storage.models import CityDetail
 
 CityKey = tuple[str, str, str]
-CHUNK = 500
+CHUNK = 1000
+TABLE = CityDetail.__table__
 
 
 def city_key(place: Place) -> CityKey:
@@ -56,26 +57,23 @@ def get_or_create_city(session: Session, place: Place) -> CityDetail:
 
 
 def city_ids(session: Session, places: Iterable[Place]) -> dict[CityKey, int]:
-    """Ids of the rows for many places at once, inserting the missing ones in bulk."""
+    """Ids of the rows for many places at once, inserting the missing ones in bulk.
+
+    The table holds at most one row per gazetteer city (~70,000), so reading all of
+    its keys is cheaper than asking for them in chunks.
+    """
     wanted = {city_key(place): place for place in places}
-    found = _existing_ids(session, list(wanted))
+    found = _all_ids(session)
     missing = [_row_values(place) for key, place in wanted.items() if key not in found]
+    # Plain executemany, then read the ids back: INSERT ... RETURNING in executemany
+    # measured 4x slower on PostgreSQL (bench/import).
     for start in range(0, len(missing), CHUNK):
-        session.execute(CityDetail.__table__.insert(), missing[start : start + CHUNK])
+        session.execute(TABLE.insert(), missing[start : start + CHUNK])
     if missing:
-        found.update(_existing_ids(session, [key for key in wanted if key not in found]))
-    return found
+        found = _all_ids(session)
+    return {key: found[key] for key in wanted}
 
 
-def _existing_ids(session: Session, keys: list[CityKey]) -> dict[CityKey, int]:
-    table = CityDetail.__table__
-    found: dict[CityKey, int] = {}
-    for start in range(0, len(keys), CHUNK):
-        chunk = keys[start : start + CHUNK]
-        columns = tuple_(table.c.city, table.c.state, table.c.country)
-        query = select(table.c.id, table.c.city, table.c.state, table.c.country).where(
-            columns.in_(chunk)
-        )
-        for row in session.execute(query):
-            found[(row.city, row.state, row.country)] = row.id
-    return found
+def _all_ids(session: Session) -> dict[CityKey, int]:
+    query = select(TABLE.c.id, TABLE.c.city, TABLE.c.state, TABLE.c.country)
+    return {(row.city, row.state, row.country): row.id for row in session.execute(query)}

@@ -15,7 +15,8 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
-from lokpanchang.places import Place, lookup
+from lokpanchang.places import Place
+from lokpanchang.places.batch import lookup_many
 from lokpanchang.storage.cities import city_ids, city_key
 from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail
 from lokpanchang.subscribers.csvfile import RowProblem
@@ -69,12 +70,8 @@ def import_subscribers(
 
 
 def _resolve_places(subscribers: list[NewSubscriber]) -> dict[tuple[float, float], Place]:
-    places: dict[tuple[float, float], Place] = {}
-    for s in subscribers:
-        point = (s.latitude, s.longitude)
-        if point not in places:
-            places[point] = lookup(*point)
-    return places
+    points = list(dict.fromkeys((s.latitude, s.longitude) for s in subscribers))
+    return dict(zip(points, lookup_many(points), strict=True))
 
 
 def _user_row(s: NewSubscriber, place: Place, cities: dict) -> dict:
@@ -102,14 +99,13 @@ def _known_phones(session: Session, phones: list[str]) -> dict[str, tuple[int, d
 
 
 def _insert_new(session: Session, rows: list[dict], now: datetime, detail: str) -> int:
-    statement = USERS.insert().returning(USERS.c.id)
+    # Plain executemany, then the ids by phone: INSERT ... RETURNING in executemany
+    # measured 4x slower on PostgreSQL (bench/import).
+    extra = {"created_on": now, "obsoleted_on": FOREVER, "undeliverable_days": 0}
     for start in range(0, len(rows), CHUNK):
-        chunk = [
-            {**row, "created_on": now, "obsoleted_on": FOREVER, "undeliverable_days": 0}
-            for row in rows[start : start + CHUNK]
-        ]
-        ids = session.execute(statement, chunk).scalars().all()
-        _record(session, ids, "subscribed", now, detail)
+        session.execute(USERS.insert(), [{**row, **extra} for row in rows[start : start + CHUNK]])
+    ids = _known_phones(session, [row["phone"] for row in rows])
+    _record(session, [user_id for user_id, _ in ids.values()], "subscribed", now, detail)
     return len(rows)
 
 
