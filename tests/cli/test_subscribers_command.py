@@ -115,3 +115,10 @@ def test_the_real_command_imports_and_lists(database, tmp_path):
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
     assert (record["timezone"], record["city"], record["language"]) == ("Asia/Kathmandu", "Kathmandu", "hi")
+
+
+def test_move_changes_the_zone(database, capsys):
+    assert main(["subscribers", "add", "--phone", "+919876543210", "--lat", "28.6139", "--lon", "77.2090"]) == 0
+    assert main(["subscribers", "move", "--phone", "+919876543210", "--lat", "-43.9535", "--lon", "-176.5597"]) == 0
+    (record,) = listed(capsys)
+    assert (record["timezone"], record["city"]) == ("Pacific/Chatham", "Waitangi")

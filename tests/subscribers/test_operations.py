@@ -12,10 +12,12 @@ from lokpanchang.subscribers import (
     SubscriberFilter,
     SubscriberNotFound,
     as_record,
+    count_subscribers,
     list_subscribers,
     move,
     stop,
     subscribe,
+    update_preferences,
 )
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -121,3 +123,22 @@ def test_records_carry_what_the_cli_prints(session):
     assert {k: record[k] for k in ("phone", "city", "timezone", "send_time", "active", "language")} == {
         "phone": "+919876543210", "city": "Delhi", "timezone": "Asia/Kolkata",
         "send_time": "07:05", "active": True, "language": "en"}
+
+
+def test_preferences_change_without_touching_the_place(session):
+    subscribe(session, "+919876543210", *DELHI, now=NOW)
+    user = update_preferences(session, "+919876543210", LATER, language="bn", send_time="05:15")
+    assert (user.language, user.send_time, user.timezone) == ("bn", time(5, 15), "Asia/Kolkata")
+    with pytest.raises(ValueError, match="language 'zz'"):
+        update_preferences(session, "+919876543210", LATER, language="zz")
+
+
+def test_counting_and_searching_by_name_or_phone(session):
+    subscribe(session, "+919876543210", *DELHI, now=NOW, name="Asha Rao")
+    subscribe(session, "+61491570156", *SYDNEY, now=NOW, name="Priya")
+    session.commit()
+    assert count_subscribers(session, NOW) == 2
+    assert count_subscribers(session, NOW, SubscriberFilter(text="asha")) == 1
+    assert [u.phone for u in list_subscribers(session, NOW, SubscriberFilter(text="4915"))] == [
+        "+61491570156"]
+    assert len(list_subscribers(session, NOW, SubscriberFilter(limit=1, offset=1))) == 1
