@@ -20,7 +20,7 @@ from tests.conversation import bodies
 from tests.fakes.support import PHONE_NUMBER_ID, TOKEN, FakeInThread, fake_config
 
 SECRET = "e2e-secret"
-WA_ID = "15550009999"
+WA_ID = "447911123456"
 
 
 def signed_post(client, body: dict, secret: str | None = SECRET):

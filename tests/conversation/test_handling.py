@@ -102,13 +102,26 @@ def test_a_location_after_stop_reactivates_the_same_subscriber(database_url):
     assert (subscriber.id, subscriber.obsoleted_on) == (first_id, FOREVER)
     with transaction(database_url) as session:
         kinds = [e.kind for e in session.query(SubscriptionEvent).order_by(SubscriptionEvent.id)]
-    assert kinds == ["subscribed", "stopped", "subscribed"]
+    assert kinds == ["subscribed", "stopped", "resumed"]
 
 
 @pytest.mark.parametrize("word", ["help", "what is this?", ""])
 def test_help_and_anything_else_get_the_help_text(database_url, word):
     report = handle(database_url, bodies.text(WA_ID, word))
     assert "STOP" in report.replies[0].text and report.replies[0].kind == "text"
+
+
+def test_a_wa_id_that_is_no_valid_phone_number_gets_help_and_stores_nothing(database_url):
+    report = handle(database_url, bodies.location("15550001111", *UJJAIN))
+    assert "STOP" in report.replies[0].text
+    assert user(database_url, "+15550001111") is None
+
+
+def test_the_subscriber_gets_the_city_and_the_whatsapp_id(database_url):
+    report = handle(database_url, bodies.location(WA_ID, *UJJAIN))
+    subscriber = user(database_url)
+    assert (subscriber.city.city, subscriber.wa_id) == ("Ujjain", WA_ID)
+    assert "Ujjain" in report.replies[0].text
 
 
 def test_reactions_and_system_messages_get_no_reply(database_url):

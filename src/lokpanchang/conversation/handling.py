@@ -1,5 +1,8 @@
 """The subscriber conversation and status updates, from one WhatsApp webhook body.
 
+Subscribing and stopping go through ``lokpanchang.subscribers`` (place lookup, city rows,
+subscription events), as the CLI and the CSV import do.
+
 ``handle_webhook(session, body, now)`` is plain code (tests call it directly): it applies
 status updates to the ledger (forward only), honours ``user_preferences`` stop/resume,
 de-duplicates inbound messages and decides the replies. Sending those replies, and the
@@ -13,7 +16,6 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 
 import structlog
 from sqlalchemy import select
@@ -24,12 +26,13 @@ from lokpanchang.delivery.whatsapp import ledger_id_from_callback
 from lokpanchang.messages import reply
 from lokpanchang.storage.models import (
     FOREVER,
-    CityDetail,
     InboundMessage,
     MessageLog,
     SubscriptionEvent,
     UserDetail,
 )
+from lokpanchang.subscribers.operations import stop as stop_subscription
+from lokpanchang.subscribers.operations import subscribe
 
 log = structlog.get_logger(__name__)
 
@@ -199,8 +202,8 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
     language = user.language if user is not None else _guess_language(text)
     word = _keyword(text)
     if word in STOP_WORDS:
-        if user is not None and user.is_active(now):
-            _deactivate(session, user, now, "stopped", "stop")
+        if user is not None:
+            stop_subscription(session, user.phone, now)
         report.replies.append(Reply(phone, "text", reply("unsubscribed", language)))
     elif word in START_WORDS:
         report.replies.append(Reply(phone, "location_request", reply("ask_location", language)))
@@ -253,11 +256,16 @@ def _handle_location(session: Session, phone: str, wa_id: str, user: UserDetail 
     if coordinates is None:
         report.replies.append(Reply(phone, "text", reply("bad_location", language)))
         return
-    place = resolve_place(*coordinates)
-    user = _subscribe(session, phone, wa_id, user, coordinates, place, names.get(wa_id, ""), now)
-    label = place.get("city") or f"{coordinates[0]:.3f}, {coordinates[1]:.3f}"
+    try:
+        user = subscribe(session, phone, *coordinates, now=now, name=names.get(wa_id) or None)
+    except ValueError as exc:  # a wa_id that is no valid phone number: nothing is written
+        log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
+        report.replies.append(Reply(phone, "text", reply("help", language)))
+        return
+    user.wa_id = wa_id[:32]
+    label = user.city.city if user.city else f"{coordinates[0]:.3f}, {coordinates[1]:.3f}"
     report.replies.append(Reply(phone, "text", reply("subscribed", user.language, place=label,
-                                                     timezone=place["timezone"])))
+                                                     timezone=user.timezone)))
     report.welcome_user_ids.append(user.id)
 
 
@@ -274,65 +282,6 @@ def _coordinates(location: object) -> tuple[float, float] | None:
     if abs(latitude) > 90 or abs(longitude) > 180:
         return None
     return latitude, longitude
-
-
-def resolve_place(latitude: float, longitude: float) -> dict:
-    """City, region, country and IANA zone of a point.
-
-    Uses ``lokpanchang.places`` (the offline gazetteer) when it is installed; until then
-    only the zone, from ``timezonefinder``.
-    """
-    try:
-        from lokpanchang.places import lookup
-    except ImportError:
-        return {"city": "", "region": "", "country": "", "country_code": "",
-                "timezone": _zone_only(latitude, longitude)}
-    place = lookup(latitude, longitude)
-    return {"city": place.city, "region": place.region, "country": place.country,
-            "country_code": place.country_code, "timezone": place.timezone}
-
-
-def _zone_only(latitude: float, longitude: float) -> str:
-    return _zone_finder().timezone_at(lat=latitude, lng=longitude) or "Etc/UTC"
-
-
-@lru_cache(maxsize=1)
-def _zone_finder():
-    from timezonefinder import TimezoneFinder
-
-    return TimezoneFinder()
-
-
-def _subscribe(session: Session, phone: str, wa_id: str, user: UserDetail | None,
-               coordinates: tuple[float, float], place: dict, name: str,
-               now: datetime) -> UserDetail:
-    was_active = user is not None and user.is_active(now)
-    if user is None:
-        user = UserDetail(phone=phone[:20], wa_id=wa_id[:32], created_on=now, language="en",
-                          undeliverable_days=0)
-        session.add(user)
-    user.display_name = name or user.display_name or ""
-    user.latitude, user.longitude = coordinates
-    user.timezone = place["timezone"]
-    user.city_id = _city_id(session, place, coordinates)
-    _activate(session, user, now, "moved" if was_active else "subscribed")
-    return user
-
-
-def _city_id(session: Session, place: dict, coordinates: tuple[float, float]) -> int | None:
-    if not place.get("city"):
-        return None
-    query = select(CityDetail).where(CityDetail.city == place["city"],
-                                     CityDetail.state == place["region"],
-                                     CityDetail.country == place["country"])
-    city = session.execute(query).scalars().first()
-    if city is None:
-        city = CityDetail(city=place["city"], state=place["region"], country=place["country"],
-                          country_code=place["country_code"][:2], timezone=place["timezone"],
-                          latitude=coordinates[0], longitude=coordinates[1])
-        session.add(city)
-        session.flush()
-    return city.id
 
 
 def _user_by_wa_id(session: Session, wa_id: str) -> UserDetail | None:
