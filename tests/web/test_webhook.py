@@ -127,3 +127,13 @@ def test_no_webhook_body_signed_or_not_produces_a_500(client, raw, signed, tampe
     if signed and tamper:
         signature = signature[:-1] + ("0" if signature[-1] != "0" else "1")
     assert post(client, raw, signature).status_code in (200, 400, 401, 403)
+
+
+def test_a_broker_outage_answers_503_so_meta_retries(make_settings):
+    from tests import servers
+
+    dead = f"redis://127.0.0.1:{servers.free_port()}/0"
+    app = create_app(make_settings(environment="test", whatsapp_app_secret=SECRET,
+                                   celery_broker_url=dead, celery_result_backend=dead))
+    raw = json.dumps(bodies.text("919800000001", "start")).encode()
+    assert post(app.test_client(), raw, sign(raw)).status_code == 503

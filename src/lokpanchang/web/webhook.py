@@ -13,6 +13,7 @@ import json
 
 import structlog
 from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
 from flask import Blueprint, abort, current_app, request
 
 from lokpanchang.config import Settings
@@ -23,6 +24,7 @@ bp = Blueprint("webhook", __name__)
 
 DEVELOPMENT_VERIFY_TOKEN = "lokpanchang-dev-verify-token"
 MAX_BODY_BYTES = 3 * 1024 * 1024
+ENQUEUE_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 
 
 def verify_token(settings: Settings) -> str:
@@ -72,7 +74,7 @@ def notification():
         return "body is not a JSON object", 400
     try:
         enqueue(body)
-    except KombuError as exc:
+    except (KombuError, RedisError, OSError) as exc:
         # Nothing was stored; Meta retries a failed delivery for days, so a 503 loses nothing.
         log.error("webhook.enqueue_failed", error=str(exc))
         return "queue unavailable, retry later", 503
@@ -93,4 +95,6 @@ def enqueue(body: dict) -> None:
         if settings.is_embedded:
             settings.data_dir.mkdir(parents=True, exist_ok=True)  # the broker's SQLite file
         celery = current_app.extensions["celery"] = create_celery(settings)
-    celery.send_task("tasks.handle_webhook", args=[body], queue="priority")
+    # Meta waits only seconds for our answer: retry the broker briefly, then answer 503.
+    celery.send_task("tasks.handle_webhook", args=[body], queue="priority", ignore_result=True,
+                     retry=True, retry_policy=ENQUEUE_RETRY)
