@@ -9,7 +9,7 @@ import sys
 from lokpanchang.config import ConfigError
 
 # Modules under lokpanchang.cli, each with ``register(subparsers)``.
-COMMAND_MODULES = ("db", "ops")
+COMMAND_MODULES = ("db", "ops", "jobs")
 
 
 class CommandError(Exception):
