@@ -32,6 +32,7 @@ KEY_VALUE_SECRET = re.compile(
     r"((?:access_token|token|secret|password|app_secret|api_key)[\"']?\s*[=:]\s*[\"']?)"
     r"([^\s&\"',;]+)", re.I)
 PHONE = re.compile(r"(?<![\w.:/-])\+?\d[\d ()-]{8,18}\d(?![\w.:-])")
+STDERR = "stderr"
 CONTEXT_IDS = ("request_id", "task_id", "task_name", "run_id", "subscriber_id", "job_id")
 SECRET_SETTING_FIELDS = ("whatsapp_access_token", "whatsapp_app_secret", "whatsapp_verify_token",
                          "secret_key", "smtp_password", "s3_secret_access_key")
@@ -100,14 +101,16 @@ class JsonLinesLogger:
 
     _lock = threading.Lock()
 
-    def __init__(self, stream: TextIO | None, log_dir: Path | None) -> None:
+    def __init__(self, stream: TextIO | str | None, log_dir: Path | None) -> None:
         self.stream = stream
         self.log_dir = log_dir
 
     def msg(self, message: str) -> None:
+        # "stderr" means whatever sys.stderr is at write time (it may be replaced after setup).
+        stream = sys.stderr if self.stream == STDERR else self.stream
         with self._lock:
-            if self.stream is not None:
-                print(message, file=self.stream, flush=True)
+            if stream is not None:
+                print(message, file=stream, flush=True)
             if self.log_dir is not None:
                 with daily_log_path(self.log_dir).open("a", encoding="utf-8") as handle:
                     handle.write(message + "\n")
@@ -121,7 +124,7 @@ def daily_log_path(log_dir: Path, day=None) -> Path:
     return log_dir / f"lokpanchang-{day.isoformat()}.jsonl"
 
 
-def configure_logging(settings: Settings, stream: TextIO | None = sys.stderr,
+def configure_logging(settings: Settings, stream: TextIO | str | None = STDERR,
                       to_files: bool = True) -> None:
     """Configure structlog for this process: JSON lines, masked, ids from contextvars."""
     secrets = tuple(getattr(settings, name) for name in SECRET_SETTING_FIELDS)

@@ -7,14 +7,13 @@ import json
 import pytest
 
 from lokpanchang.cli import main
-from lokpanchang.storage import migrate
+from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 
 @pytest.fixture
-def db(settings_env, sqlite_url):
-    migrate.upgrade(sqlite_url)
-    settings_env(DATABASE_URL=sqlite_url)
-    return sqlite_url
+def db(settings_env, migrated_sqlite):
+    settings_env(DATABASE_URL=migrated_sqlite)
+    return migrated_sqlite
 
 
 def listed(capsys) -> list[dict]:

@@ -10,12 +10,12 @@ import pytest
 from lokpanchang.cli import main
 from lokpanchang.ops import beatmonitor
 from lokpanchang.ops.beatinfo import beat_entries
-from lokpanchang.storage import migrate
+from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
 
 
 @pytest.fixture
-def env(settings_env, postgres_url, redis_url):
-    migrate.upgrade(postgres_url)
+def env(settings_env, migrated_postgres, redis_url):
+    postgres_url = migrated_postgres
     settings_env(DATABASE_URL=postgres_url, CELERY_BROKER_URL=redis_url,
                  CELERY_RESULT_BACKEND=redis_url)
     return postgres_url
@@ -49,9 +49,8 @@ def test_an_entry_past_its_period_plus_grace_is_missed_and_fails_the_check(env, 
     assert by_key["jit-planner"]["status"] == "ok"
 
 
-def test_the_text_form_lists_every_entry(settings_env, sqlite_url, capsys):
-    migrate.upgrade(sqlite_url)
-    settings_env(DATABASE_URL=sqlite_url)
+def test_the_text_form_lists_every_entry(settings_env, migrated_sqlite, capsys):
+    settings_env(DATABASE_URL=migrated_sqlite)
     assert main(["status"]) == 1
     out = capsys.readouterr().out
     assert all(entry.key in out for entry in beat_entries())

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from lokpanchang.ops import beatmonitor
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
+from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -43,10 +44,8 @@ def test_tasks_that_are_not_beat_entries_leave_no_row(database_url):
     assert rows(database_url) == {}
 
 
-def test_celery_signals_record_start_error_and_outcome(settings_env, sqlite_url):
-    from lokpanchang.storage import migrate
-
-    migrate.upgrade(sqlite_url)
+def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sqlite):
+    sqlite_url = migrated_sqlite
     settings_env(DATABASE_URL=sqlite_url)
     beatmonitor.connect_celery_signals()
     task = Celery("t", set_as_current=False).task(name="tasks.backup_logs_task")(noop)

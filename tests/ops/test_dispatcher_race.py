@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy import func, select
 
 from lokpanchang.ops import jobs
-from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
+from tests.ops.dbfixtures import migrated_postgres  # noqa: F401
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
 JOBS = 60
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.integration
-def test_two_dispatcher_processes_never_run_one_job_twice(postgres_url, tmp_path):
-    migrate.upgrade(postgres_url)
+def test_two_dispatcher_processes_never_run_one_job_twice(migrated_postgres, tmp_path):
+    postgres_url = migrated_postgres
     ids = [jobs.create_job(postgres_url, NOW, kind="report", payload={},
                            run_at=NOW - timedelta(seconds=i)) for i in range(JOBS)]
     go, out = tmp_path / "go", tmp_path / "ran.txt"

@@ -12,17 +12,14 @@ from lokpanchang.ops import health, probes
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SystemHealthLog
 from lokpanchang.tasks.app import create_celery
+from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
 
 NOW = datetime(2026, 11, 29, 6, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def pg_url(postgres_server):
-    from lokpanchang.storage import migrate
-
-    url = postgres_server.create_database()
-    migrate.upgrade(url)
-    return url
+def pg_url(migrated_postgres):
+    return migrated_postgres
 
 
 def test_it_records_a_row_with_latencies_and_queue_depths(make_settings, pg_url, redis_url):
@@ -55,10 +52,8 @@ def test_it_counts_waiting_messages_in_kombus_sql_transport(make_settings, tmp_p
     assert probes.queue_depths(settings.effective_broker_url) == {"default": 2, "priority": 0}
 
 
-def test_it_reports_redis_down_instead_of_failing(make_settings, sqlite_url):
-    from lokpanchang.storage import migrate
-
-    migrate.upgrade(sqlite_url)
+def test_it_reports_redis_down_instead_of_failing(make_settings, migrated_sqlite):
+    sqlite_url = migrated_sqlite
     dead = f"redis://127.0.0.1:{__import__('tests.servers').servers.free_port()}/0"
     settings = make_settings(database_url=sqlite_url, redis_url=dead, celery_broker_url=dead)
     stored = health.record_health(settings, NOW)

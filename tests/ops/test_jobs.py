@@ -10,6 +10,7 @@ from sqlalchemy import select
 from lokpanchang.ops import jobrunner, jobs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, ScheduledJob, ScheduledJobRun
+from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 from tests.ops.factories import add_ledger, add_subscriber
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
@@ -38,10 +39,9 @@ def runs(url: str) -> list[ScheduledJobRun]:
     ({"kind": "backfill", "payload": {"zone": KOLKATA, "date": "29-11-2026"}, "run_at": NOW},
      "'29-11-2026' is not YYYY-MM-DD"),
 ])
-def test_a_bad_definition_names_the_bad_value_and_stores_nothing(sqlite_url, kwargs, message):
-    from lokpanchang.storage import migrate
-
-    migrate.upgrade(sqlite_url)
+def test_a_bad_definition_names_the_bad_value_and_stores_nothing(migrated_sqlite, kwargs,
+                                                                 message):
+    sqlite_url = migrated_sqlite
     with pytest.raises(jobs.JobError, match=message.replace("*", r"\*")):
         jobs.create_job(sqlite_url, NOW, **kwargs)
     assert jobs.list_jobs(sqlite_url) == []

@@ -10,6 +10,7 @@ import pytest
 
 from lokpanchang.ops import metrics, reports
 from tests.ops import smtp_server
+from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 from tests.ops.factories import add_ledger, add_subscriber
 
 MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -65,10 +66,8 @@ def test_reports_are_listed_newest_first_and_rewriting_a_week_replaces_it(settin
     assert reports.list_reports(settings) == [newer, older]
 
 
-def test_it_mails_the_report_when_smtp_is_configured(make_settings, sqlite_url):
-    from lokpanchang.storage import migrate
-
-    migrate.upgrade(sqlite_url)
+def test_it_mails_the_report_when_smtp_is_configured(make_settings, migrated_sqlite):
+    sqlite_url = migrated_sqlite
     server = smtp_server.start()
     try:
         settings = make_settings(database_url=sqlite_url, smtp_host="127.0.0.1",

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from lokpanchang.logs import read_log_lines
 from lokpanchang.ops import jobs
 from lokpanchang.storage import migrate
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import (
     BeatEntryStatus,
     DailyMetrics,
@@ -54,6 +54,7 @@ def worker(redis_server, postgres_server, tmp_path_factory):
         process.wait(timeout=30)
         worker_log.close()
         client.close()
+        engine_for(url).dispose()
 
 
 def _wait_for_worker(client: Celery, process: subprocess.Popen, log_path) -> None:

@@ -7,6 +7,7 @@ it reports ``ok=False`` with the error, because a health check must survive the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -97,8 +98,9 @@ def _redis_depth(client, queue: str) -> int:
 
 
 def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int]:
-    if make_url(url).get_backend_name() == "sqlite" and not make_url(url).database:
-        return dict.fromkeys(queues, 0)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
+        return dict.fromkeys(queues, 0)  # no broker file yet: nothing waits (and create none)
     query = text("SELECT q.name, COUNT(m.id) FROM kombu_queue q "
                  "LEFT JOIN kombu_message m ON m.queue_id = q.id AND m.visible = :visible "
                  "GROUP BY q.name")
