@@ -33,7 +33,6 @@ KEY_VALUE_SECRET = re.compile(
     r"([^\s&\"',;]+)", re.I)
 PHONE = re.compile(r"(?<![\w.:/-])\+?\d[\d ()-]{8,18}\d(?![\w.:-])")
 STDERR = "stderr"
-CONTEXT_IDS = ("request_id", "task_id", "task_name", "run_id", "subscriber_id", "job_id")
 SECRET_SETTING_FIELDS = ("whatsapp_access_token", "whatsapp_app_secret", "whatsapp_verify_token",
                          "secret_key", "smtp_password", "s3_secret_access_key")
 

@@ -12,11 +12,22 @@ from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SystemHealthLog
 
 
+_cpu_primed = False
+
+
+def cpu_percent() -> float:
+    """CPU use since the previous call (every 5 min in a worker); 0.2 s sample on the first."""
+    global _cpu_primed
+    if not _cpu_primed:
+        _cpu_primed = True
+        return psutil.cpu_percent(interval=0.2)  # the first non-blocking call would say 0.0
+    return psutil.cpu_percent(interval=None)
+
+
 def machine_usage(path) -> dict[str, float]:
     """CPU, memory and disk (of ``path``'s file system) in percent."""
     return {
-        # interval=None compares with the previous call: cheap, never blocks the worker.
-        "cpu_percent": psutil.cpu_percent(interval=None),
+        "cpu_percent": cpu_percent(),
         "memory_percent": psutil.virtual_memory().percent,
         "disk_percent": psutil.disk_usage(str(path)).percent,
     }

@@ -10,7 +10,7 @@ import smtplib
 import socket
 from datetime import datetime
 
-from celery.signals import worker_process_init
+from celery.signals import worker_init, worker_process_init
 from sqlalchemy.exc import OperationalError
 
 from lokpanchang import clock, logs
@@ -40,9 +40,14 @@ logs.connect_celery_signals()
 beatmonitor.connect_celery_signals()
 
 
-@worker_process_init.connect(weak=False, dispatch_uid="lokpanchang.ops.worker_logging")
 def _configure_worker_logging(**_kwargs) -> None:
     logs.configure_logging(get_settings())
+
+
+# worker_init covers the solo and thread pools; worker_process_init each prefork child.
+worker_init.connect(_configure_worker_logging, weak=False, dispatch_uid="lokpanchang.ops.log")
+worker_process_init.connect(_configure_worker_logging, weak=False,
+                            dispatch_uid="lokpanchang.ops.log_child")
 
 
 def _retry(task, exc: BaseException):
