@@ -12,7 +12,7 @@ from kombu import Queue
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.tasks.beat import BEAT_SCHEDULE
 
-TASK_MODULES: tuple[str, ...] = ("lokpanchang.tasks.webhooks",)
+TASK_MODULES: tuple[str, ...] = ("lokpanchang.tasks.ops", "lokpanchang.tasks.webhooks")
 
 
 def create_celery(settings: Settings | None = None) -> Celery:
