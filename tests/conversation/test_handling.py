@@ -124,6 +124,14 @@ def test_the_subscriber_gets_the_city_and_the_whatsapp_id(database_url):
     assert "Ujjain" in report.replies[0].text
 
 
+@pytest.mark.parametrize("word, language", [("Hindi", "hi"), ("தமிழ்", "ta"), ("english", "en")])
+def test_a_subscriber_chooses_the_language_by_naming_it(database_url, word, language):
+    handle(database_url, bodies.location(WA_ID, *UJJAIN))
+    report = handle(database_url, bodies.text(WA_ID, word))
+    assert user(database_url).language == language
+    assert report.replies[0].kind == "text"
+
+
 def test_reactions_and_system_messages_get_no_reply(database_url):
     body = bodies.inbound(WA_ID, {"type": "reaction", "reaction": {"emoji": "🙏",
                                                                    "message_id": "wamid.X"}})

@@ -32,13 +32,20 @@ from lokpanchang.storage.models import (
     UserDetail,
 )
 from lokpanchang.subscribers.operations import stop as stop_subscription
-from lokpanchang.subscribers.operations import subscribe
+from lokpanchang.subscribers.operations import subscribe, update_preferences
 
 log = structlog.get_logger(__name__)
 
 START_WORDS = frozenset({"start", "hi", "hello", "namaste", "subscribe", "नमस्ते", "शुरू"})
 STOP_WORDS = frozenset({"stop", "unsubscribe", "cancel", "quit", "बंद", "रोको"})
 HELP_WORDS = frozenset({"help", "मदद", "सहायता"})
+# A subscriber names a language (in English or in it) to get the panchangam in it.
+LANGUAGE_WORDS = {
+    "english": "en", "hindi": "hi", "हिंदी": "hi", "हिन्दी": "hi", "sanskrit": "sa",
+    "संस्कृतम्": "sa", "tamil": "ta", "தமிழ்": "ta", "telugu": "te", "తెలుగు": "te",
+    "kannada": "kn", "ಕನ್ನಡ": "kn", "malayalam": "ml", "മലയാളം": "ml", "marathi": "mr",
+    "मराठी": "mr", "gujarati": "gu", "ગુજરાતી": "gu", "bengali": "bn", "bangla": "bn", "বাংলা": "bn",
+}
 # Ledger states in the order a message moves through them; status webhooks never go back.
 STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
 _DEVANAGARI = re.compile(r"[\u0900-\u097F]")
@@ -207,6 +214,9 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
         report.replies.append(Reply(phone, "text", reply("unsubscribed", language)))
     elif word in START_WORDS:
         report.replies.append(Reply(phone, "location_request", reply("ask_location", language)))
+    elif word in LANGUAGE_WORDS and user is not None:
+        update_preferences(session, user.phone, now, language=LANGUAGE_WORDS[word])
+        report.replies.append(Reply(phone, "text", reply("language_set", user.language)))
     else:
         report.replies.append(Reply(phone, "text", reply("help", language)))
 
