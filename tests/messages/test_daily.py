@@ -137,10 +137,3 @@ def test_any_names_and_places_give_parameters_that_pass_the_rules(city, tithi, n
     assert len(rendered.text) <= MAX_BODY_CHARS
     assert all(parameter_problem(p) is None for p in rendered.parameters)
 
-
-def test_replies_fall_back_to_english_and_name_the_chosen_language():
-    from lokpanchang.messages import reply
-
-    assert reply("language_set", "ta") == "Done: your panchangam will come in Tamil."
-    assert "हिंदी" in reply("language_set", "hi")
-    assert "Pune" in reply("subscribed", "bn", place="Pune", timezone="Asia/Kolkata")
