@@ -179,3 +179,12 @@ def test_one_sender_serves_batches_in_successive_event_loops_paced_through_redis
         assert len(fake.received()) == 2
     finally:
         fake.stop()
+
+
+def test_a_malformed_base_url_halts_instead_of_raising():
+    async def scenario():
+        async with fake_and_sender(fake_config(), base_url="http://[::1") as (_, sender):
+            return await sender.send_batch([message(1)])
+
+    [result] = run(scenario())
+    assert result.outcome is Outcome.HALT

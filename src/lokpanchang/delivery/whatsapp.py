@@ -184,8 +184,9 @@ class WhatsAppSender:
             return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")
         except aiohttp.ClientConnectorError as exc:
             return Classified(Outcome.RETRY, error_detail=f"cannot connect: {exc}")
-        except (TimeoutError, aiohttp.ServerDisconnectedError, aiohttp.ClientOSError,
-                aiohttp.ClientPayloadError) as exc:
+        except aiohttp.InvalidURL as exc:  # WHATSAPP_BASE_URL is wrong: no send can work
+            return Classified(Outcome.HALT, error_detail=f"invalid URL: {exc}")
+        except (TimeoutError, aiohttp.ClientError) as exc:
             # The request may have reached Meta: there is no idempotency key, so never resend.
             return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(exc).__name__}: {exc}")
 
