@@ -242,3 +242,15 @@ class ApiUsageLog(Base):
     error_code: Mapped[int | None] = mapped_column(Integer)
     latency_ms: Mapped[float | None] = mapped_column(Float)
     message_log_id: Mapped[int | None] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+
+
+class Operator(Base):
+    """A person who may use the admin portal. Only a werkzeug password hash is stored."""
+
+    __tablename__ = "operator"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_login_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -1,0 +1,70 @@
+"""Portal fixtures: a migrated SQLite database with seeded data, an operator, a logged-in client."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lokpanchang import clock
+from lokpanchang.operators import create_operator
+from lokpanchang.storage import migrate
+from lokpanchang.storage.db import engine_for, transaction
+from lokpanchang.web import create_app
+from tests.web import seed as seed_data
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture
+def portal_url(tmp_path):
+    url = f"sqlite:///{tmp_path / 'portal.sqlite3'}"
+    migrate.upgrade(url)
+    with transaction(url) as session:
+        create_operator(session, "ops", seed_data.PASSWORD, clock.now())
+    yield url
+    engine_for(url).dispose()
+
+
+@pytest.fixture
+def seeded(portal_url):
+    return seed_data.seed(portal_url, clock.now())
+
+
+@pytest.fixture
+def portal_settings(make_settings, portal_url):
+    def build(**values):
+        values.setdefault("enable_test_routes", True)
+        values.setdefault("delivery_backend", "outbox")
+        values.setdefault("secret_key", "test-secret-key-for-the-portal")
+        return make_settings(database_url=portal_url, **values)
+
+    return build
+
+
+@pytest.fixture
+def app(portal_settings):
+    return create_app(portal_settings())
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def csrf_from(client, path="/admin/login") -> str:
+    return CSRF.search(client.get(path).get_data(as_text=True)).group(1)
+
+
+def log_in(client, username="ops", password=seed_data.PASSWORD):
+    token = csrf_from(client)
+    return client.post("/admin/login", data={"username": username, "password": password,
+                                             "csrf_token": token})
+
+
+@pytest.fixture
+def operator_client(client):
+    response = log_in(client)
+    assert response.status_code == 302
+    client.csrf = csrf_from(client, "/admin/")
+    return client
