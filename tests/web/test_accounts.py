@@ -10,7 +10,7 @@ import pytest
 from lokpanchang import clock
 from lokpanchang.operators import AccountError, authenticate, create_operator
 from lokpanchang.storage import migrate
-from lokpanchang.storage.db import session_factory, transaction
+from lokpanchang.storage.db import engine_for, session_factory, transaction
 from lokpanchang.storage.models import Operator
 
 
@@ -75,3 +75,4 @@ def test_the_operator_table_migrates_on_postgresql(postgres_url):
         create_operator(session, "asha", "a-long-enough-password", clock.now())
     migrate.downgrade(postgres_url, "0001")
     migrate.upgrade(postgres_url)
+    engine_for(postgres_url).dispose()
