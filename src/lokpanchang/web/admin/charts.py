@@ -51,12 +51,16 @@ def _y_axis(peak: int, left: int, top: int, plot_h: float, width: int) -> str:
     return "".join(lines)
 
 
-def timeline_chart(runs: list[RunSummary], day_start: datetime, width: int = 760) -> Markup:
-    """One row per run: a dot at its due instant on a 24-hour UTC axis, coloured by status."""
+def timeline_chart(runs: list[RunSummary], day_start: datetime, now: datetime | None = None,
+                   width: int = 760) -> Markup:
+    """One row per run: a dot at its due instant on a 24-hour UTC axis, coloured by status;
+    a dashed line marks ``now``."""
     left, row_h, top = 170, 22, 24
     height = top + row_h * max(len(runs), 1) + 8
-    span = width - left - 12
+    span = width - left - 30
     parts = [_hour_grid(left, span, top, height)]
+    if now is not None:
+        parts.append(_now_line(left + span * ((now - day_start) / timedelta(hours=24)), top, height))
     for i, summary in enumerate(runs):
         parts.append(_timeline_row(summary, day_start, left, span, top + i * row_h + row_h / 2))
     if not runs:
@@ -71,6 +75,13 @@ def _hour_grid(left: int, span: float, top: int, height: int) -> str:
         out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 6}" y2="{height}" stroke="#e5e5e5"/>')
         out.append(_text(x, top - 10, f"{hour:02d}:00", anchor="middle"))
     return "".join(out)
+
+
+def _now_line(x: float, top: int, height: int) -> str:
+    return (
+        f'<g><title>now</title><line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4}" y2="{height}" '
+        f'stroke="#8a3b12" stroke-dasharray="4 3"/></g>'
+    )
 
 
 def _timeline_row(summary: RunSummary, day_start: datetime, left: int, span: float, y: float) -> str:

@@ -22,7 +22,7 @@ def dashboard():
         "admin/dashboard.html",
         kpis=queries.kpis(db(), now),
         runs=runs,
-        timeline=charts.timeline_chart(runs, day_start),
+        timeline=charts.timeline_chart(runs, day_start, now),
         chart=charts.delivery_chart(bars),
         bars=bars,
         now=now,
