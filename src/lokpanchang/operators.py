@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from datetime import datetime
 
 from sqlalchemy import select
@@ -14,8 +15,12 @@ from lokpanchang.storage.models import Operator
 USERNAME = re.compile(r"[A-Za-z0-9._-]{3,64}")
 MIN_PASSWORD_LENGTH = 10
 
-# Checked against when the username is unknown, so both paths cost one hash check.
-_DUMMY_HASH = generate_password_hash("not-a-real-password")
+
+
+@lru_cache(maxsize=1)
+def _dummy_hash() -> str:
+    """Checked against when the username is unknown, so both paths cost one hash check."""
+    return generate_password_hash("not-a-real-password")
 
 
 class AccountError(ValueError):
@@ -58,7 +63,7 @@ def authenticate(session: Session, username: str, password: str, now: datetime) 
     """The operator if the password matches (and records the login), else None."""
     operator = find_operator(session, username)
     if operator is None:
-        check_password_hash(_DUMMY_HASH, password)
+        check_password_hash(_dummy_hash(), password)
         return None
     if not check_password_hash(operator.password_hash, password):
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
@@ -16,12 +17,24 @@ from tests.web import seed as seed_data
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
-@pytest.fixture
-def portal_url(tmp_path):
-    url = f"sqlite:///{tmp_path / 'portal.sqlite3'}"
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory):
+    """One migrated SQLite file with operator ``ops`` per session; each test gets a copy
+    (Alembic and password hashing are slow to rerun)."""
+    path = tmp_path_factory.mktemp("template") / "portal.sqlite3"
+    url = f"sqlite:///{path}"
     migrate.upgrade(url)
     with transaction(url) as session:
         create_operator(session, "ops", seed_data.PASSWORD, clock.now())
+    engine_for(url).dispose()  # closes the last connection, which folds the WAL into the file
+    return path
+
+
+@pytest.fixture
+def portal_url(tmp_path, migrated_template):
+    path = tmp_path / "portal.sqlite3"
+    shutil.copyfile(migrated_template, path)
+    url = f"sqlite:///{path}"
     yield url
     engine_for(url).dispose()
 

@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 from lokpanchang import clock
+from lokpanchang.cli import main
+from lokpanchang.config import get_settings
 from lokpanchang.operators import AccountError, authenticate, create_operator
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import engine_for, session_factory, transaction
 from lokpanchang.storage.models import Operator
 
 
-def _cli(tmp_path, *args, stdin=""):
-    env = {"DATA_DIR": str(tmp_path / "var"), "PATH": "/usr/bin:/bin"}
-    import os
-
-    env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=env, input=stdin,
+def _cli(tmp_path, *args):
+    """The real entry point in a subprocess (slow: used once)."""
+    env = {"DATA_DIR": str(tmp_path / "var"), "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ["PYTHONPATH"]}
+    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=env,
                           capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def cli(settings_env, tmp_path, capsys):
+    """``lokpanchang ...`` in this process against a migrated database under tmp_path."""
+
+    def run(*args):
+        code = main(list(args))
+        return code, capsys.readouterr()
+
+    run("db", "upgrade")
+    yield run
+    engine_for(get_settings().effective_database_url).dispose()
 
 
 def test_create_user_reads_the_password_file_and_stores_only_a_hash(tmp_path):
@@ -33,23 +47,30 @@ def test_create_user_reads_the_password_file_and_stores_only_a_hash(tmp_path):
         operator = session.query(Operator).one()
         assert operator.username == "asha" and "a-long-enough-password" not in operator.password_hash
         assert authenticate(session, "asha", "a-long-enough-password", clock.now()) is not None
+    engine_for(url).dispose()
 
 
-def test_create_user_refuses_a_taken_name_and_a_short_password(tmp_path):
-    assert _cli(tmp_path, "db", "upgrade").returncode == 0
+def test_create_user_refuses_a_taken_name_and_a_short_password(cli, tmp_path):
     (tmp_path / "pw").write_text("a-long-enough-password")
     (tmp_path / "short").write_text("short")
     args = ("admin", "create-user", "--username", "asha", "--password-file")
-    assert _cli(tmp_path, *args, str(tmp_path / "pw")).returncode == 0
-    taken = _cli(tmp_path, *args, str(tmp_path / "pw"))
-    assert taken.returncode == 2 and "username 'asha' already exists" in taken.stderr
-    short = _cli(tmp_path, "admin", "create-user", "--username", "ravi", "--password-file", str(tmp_path / "short"))
-    assert short.returncode == 2 and "at least 10 characters" in short.stderr
+    assert cli(*args, str(tmp_path / "pw"))[0] == 0
+    code, out = cli(*args, str(tmp_path / "pw"))
+    assert code == 2 and "username 'asha' already exists" in out.err
+    code, out = cli("admin", "create-user", "--username", "ravi", "--password-file", str(tmp_path / "short"))
+    assert code == 2 and "at least 10 characters" in out.err
 
 
-def test_create_user_names_an_unreadable_password_file(tmp_path):
-    result = _cli(tmp_path, "admin", "create-user", "--username", "asha", "--password-file", "/nonexistent/pw")
-    assert result.returncode == 2 and "'/nonexistent/pw' cannot be read" in result.stderr
+def test_create_user_names_an_unreadable_password_file(cli):
+    code, out = cli("admin", "create-user", "--username", "asha", "--password-file", "/nonexistent/pw")
+    assert code == 2 and "'/nonexistent/pw' cannot be read" in out.err
+
+
+def test_create_user_prompts_twice_and_refuses_different_answers(cli, monkeypatch):
+    answers = iter(["a-long-enough-password", "another-long-password"])
+    monkeypatch.setattr("getpass.getpass", lambda prompt: next(answers))
+    code, out = cli("admin", "create-user", "--username", "asha")
+    assert code == 2 and "the two passwords differ" in out.err
 
 
 @pytest.mark.parametrize("username", ["ab", "has space", "x" * 65, "ünï"])
