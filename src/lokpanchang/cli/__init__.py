@@ -9,7 +9,7 @@ import sys
 from lokpanchang.config import ConfigError
 
 # Modules under lokpanchang.cli, each with ``register(subparsers)``.
-COMMAND_MODULES = ("db", "admin")
+COMMAND_MODULES = ("db", "plan", "admin")
 
 
 class CommandError(Exception):
