@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
+import time_machine
 from sqlalchemy import func, select
 
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import session_factory
 from lokpanchang.storage.models import MessageLog
+from tests.web.conftest import log_in
 from tests.web.seed import KOLKATA_PHONES
 
 
@@ -49,12 +53,15 @@ def test_send_panchang_to_an_unknown_number_is_404(operator_client, seeded):
     assert operator_client.get("/send-panchang-+919999999999").status_code == 404
 
 
-def test_test_planner_lists_what_a_pass_now_would_enqueue(operator_client, seeded):
+def test_test_planner_lists_what_a_pass_now_would_enqueue(client, seeded):
     pytest.importorskip("lokpanchang.planning")
-    data = operator_client.get("/test-planner").json
+    # Ten minutes before 06:30 in Kolkata (01:00 UTC); New York's 06:30 is hours away.
+    with time_machine.travel(datetime(2026, 12, 1, 0, 50, tzinfo=UTC), tick=False):
+        log_in(client)
+        data = client.get("/test-planner").json
     assert data["lookahead_s"] == 900
-    assert all(slot["send_time"] == "06:30" for slot in data["slots"])
-    assert all(slot["timezone"] in ("Asia/Kolkata", "America/New_York") for slot in data["slots"])
+    assert data["slots"] == [{"timezone": "Asia/Kolkata", "local_date": "2026-12-01",
+                              "send_time": "06:30", "due_at": "2026-12-01T01:00:00Z"}]
 
 
 def test_test_planner_says_when_the_planner_is_not_installed(operator_client, seeded):

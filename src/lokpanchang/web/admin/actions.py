@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from lokpanchang.config import parse_send_time, parse_zone
+from lokpanchang.config import parse_send_time
+from lokpanchang.planning import slot_for
 from lokpanchang.storage.models import FOREVER, BroadcastRun, CityDetail, SubscriptionEvent, UserDetail
 from lokpanchang.web import integrations
 
@@ -127,17 +127,19 @@ def resume_run(session: Session, run: BroadcastRun, now: datetime) -> None:
 
 
 def local_due(zone: str, day: date, send_time: time) -> datetime:
-    """The UTC instant of ``send_time`` on ``day`` in ``zone`` (first occurrence in a fold)."""
-    local = datetime.combine(day, send_time, tzinfo=ZoneInfo(zone))
-    return local.astimezone(ZoneInfo("UTC"))
+    """The UTC instant the planner gives ``send_time`` on ``day`` in ``zone`` (its gap/fold rules)."""
+    try:
+        slot = slot_for(zone, day, send_time)
+    except ValueError as exc:
+        raise ActionError(str(exc)) from None
+    if slot is None:
+        raise ActionError(f"{zone} skipped {day} (a calendar change): there is no such send")
+    return slot.due_at
 
 
 def backfill_run(session: Session, zone: str, day: date, send_time: time, now: datetime) -> BroadcastRun:
     """A planned run for (zone, send time, day), created or re-planned; late if already due."""
-    try:
-        parse_zone(zone)
-    except ValueError as exc:
-        raise ActionError(str(exc)) from None
+    due = local_due(zone, day, send_time)
     run = session.scalar(
         select(BroadcastRun).where(
             BroadcastRun.timezone == zone,
@@ -145,7 +147,6 @@ def backfill_run(session: Session, zone: str, day: date, send_time: time, now: d
             BroadcastRun.local_date == day,
         )
     )
-    due = local_due(zone, day, send_time)
     if run is None:
         run = BroadcastRun(timezone=zone, send_time=send_time, local_date=day, due_at=due, planned_at=now)
         session.add(run)

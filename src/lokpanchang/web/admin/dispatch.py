@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 import phonenumbers
 from sqlalchemy import select, tuple_
@@ -14,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import OutgoingMessage, Outcome
+from lokpanchang.planning import local_date_at
 from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.web import integrations
 from lokpanchang.web.admin.actions import ActionError
@@ -41,7 +41,7 @@ def send_test_message(settings: Settings, phone: str):
 
 
 def local_today(user: UserDetail, now: datetime) -> date:
-    return now.astimezone(ZoneInfo(user.timezone)).date()
+    return local_date_at(user.timezone, now)
 
 
 def sendable(user: UserDetail, now: datetime) -> bool:
