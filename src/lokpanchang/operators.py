@@ -59,6 +59,10 @@ def find_operator(session: Session, username: str) -> Operator | None:
     return session.scalar(select(Operator).where(Operator.username == username))
 
 
+def has_operators(session: Session) -> bool:
+    return session.scalar(select(Operator.id).limit(1)) is not None
+
+
 def authenticate(session: Session, username: str, password: str, now: datetime) -> Operator | None:
     """The operator if the password matches (and records the login), else None."""
     operator = find_operator(session, username)

@@ -56,6 +56,7 @@ def test_without_login_every_operator_route_answers_302_to_login_or_401(client, 
         assert KOLKATA_PHONES[0] not in body and "Varanasi" not in body, (method, path)
         checked += 1
     assert checked >= 25
+    assert not (client.application.config["SETTINGS"].data_dir / "outbox.jsonl").exists()
 
 
 def test_json_routes_answer_401_without_login(client):
@@ -163,3 +164,18 @@ def test_logging_out_ends_the_session(operator_client):
 @pytest.mark.parametrize("path", ["/", "/panchang", "/healthz"])
 def test_public_pages_need_no_login(client, path):
     assert client.get(path).status_code == 200
+
+
+def test_the_login_page_tells_a_new_installation_how_to_create_an_operator(make_settings, sqlite_url):
+    from lokpanchang.storage import migrate
+    from lokpanchang.storage.db import engine_for
+
+    migrate.upgrade(sqlite_url)
+    app = create_app(make_settings(database_url=sqlite_url, secret_key="k"))
+    page = app.test_client().get("/admin/login").get_data(as_text=True)
+    engine_for(sqlite_url).dispose()
+    assert "lokpanchang admin create-user --username" in page
+
+
+def test_the_login_page_has_no_hint_once_an_operator_exists(client):
+    assert "admin create-user" not in client.get("/admin/login").get_data(as_text=True)

@@ -78,6 +78,7 @@ def test_a_bad_username_is_refused(sqlite_url, username):
     migrate.upgrade(sqlite_url)
     with session_factory(sqlite_url)() as session, pytest.raises(AccountError, match="username"):
         create_operator(session, username, "a-long-enough-password", clock.now())
+    engine_for(sqlite_url).dispose()
 
 
 def test_login_records_the_instant(sqlite_url):
@@ -88,6 +89,7 @@ def test_login_records_the_instant(sqlite_url):
     with transaction(sqlite_url) as session:
         assert authenticate(session, "asha", "wrong-password!", now) is None
         assert authenticate(session, "asha", "a-long-enough-password", now).last_login_at == now
+    engine_for(sqlite_url).dispose()
 
 
 def test_the_operator_table_migrates_on_postgresql(postgres_url):
