@@ -18,15 +18,12 @@ def test_an_unknown_language_falls_back_to_english(client):
     assert '<html lang="en">' in page
 
 
-def test_without_place_search_the_page_says_so(client):
-    if integrations.optional("lokpanchang.places") is not None:
-        pytest.skip("places is installed")
-    page = client.get("/panchang?place=Varanasi").get_data(as_text=True)
-    assert "Place search is not available" in page
+def test_an_unknown_place_is_named(client):
+    page = client.get("/panchang?place=Qwxyzzyville").get_data(as_text=True)
+    assert "No place called &#39;Qwxyzzyville&#39; was found" in page
 
 
 def test_a_place_is_shown_in_hindi_with_the_message_renderer(client):
-    pytest.importorskip("lokpanchang.places")
     pytest.importorskip("lokpanchang.almanac")
     pytest.importorskip("lokpanchang.messages")
     from datetime import date
@@ -43,6 +40,5 @@ def test_a_place_is_shown_in_hindi_with_the_message_renderer(client):
 
 
 def test_a_bad_date_is_named(client):
-    pytest.importorskip("lokpanchang.places")
     page = client.get("/panchang?place=Varanasi&date=21/03/2026").get_data(as_text=True)
     assert "date &#39;21/03/2026&#39; is not a date" in page

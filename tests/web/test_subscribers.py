@@ -108,7 +108,19 @@ def test_changing_the_coordinates_re_resolves_city_and_zone(operator_client, see
         user = session.get(UserDetail, user_id)
         assert user.timezone == "America/New_York"
         assert user.city.country_code == "US"
+        events = [(e.kind, e.detail) for e in session.query(SubscriptionEvent).filter_by(user_id=user_id)]
+    assert events == [("updated", "(by operator ops)"),
+                      ("moved", "Asia/Kolkata -> America/New_York (by operator ops)")]
+
+
+def test_moving_only_records_a_move(operator_client, seeded, portal_url):
+    user_id = seeded.user_ids[KOLKATA_PHONES[0]]
+    response = _edit(operator_client, user_id, display_name="Subscriber 0000", language="en",
+                     send_time="06:30", latitude="51.5074", longitude="-0.1278")
+    assert response.status_code == 302
+    with session_factory(portal_url)() as session:
         kinds = [e.kind for e in session.query(SubscriptionEvent).filter_by(user_id=user_id)]
+        assert session.get(UserDetail, user_id).city.city == "London"
     assert kinds == ["moved"]
 
 

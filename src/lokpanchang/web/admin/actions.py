@@ -8,9 +8,9 @@ from datetime import date, datetime, time
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from lokpanchang.config import parse_send_time
+from lokpanchang import subscribers
 from lokpanchang.planning import slot_for
-from lokpanchang.storage.models import FOREVER, BroadcastRun, CityDetail, SubscriptionEvent, UserDetail
+from lokpanchang.storage.models import BroadcastRun, SubscriptionEvent, UserDetail
 from lokpanchang.web import integrations
 
 
@@ -18,50 +18,45 @@ class ActionError(ValueError):
     """The operator asked for something that cannot be done; the message says why."""
 
 
-def record_event(session: Session, user: UserDetail, kind: str, now: datetime, detail: str) -> None:
-    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=now, detail=detail))
-
-
 def stop_subscriber(session: Session, user: UserDetail, now: datetime, operator: str) -> None:
     if not user.is_active(now):
         raise ActionError(f"subscriber {user.phone} is already stopped")
-    user.obsoleted_on = now
-    user.updated_on = now
-    record_event(session, user, "stopped", now, f"by operator {operator}")
+    subscribers.stop(session, user.phone, now)
+    _attribute(session, user, operator)
 
 
 def reactivate_subscriber(session: Session, user: UserDetail, now: datetime, operator: str) -> None:
+    """Subscribe again at the stored place (clears a disabled reason)."""
     if user.is_active(now):
         raise ActionError(f"subscriber {user.phone} is already active")
-    user.obsoleted_on = FOREVER
-    user.disabled_reason = None
-    user.undeliverable_days = 0
-    user.updated_on = now
-    record_event(session, user, "resumed", now, f"by operator {operator}")
+    if user.latitude is None or user.longitude is None:
+        raise ActionError(f"subscriber {user.phone} has no location; edit it first")
+    subscribers.subscribe(session, user.phone, user.latitude, user.longitude, now=now)
+    _attribute(session, user, operator)
+
+
+def _attribute(session: Session, user: UserDetail, operator: str) -> None:
+    """Name the operator on the events the subscribers domain just recorded."""
+    for event in session.new:
+        if isinstance(event, SubscriptionEvent) and event.user_id == user.id:
+            event.detail = " ".join(filter(None, [event.detail, f"(by operator {operator})"]))
 
 
 @dataclass(frozen=True)
 class SubscriberEdit:
     display_name: str
     language: str
-    send_time: time
+    send_time: str
     latitude: float
     longitude: float
 
 
-def parse_edit(form, languages: tuple[str, ...]) -> SubscriberEdit:
-    """Validate the edit form; raises ActionError naming the bad field and value."""
-    language = form.get("language", "")
-    if language not in languages:
-        raise ActionError(f"language {language!r} is not one of {', '.join(languages)}")
-    try:
-        send_time = parse_send_time(form.get("send_time", ""))
-    except ValueError as exc:
-        raise ActionError(str(exc)) from None
+def parse_edit(form) -> SubscriberEdit:
+    """The edit form's values; coordinates are checked here, the rest by the subscribers domain."""
     return SubscriberEdit(
-        display_name=form.get("display_name", "").strip()[:200],
-        language=language,
-        send_time=send_time,
+        display_name=form.get("display_name", ""),
+        language=form.get("language", ""),
+        send_time=form.get("send_time", ""),
         latitude=_coordinate(form.get("latitude", ""), "latitude", 90),
         longitude=_coordinate(form.get("longitude", ""), "longitude", 180),
     )
@@ -78,37 +73,20 @@ def _coordinate(text: str, name: str, limit: float) -> float:
 
 
 def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime, operator: str) -> None:
-    """Change the subscriber; new coordinates re-resolve the city and zone through places."""
-    moved = (edit.latitude, edit.longitude) != (user.latitude, user.longitude)
-    if moved:
-        place = integrations.lookup_place(edit.latitude, edit.longitude)
-        user.city_id = _city_for(session, place).id
-        user.timezone = place.timezone
-        user.latitude, user.longitude = edit.latitude, edit.longitude
-        record_event(session, user, "moved", now, f"to {place.city}, {place.country} by {operator}")
-    user.display_name = edit.display_name
-    user.language = edit.language
-    user.send_time = edit.send_time
-    user.updated_on = now
+    """Change the subscriber; new coordinates re-resolve the city and zone through places.
 
-
-def _city_for(session: Session, place) -> CityDetail:
-    city = session.scalar(
-        select(CityDetail).where(
-            CityDetail.city == place.city,
-            CityDetail.state == place.region,
-            CityDetail.country == place.country,
-        )
-    )
-    if city is None:
-        city = CityDetail(
-            city=place.city, state=place.region, country=place.country,
-            country_code=place.country_code, timezone=place.timezone,
-            latitude=place.latitude, longitude=place.longitude,
-        )
-        session.add(city)
-        session.flush()
-    return city
+    Raises ValueError (from the subscribers domain) naming a bad name, language or send time.
+    """
+    if not edit.send_time.strip():
+        raise ActionError("send time '' is empty; write it as HH:MM, e.g. 06:30")
+    wanted = (edit.display_name.strip(), edit.language, edit.send_time.strip())
+    if wanted != (user.display_name, user.language, user.send_time.strftime("%H:%M")):
+        subscribers.update_preferences(session, user.phone, now, name=edit.display_name,
+                                       language=edit.language, send_time=edit.send_time)
+        _attribute(session, user, operator)
+    if (edit.latitude, edit.longitude) != (user.latitude, user.longitude):
+        subscribers.move(session, user.phone, edit.latitude, edit.longitude, now)
+        _attribute(session, user, operator)
 
 
 RESUMABLE = ("halted",)

@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.storage.models import CityDetail, SubscriptionEvent, UserDetail
+from lokpanchang.subscribers import LANGUAGES
 from lokpanchang.web import integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
@@ -68,18 +69,17 @@ def edit_subscriber(user_id: int):
     user = or_404(db().get(UserDetail, user_id))
     if request.method == "POST":
         try:
-            edit = actions.parse_edit(request.form, integrations.languages())
+            edit = actions.parse_edit(request.form)
             actions.apply_edit(db(), user, edit, clock.now(), operator_name())
             db().commit()
         except (actions.ActionError, integrations.Unavailable, ValueError) as exc:
             db().rollback()
             flash(f"Not saved: {exc}", "error")
             return render_template("admin/subscriber_edit.html", user=user, form=request.form,
-                                   languages=integrations.languages()), 400
+                                   languages=LANGUAGES), 400
         flash("Saved.", "success")
         return redirect(url_for("admin.subscriber", user_id=user.id))
-    return render_template("admin/subscriber_edit.html", user=user, form=None,
-                           languages=integrations.languages())
+    return render_template("admin/subscriber_edit.html", user=user, form=None, languages=LANGUAGES)
 
 
 @bp.post("/subscribers/<int:user_id>/stop")
