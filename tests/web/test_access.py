@@ -179,3 +179,16 @@ def test_the_login_page_tells_a_new_installation_how_to_create_an_operator(make_
 
 def test_the_login_page_has_no_hint_once_an_operator_exists(client):
     assert "admin create-user" not in client.get("/admin/login").get_data(as_text=True)
+
+
+def test_portal_pages_forbid_framing_and_caching(operator_client):
+    response = operator_client.get("/admin/")
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_the_public_page_may_be_cached_but_not_framed(client):
+    response = client.get("/")
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert "no-store" not in response.headers.get("Cache-Control", "")

@@ -54,7 +54,6 @@ def test_send_panchang_to_an_unknown_number_is_404(operator_client, seeded):
 
 
 def test_test_planner_lists_what_a_pass_now_would_enqueue(client, seeded):
-    pytest.importorskip("lokpanchang.planning")
     # Ten minutes before 06:30 in Kolkata (01:00 UTC); New York's 06:30 is hours away.
     with time_machine.travel(datetime(2026, 12, 1, 0, 50, tzinfo=UTC), tick=False):
         log_in(client)
@@ -62,13 +61,3 @@ def test_test_planner_lists_what_a_pass_now_would_enqueue(client, seeded):
     assert data["lookahead_s"] == 900
     assert data["slots"] == [{"timezone": "Asia/Kolkata", "local_date": "2026-12-01",
                               "send_time": "06:30", "due_at": "2026-12-01T01:00:00Z"}]
-
-
-def test_test_planner_says_when_the_planner_is_not_installed(operator_client, seeded):
-    from lokpanchang.web import integrations
-
-    if integrations.optional("lokpanchang.planning") is not None:
-        pytest.skip("planning is installed")
-    response = operator_client.get("/test-planner")
-    assert response.status_code == 503
-    assert "lokpanchang.planning" in response.json["error"]

@@ -12,8 +12,10 @@ from flask import Blueprint, render_template, request
 
 from lokpanchang import clock
 from lokpanchang.web import integrations
+from lokpanchang.web.security import add_security_headers
 
 bp = Blueprint("public", __name__)
+bp.after_request(add_security_headers)
 
 
 @bp.get("/")

@@ -18,7 +18,13 @@ from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.admin import dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.database import close_db, db
-from lokpanchang.web.security import check_csrf, configure_sessions, require_operator, returns_json
+from lokpanchang.web.security import (
+    add_security_headers,
+    check_csrf,
+    configure_sessions,
+    require_operator,
+    returns_json,
+)
 
 bp = Blueprint("testroutes", __name__)
 
@@ -39,6 +45,7 @@ def _guard():
 
 
 bp.teardown_app_request(close_db)
+bp.after_request(add_security_headers)
 
 
 @bp.get("/test-db")

@@ -5,7 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, request
 
 from lokpanchang.web.database import close_db
-from lokpanchang.web.security import check_csrf, configure_sessions, require_operator
+from lokpanchang.web.security import (
+    add_security_headers,
+    check_csrf,
+    configure_sessions,
+    require_operator,
+)
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -30,6 +35,7 @@ def _guard():
 
 
 bp.teardown_app_request(close_db)
+bp.after_request(add_security_headers)
 
 # Views register themselves on ``bp``; imported last because they import ``bp``.
 from lokpanchang.web.admin import (  # noqa: E402,F401
