@@ -1,7 +1,7 @@
 """operator accounts for the admin portal
 
 Revision ID: 0004_admin
-Revises: 0001
+Revises: 0003_ops
 """
 
 import sqlalchemy as sa
@@ -10,7 +10,7 @@ from alembic import op
 import lokpanchang.storage.models
 
 revision = "0004_admin"
-down_revision = "0001"
+down_revision = "0003_ops"
 branch_labels = None
 depends_on = None
 
