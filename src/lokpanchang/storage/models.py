@@ -299,3 +299,15 @@ class BeatEntryStatus(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     last_task_id: Mapped[str | None] = mapped_column(String(64))
     last_duration_s: Mapped[float | None] = mapped_column(Float)
+
+
+class Operator(Base):
+    """A person who may use the admin portal. Only a werkzeug password hash is stored."""
+
+    __tablename__ = "operator"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_login_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
