@@ -119,6 +119,7 @@ def test_the_fake_process_answers_and_posts_signed_status_webhooks():
                                            ("15550001111", "failed", 131026)]
     assert receiver.bad_signatures == 0
     assert listing["count"] == 3
+    assert listing["totals"] == {"accepted": 2, "131049": 1}
     assert [m["accepted"] for m in listing["messages"]].count(True) == 2
     callbacks = {m["payload"].get("biz_opaque_callback_data") for m in listing["messages"]}
     assert callbacks == {"message_log:1", "message_log:2", "message_log:3"}

@@ -36,6 +36,8 @@ def register(subparsers) -> None:
     fake.add_argument("--fail", default="", metavar="SPEC",
                       help="inject failures by recipient, e.g. +15550001111=131026,"
                            "+15550002222=sync:131049 (see docs/whatsapp.md)")
+    fake.add_argument("--keep", type=int, default=20_000,
+                      help="requests listed in full at /_fake/messages; older ones are counted")
     fake.set_defaults(handler=_run)
 
 
@@ -51,7 +53,7 @@ def config_from_args(args) -> FakeConfig:
     config = FakeConfig(token=args.token, phone_number_id=args.phone_number_id,
                         latency_ms=args.latency_ms, rate=args.rate, pair_interval=args.pair_seconds,
                         pair_burst=max(1, args.pair_burst), webhook_url=args.webhook_url,
-                        app_secret=args.app_secret, failures=failures)
+                        app_secret=args.app_secret, failures=failures, keep=max(1, args.keep))
     if args.template:
         config.templates = dict(_template(value) for value in args.template)
     return config

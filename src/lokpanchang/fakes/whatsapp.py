@@ -16,7 +16,7 @@ import itertools
 import json
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 
 import aiohttp
 from aiohttp import web
@@ -84,7 +84,9 @@ class FakeCloudAPI:
 
     def __init__(self, config: FakeConfig) -> None:
         self.config = config
-        self.received: list[dict] = []
+        # The newest ``keep`` requests in full; counts of everything since the start.
+        self.received: deque[dict] = deque(maxlen=config.keep)
+        self.counts: Counter[str] = Counter()
         self.webhooks: list[dict] = []
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
@@ -206,6 +208,7 @@ class FakeCloudAPI:
 
     def _record(self, payload: dict, message_id: str | None, error_code: int | None,
                 note: str = "") -> None:
+        self.counts["accepted" if message_id else str(error_code or note)] += 1
         self.received.append({"id": message_id, "to": payload.get("to"), "type": payload.get("type"),
                               "accepted": message_id is not None, "error_code": error_code,
                               "note": note, "payload": payload})
@@ -215,10 +218,12 @@ class FakeCloudAPI:
     async def handle_list(self, request: web.Request) -> web.Response:
         accepted_only = request.query.get("accepted") == "1"
         messages = [m for m in self.received if m["accepted"] or not accepted_only]
-        return web.json_response({"messages": messages, "count": len(messages)})
+        return web.json_response({"messages": messages, "count": len(messages),
+                                  "totals": dict(self.counts)})
 
     async def handle_reset(self, request: web.Request) -> web.Response:
         self.received.clear()
+        self.counts.clear()
         self.webhooks.clear()
         return web.json_response({"ok": True})
 

@@ -40,6 +40,7 @@ class FakeConfig:
     app_secret: str = ""
     failures: dict[str, Failure] = field(default_factory=dict)
     display_phone_number: str = "15550000000"
+    keep: int = 20_000  # requests listed in full at /_fake/messages (older ones only counted)
 
 
 class SpecError(ValueError):
