@@ -1,0 +1,139 @@
+"""The only module that talks to Swiss Ephemeris.
+
+Swiss Ephemeris keeps process-global state (sidereal mode, ephemeris path) and is not
+thread-safe, so every call goes through ``_LOCK``. Lahiri is set once, at import, and never
+changed. Positions are sidereal straight from ``FLG_SIDEREAL | FLG_SPEED`` (the true,
+nutation-including ayanamsa), never tropical minus a mean ayanamsa.
+
+All instants are Julian days in Universal Time (``jd_ut``); longitudes are degrees and
+speeds degrees per day.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import NamedTuple
+
+import swisseph as swe
+
+_LOCK = threading.Lock()
+# The built-in Moshier ephemeris needs no files and agrees with DE421 within ~3 s on end
+# times; ``use_ephemeris_files`` switches to Swiss Ephemeris .se1 files.
+_EPHE_PATH: str | None = None
+_EPHEMERIS_FLAG = swe.FLG_MOSEPH
+_SIDEREAL_FLAGS = _EPHEMERIS_FLAG | swe.FLG_SIDEREAL | swe.FLG_SPEED
+_EPHEMERIS_BITS = swe.FLG_SWIEPH | swe.FLG_MOSEPH | swe.FLG_JPLEPH
+
+
+class EphemerisError(RuntimeError):
+    """Swiss Ephemeris did not compute with the ephemeris we asked for."""
+
+
+class RisingMode:
+    """How the Sun's rising and setting are defined (Swiss Ephemeris ``rsmi`` bits)."""
+
+    UPPER_LIMB = "upper_limb"  # upper limb with standard refraction (drikpanchang.com)
+    DISC_CENTRE = "disc_centre"  # centre of the disc with refraction
+    HINDU = "hindu"  # centre of the disc, no refraction (classical Hindu rising)
+
+    ALL = (UPPER_LIMB, DISC_CENTRE, HINDU)
+
+
+_RISING_BITS = {
+    RisingMode.UPPER_LIMB: 0,
+    RisingMode.DISC_CENTRE: swe.BIT_DISC_CENTER,
+    RisingMode.HINDU: swe.BIT_HINDU_RISING,
+}
+
+
+class SunMoon(NamedTuple):
+    """Sidereal (Lahiri) longitudes in degrees and speeds in degrees/day at one instant."""
+
+    sun: float
+    sun_speed: float
+    moon: float
+    moon_speed: float
+
+
+def _configure() -> None:
+    with _LOCK:
+        swe.set_sid_mode(swe.SIDM_LAHIRI)
+
+
+_configure()
+
+
+def use_ephemeris_files(path: str) -> None:
+    """Compute from the Swiss Ephemeris files in directory ``path`` instead of Moshier.
+
+    Call once at start-up (before any computation): later calls would mix ephemerides in caches.
+    Every result is checked to come from the files; a missing file raises ``EphemerisError``.
+    """
+    global _EPHE_PATH, _EPHEMERIS_FLAG, _SIDEREAL_FLAGS
+    with _LOCK:
+        swe.set_ephe_path(path)
+        _EPHE_PATH, _EPHEMERIS_FLAG = path, swe.FLG_SWIEPH
+        _SIDEREAL_FLAGS = _EPHEMERIS_FLAG | swe.FLG_SIDEREAL | swe.FLG_SPEED
+
+
+def _checked(result: tuple, body: int) -> tuple:
+    values, returned_flags = result
+    if returned_flags & _EPHEMERIS_BITS != _EPHEMERIS_FLAG:
+        # Swiss Ephemeris silently falls back to another ephemeris when files are missing.
+        raise EphemerisError(
+            f"body {body}: asked for ephemeris flag {_EPHEMERIS_FLAG}, got flags {returned_flags}"
+            f" (ephemeris files: {_EPHE_PATH!r})"
+        )
+    return values
+
+
+def sun_moon(jd_ut: float) -> SunMoon:
+    """Sidereal longitude and speed of the Sun and the Moon at ``jd_ut`` (UT Julian day)."""
+    with _LOCK:
+        sun = _checked(swe.calc_ut(jd_ut, swe.SUN, _SIDEREAL_FLAGS), swe.SUN)
+        moon = _checked(swe.calc_ut(jd_ut, swe.MOON, _SIDEREAL_FLAGS), swe.MOON)
+    return SunMoon(sun[0], sun[3], moon[0], moon[3])
+
+
+def tropical_sun_longitude(jd_ut: float) -> float:
+    """Tropical (sayana) ecliptic longitude of the Sun in degrees, for ritu and ayana."""
+    with _LOCK:
+        values = _checked(swe.calc_ut(jd_ut, swe.SUN, _EPHEMERIS_FLAG), swe.SUN)
+    return values[0]
+
+
+def _event(jd_ut: float, body: int, rsmi: int, latitude: float, longitude: float) -> float | None:
+    with _LOCK:
+        status, times = swe.rise_trans(jd_ut, body, rsmi, (longitude, latitude, 0.0), 0.0, 0.0,
+                                       _EPHEMERIS_FLAG)
+    # -2: circumpolar (the body neither rises nor sets in the search window).
+    return times[0] if status == 0 and times[0] > 0 else None
+
+
+def sun_rise(jd_ut: float, latitude: float, longitude: float, mode: str) -> float | None:
+    """First sunrise after ``jd_ut`` (UT Julian day), or None if the Sun is circumpolar."""
+    return _event(jd_ut, swe.SUN, swe.CALC_RISE | _RISING_BITS[mode], latitude, longitude)
+
+
+def sun_set(jd_ut: float, latitude: float, longitude: float, mode: str) -> float | None:
+    """First sunset after ``jd_ut`` (UT Julian day), or None if the Sun is circumpolar."""
+    return _event(jd_ut, swe.SUN, swe.CALC_SET | _RISING_BITS[mode], latitude, longitude)
+
+
+def moon_rise(jd_ut: float, latitude: float, longitude: float) -> float | None:
+    """First rising of the Moon's upper limb (topocentric, refracted) after ``jd_ut``."""
+    return _event(jd_ut, swe.MOON, swe.CALC_RISE, latitude, longitude)
+
+
+def moon_set(jd_ut: float, latitude: float, longitude: float) -> float | None:
+    """First setting of the Moon's upper limb (topocentric, refracted) after ``jd_ut``."""
+    return _event(jd_ut, swe.MOON, swe.CALC_SET, latitude, longitude)
+
+
+def sun_altitude(jd_ut: float, latitude: float, longitude: float) -> float:
+    """True (unrefracted) altitude of the Sun's centre in degrees at ``jd_ut``."""
+    with _LOCK:
+        ecliptic = _checked(swe.calc_ut(jd_ut, swe.SUN, _EPHEMERIS_FLAG), swe.SUN)
+        horizontal = swe.azalt(jd_ut, swe.ECL2HOR, (longitude, latitude, 0.0), 0.0, 0.0,
+                               ecliptic[:3])
+    return horizontal[1]
