@@ -96,3 +96,8 @@ def ayana(tropical_sun: float) -> str:
     ``tropical_sun`` is the Sun's tropical longitude in degrees.
     """
     return "Uttarayana" if tropical_sun >= 270.0 or tropical_sun < 90.0 else "Dakshinayana"
+
+
+def clear_cache() -> None:
+    """Forget cached new moons (used by benchmarks to measure cold computation)."""
+    _new_moons.clear()

@@ -16,8 +16,10 @@ import math
 from lokpanchang.almanac import ephemeris
 
 STEP_DAYS = 0.5
-_MAX_NODES = 50_000  # about 68 years of nodes; cleared wholesale when full
+_MAX_SEGMENTS = 200_000  # cleared wholesale when full (a few tens of MB at most)
 _nodes: dict[int, ephemeris.SunMoon] = {}
+# (segment index, weights) -> cubic coefficients of the angle in the step fraction s in [0, 1].
+_segments: dict[tuple[int, tuple[float, float]], tuple[float, float, float, float]] = {}
 
 
 class Angle:
@@ -30,61 +32,61 @@ class Angle:
 
 
 def clear_cache() -> None:
-    """Forget every cached node (used by benchmarks to measure cold computation)."""
+    """Forget every cached node and segment (benchmarks use it to measure cold computation)."""
     _nodes.clear()
+    _segments.clear()
 
 
 def _node(index: int) -> ephemeris.SunMoon:
     state = _nodes.get(index)
     if state is None:
-        if len(_nodes) >= _MAX_NODES:
-            _nodes.clear()
         state = _nodes[index] = ephemeris.sun_moon(index * STEP_DAYS)
     return state
 
 
-def _hermite(t: float, lon_a: float, speed_a: float, lon_b: float, speed_b: float,
-             index: int) -> tuple[float, float]:
-    """Value and rate of the cubic Hermite through two nodes at fraction of the step."""
-    s = t / STEP_DAYS - index
+def _hermite(lon_a: float, speed_a: float, lon_b: float, speed_b: float) -> tuple[float, ...]:
+    """Cubic coefficients (c0..c3, in s) through two nodes one step apart, speeds per day."""
     delta = (lon_b - lon_a) % 360.0
-    if speed_a < 0 and delta > 180.0:  # a retrograde step (only the Sun's angle never is)
-        delta -= 360.0
-    h = STEP_DAYS
-    s2, s3 = s * s, s * s * s
-    value = ((s3 - 2 * s2 + s) * h * speed_a + (-2 * s3 + 3 * s2) * delta
-             + (s3 - s2) * h * speed_b)
-    rate = ((6 * s - 6 * s2) * delta / h + (3 * s2 - 4 * s + 1) * speed_a
-            + (3 * s2 - 2 * s) * speed_b)
-    return lon_a + value, rate
+    slope_a, slope_b = speed_a * STEP_DAYS, speed_b * STEP_DAYS
+    return (lon_a, slope_a, 3.0 * delta - 2.0 * slope_a - slope_b,
+            slope_a + slope_b - 2.0 * delta)
+
+
+def _segment(index: int, weights: tuple[float, float]) -> tuple[float, float, float, float]:
+    if len(_segments) >= _MAX_SEGMENTS:
+        clear_cache()
+    a, b = _node(index), _node(index + 1)
+    moon = _hermite(a.moon, a.moon_speed, b.moon, b.moon_speed)
+    sun = _hermite(a.sun, a.sun_speed, b.sun, b.sun_speed)
+    moon_weight, sun_weight = weights
+    coefficients = tuple(moon_weight * m + sun_weight * n for m, n in zip(moon, sun))
+    _segments[index, weights] = coefficients
+    return coefficients
 
 
 def angle_at(jd_ut: float, weights: tuple[float, float]) -> tuple[float, float]:
     """The angle ``weights`` (Moon, Sun) at ``jd_ut``: (degrees in [0, 360), degrees/day)."""
-    index = math.floor(jd_ut / STEP_DAYS)
-    a, b = _node(index), _node(index + 1)
-    moon_weight, sun_weight = weights
-    value = rate = 0.0
-    if moon_weight:
-        lon, speed = _hermite(jd_ut, a.moon, a.moon_speed, b.moon, b.moon_speed, index)
-        value, rate = value + moon_weight * lon, rate + moon_weight * speed
-    if sun_weight:
-        lon, speed = _hermite(jd_ut, a.sun, a.sun_speed, b.sun, b.sun_speed, index)
-        value, rate = value + sun_weight * lon, rate + sun_weight * speed
+    position = jd_ut / STEP_DAYS
+    index = math.floor(position)
+    c0, c1, c2, c3 = _segments.get((index, weights)) or _segment(index, weights)
+    s = position - index
+    value = ((c3 * s + c2) * s + c1) * s + c0
+    rate = ((3.0 * c3 * s + 2.0 * c2) * s + c1) / STEP_DAYS
     return value % 360.0, rate
 
 
 def crossing(weights: tuple[float, float], target: float, guess_jd: float) -> float:
     """The instant near ``guess_jd`` when the angle equals ``target`` degrees (mod 360).
 
-    The angle must be increasing there (true for every element angle); Newton's method on the
-    interpolant, stopped when the step is below 1e-8 days (under a millisecond).
+    The angle must be increasing there (true for every element angle). Newton's method on the
+    interpolant converges quadratically: once a step is below 1e-6 days (0.09 s) the next
+    error is far below a millisecond, so that step is the last.
     """
     t = guess_jd
     for _ in range(30):
         value, rate = angle_at(t, weights)
         step = ((target - value + 180.0) % 360.0 - 180.0) / rate
         t += step
-        if abs(step) < 1e-8:
+        if abs(step) < 1e-6:
             return t
     raise ArithmeticError(f"no convergence towards {target} degrees from jd {guess_jd}")

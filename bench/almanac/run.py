@@ -1,0 +1,161 @@
+"""Almanac benchmark: our panchangam vs drik-panchanga 2.0.0 (Lahiri), side by side, one run.
+
+    PYTHONPATH=src /work/venv/bin/python bench/almanac/run.py [--cases 1000]
+
+drik-panchanga runs in its own virtualenv (bench/.venv-drik, created here if missing) and its
+own process: it installs top-level modules and resets Swiss Ephemeris' global sidereal mode.
+Both sides compute the same 1,000 (place, date) cases. Our caches are cleared before every
+case ("cold"), so no case profits from another; a warm pass is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, datetime, time as dtime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from lokpanchang.almanac import daylight, elements, generate_panchangam_with_timezone, lunisolar
+from lokpanchang.almanac import motion
+from lokpanchang.almanac.ephemeris import RisingMode
+
+ROOT = Path(__file__).resolve().parents[2]
+DRIK_VENV = ROOT / "bench" / ".venv-drik"
+DRIK_PYTHON = DRIK_VENV / "bin" / "python"
+WORKER = Path(__file__).with_name("drik_worker.py")
+PLACES = [  # (latitude, longitude, zone); all below the polar circles, where drik is defined
+    (28.6139, 77.2090, "Asia/Kolkata"), (19.0760, 72.8777, "Asia/Kolkata"),
+    (13.0827, 80.2707, "Asia/Kolkata"), (22.5726, 88.3639, "Asia/Kolkata"),
+    (12.9716, 77.5946, "Asia/Kolkata"), (27.7172, 85.3240, "Asia/Kathmandu"),
+    (40.7128, -74.0060, "America/New_York"), (37.7749, -122.4194, "America/Los_Angeles"),
+    (51.5074, -0.1278, "Europe/London"), (59.9139, 10.7522, "Europe/Oslo"),
+    (-33.8688, 151.2093, "Australia/Sydney"), (-36.8485, 174.7633, "Pacific/Auckland"),
+    (1.3521, 103.8198, "Asia/Singapore"), (25.2048, 55.2708, "Asia/Dubai"),
+    (-26.2041, 28.0473, "Africa/Johannesburg"), (43.6532, -79.3832, "America/Toronto"),
+    (6.9271, 79.8612, "Asia/Colombo"), (-20.1609, 57.5012, "Indian/Mauritius"),
+    (64.1466, -21.9426, "Atlantic/Reykjavik"), (-12.0464, -77.0428, "America/Lima"),
+]
+
+
+def make_cases(count: int) -> list[dict]:
+    rng = random.Random(20261129)
+    cases = []
+    for _ in range(count):
+        latitude, longitude, zone = rng.choice(PLACES)
+        day = date(1990, 1, 1) + timedelta(days=rng.randrange(365 * 50))
+        noon = datetime.combine(day, dtime(12), tzinfo=ZoneInfo(zone))
+        cases.append({"latitude": latitude, "longitude": longitude, "zone": zone,
+                      "date": day.isoformat(),
+                      "offset_hours": noon.utcoffset().total_seconds() / 3600})
+    return cases
+
+
+def ensure_drik() -> None:
+    if DRIK_PYTHON.exists():
+        return
+    subprocess.run([sys.executable, "-m", "venv", str(DRIK_VENV)], check=True)
+    subprocess.run([str(DRIK_PYTHON), "-m", "pip", "install", "-q", "drik-panchanga==2.0.0"],
+                   check=True)
+
+
+def run_drik(cases: list[dict]) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(cases, handle)
+    out = subprocess.run([str(DRIK_PYTHON), str(WORKER), handle.name], check=True,
+                         capture_output=True, text=True, cwd=tempfile.gettempdir())
+    Path(handle.name).unlink()
+    return json.loads(out.stdout)
+
+
+def clear_caches() -> None:
+    motion.clear_cache()
+    lunisolar.clear_cache()
+
+
+def our_subset(case: dict) -> dict:
+    """Sunrise, sunset and the four elements with end times (drik-panchanga's subset)."""
+    zone, day = ZoneInfo(case["zone"]), date.fromisoformat(case["date"])
+    frame = daylight.day_frame(day, zone, case["latitude"], case["longitude"],
+                               RisingMode.UPPER_LIMB)
+    kinds = (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
+    spans = {kind.name: elements.spans(kind, frame.start, frame.end) for kind in kinds}
+    return {"sunrise": frame.sunrise, "sunset": frame.sunset, **spans}
+
+
+def our_full(case: dict):
+    return generate_panchangam_with_timezone(
+        case["latitude"], case["longitude"], case["zone"], date.fromisoformat(case["date"]))
+
+
+def time_ours(cases: list[dict], compute, cold: bool) -> tuple[list[float], list]:
+    durations, results = [], []
+    for case in cases:
+        if cold:
+            clear_caches()
+        started = time.perf_counter()
+        results.append(compute(case))
+        durations.append(time.perf_counter() - started)
+    return durations, results
+
+
+def end_differences(ours: list[dict], theirs: list[dict]) -> tuple[float, int, str]:
+    """Largest |our end - drik end| in seconds over every end both sides give."""
+    worst, compared, where = 0.0, 0, ""
+    for index, (mine, drik) in enumerate(zip(ours, theirs)):
+        for kind in ("tithi", "nakshatra", "yoga", "karana"):
+            for number, end in zip(drik[kind][0::2], drik[kind][1::2]):
+                match = [span for span in mine[kind] if span.number == number]
+                if not match:
+                    continue
+                compared += 1
+                diff = abs(match[0].end - end) * 86400
+                if diff > worst:
+                    worst, where = diff, f"case {index} {kind} {number}"
+    return worst, compared, where
+
+
+def sunrise_difference(ours: list[dict], theirs: list[dict]) -> float:
+    return max(abs(mine["sunrise"] - drik["sunrise"]) * 86400
+               for mine, drik in zip(ours, theirs) if mine["sunrise"] is not None)
+
+
+def summary(label: str, durations: list[float]) -> str:
+    mean = statistics.fmean(durations) * 1000
+    median = statistics.median(durations) * 1000
+    return f"{label:<44} mean {mean:7.3f} ms/day   median {median:7.3f} ms/day"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=1000)
+    count = parser.parse_args().cases
+    cases = make_cases(count)
+    ensure_drik()
+    our_full(cases[0])  # warm up imports and the zone database
+    drik = run_drik(cases)
+    subset_cold, subset_results = time_ours(cases, our_subset, cold=True)
+    full_cold, _ = time_ours(cases, our_full, cold=True)
+    full_warm, _ = time_ours(cases, our_full, cold=False)
+    drik_times = drik["durations"]
+    print(f"{count} (place, date) cases, {len(PLACES)} places, dates 1990-2039")
+    print(summary("drik-panchanga 2.0.0 subset", drik_times))
+    print(summary("ours, same subset (cold caches)", subset_cold))
+    print(summary("ours, full day (cold caches)", full_cold))
+    print(summary("ours, full day (warm caches)", full_warm))
+    ratio = statistics.fmean(subset_cold) / statistics.fmean(drik_times)
+    median_ratio = statistics.median(subset_cold) / statistics.median(drik_times)
+    print(f"time ratio ours/drik, subset: mean {ratio:.3f}, median {median_ratio:.3f}")
+    worst, compared, where = end_differences(subset_results, drik["results"])
+    print(f"largest end-time difference: {worst:.2f} s over {compared} end times ({where})")
+    print(f"largest sunrise difference: {sunrise_difference(subset_results, drik['results']):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
