@@ -4,7 +4,8 @@ Amanta months run from new moon to new moon and take their name from the siderea
 (rasi) the Sun is in at the new moon that opens them: Sun in Meena -> Chaitra, in Mesha ->
 Vaishakha, and so on. A month whose opening and closing new moons fall in the same sign (no
 sankranti inside it) is adhika and carries the name of the month that follows it. Purnimanta
-months end at full moon: in Krishna paksha their number is one more than the amanta one.
+months end at full moon: in Krishna paksha their number is one more than the amanta one,
+except in an adhika month, which keeps its name on both reckonings (as drikpanchang.com).
 Times are UT Julian days.
 """
 
@@ -61,8 +62,10 @@ def lunar_month(jd_ut: float, tithi: int) -> LunarMonth:
     opening_sign = _sun_sign(new_moon(lunation))
     closing_sign = _sun_sign(new_moon(lunation + 1))
     amanta = (opening_sign + 1) % 12 + 1
-    purnimanta = amanta % 12 + 1 if tithi >= 16 else amanta
-    return LunarMonth(amanta, purnimanta, opening_sign == closing_sign)
+    adhika = opening_sign == closing_sign
+    # An adhika month keeps its name through both pakshas on the purnimanta reckoning too.
+    purnimanta = amanta % 12 + 1 if tithi >= 16 and not adhika else amanta
+    return LunarMonth(amanta, purnimanta, adhika)
 
 
 def shaka_year(civil: date, amanta_month: int) -> int:

@@ -18,17 +18,17 @@ ENGLISH = {
                   "Chitra", "Swati", "Vishakha", "Anuradha", "Jyeshtha", "Mula", "Purva Ashadha",
                   "Uttara Ashadha", "Shravana", "Dhanishtha", "Shatabhisha", "Purva Bhadrapada",
                   "Uttara Bhadrapada", "Revati"),
-    "yoga": ("Vishkambha", "Priti", "Ayushman", "Saubhagya", "Shobhana", "Atiganda", "Sukarma",
+    "yoga": ("Vishkambha", "Priti", "Ayushmana", "Saubhagya", "Shobhana", "Atiganda", "Sukarma",
              "Dhriti", "Shula", "Ganda", "Vriddhi", "Dhruva", "Vyaghata", "Harshana", "Vajra",
              "Siddhi", "Vyatipata", "Variyana", "Parigha", "Shiva", "Siddha", "Sadhya", "Shubha",
              "Shukla", "Brahma", "Indra", "Vaidhriti"),
     "karana": ("Kimstughna", "Bava", "Balava", "Kaulava", "Taitila", "Garaja", "Vanija", "Vishti",
                "Shakuni", "Chatushpada", "Naga"),
-    "masa": ("Chaitra", "Vaishakha", "Jyeshtha", "Ashadha", "Shravana", "Bhadrapada", "Ashwin",
+    "masa": ("Chaitra", "Vaishakha", "Jyeshtha", "Ashadha", "Shravana", "Bhadrapada", "Ashwina",
              "Kartika", "Margashirsha", "Pausha", "Magha", "Phalguna"),
-    "ritu": ("Vasanta", "Grishma", "Varsha", "Sharad", "Hemanta", "Shishira"),
+    "ritu": ("Vasant", "Grishma", "Varsha", "Sharad", "Hemant", "Shishir"),
     "ayana": ("Uttarayana", "Dakshinayana"),
-    "adhika": ("Adhika",),
+    "adhika": ("Adhik",),
     "samvatsara": (
         "Prabhava", "Vibhava", "Shukla", "Pramoda", "Prajapati", "Angira", "Shrimukha", "Bhava",
         "Yuva", "Dhata", "Ishvara", "Bahudhanya", "Pramathi", "Vikrama", "Vrisha", "Chitrabhanu",
@@ -37,7 +37,7 @@ ENGLISH = {
         "Vikari", "Sharvari", "Plava", "Shubhakrit", "Shobhakrit", "Krodhi", "Vishvavasu",
         "Parabhava", "Plavanga", "Kilaka", "Saumya", "Sadharana", "Virodhikrit", "Paridhavi",
         "Pramadi", "Ananda", "Rakshasa", "Nala", "Pingala", "Kalayukta", "Siddharthi", "Raudra",
-        "Durmati", "Dundubhi", "Rudhirodgari", "Raktakshi", "Krodhana", "Akshaya"),
+        "Durmati", "Dundubhi", "Rudhirodgari", "Raktaksha", "Krodhana", "Akshaya"),
 }
 
 SANSKRIT = {
