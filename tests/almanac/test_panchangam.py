@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from lokpanchang.almanac import RisingMode, generate_panchangam_with_timezone
+from lokpanchang.almanac import MoonRisingMode, RisingMode, generate_panchangam_with_timezone
 
 DELHI = (28.6139, 77.2090)
 DAY = date(2026, 11, 29)
@@ -66,6 +66,13 @@ def test_hindu_rising_is_later_than_the_upper_limb():
     assert upper.sunrise < centre.sunrise < hindu.sunrise
 
 
+def test_geometric_centre_moon_rises_later_and_sets_earlier():
+    upper = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY)
+    centre = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY,
+                                               moon_rising=MoonRisingMode.GEOMETRIC_CENTRE)
+    assert upper.moonrise < centre.moonrise and centre.moonset < upper.moonset
+
+
 def test_names_come_in_the_chosen_language():
     panchangam = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY, lang="hi")
     assert panchangam.vara.name == "रविवार"
@@ -78,6 +85,7 @@ def test_names_come_in_the_chosen_language():
     ({"timezone": "Mars/Olympus"}, "'Mars/Olympus'"),
     ({"lang": "xx"}, "'xx'"),
     ({"rising": "sideways"}, "'sideways'"),
+    ({"moon_rising": "sideways"}, "'sideways'"),
     ({"target_date": None}, "now"),
 ])
 def test_bad_arguments_are_refused_naming_the_value(kwargs, message):

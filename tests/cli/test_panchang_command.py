@@ -47,6 +47,8 @@ def test_without_a_date_it_is_today_in_the_places_zone(capsys):
     ([*DELHI, "--tz", "Asia/Nowhere"], "'Asia/Nowhere'"),
     ([*DELHI, "--date", "2026-13-01"], "'2026-13-01'"),
     ([*DELHI, "--lang", "fr"], "'fr'"),
+    ([*DELHI, "--rising", "late"], "'late'"),
+    ([*DELHI, "--moon-rising", "early"], "'early'"),
 ])
 def test_bad_values_exit_2_naming_the_value(arguments, named, capsys):
     assert main(["panchang", *arguments]) == 2

@@ -67,13 +67,13 @@ def _polar_flag(sunrise, sunset, following, start, latitude, longitude) -> str |
     return None
 
 
-def moon_events(day: date, zone: tzinfo, latitude: float,
-                longitude: float) -> tuple[float | None, float | None]:
+def moon_events(day: date, zone: tzinfo, latitude: float, longitude: float,
+                mode: str) -> tuple[float | None, float | None]:
     """First moonrise and first moonset on civil date ``day`` (UT JD each, None if none)."""
     midnight = local_midnight_jd(day, zone)
     next_midnight = local_midnight_jd(day + timedelta(days=1), zone)
-    rise = ephemeris.moon_rise(midnight, latitude, longitude)
-    setting = ephemeris.moon_set(midnight, latitude, longitude)
+    rise = ephemeris.moon_rise(midnight, latitude, longitude, mode)
+    setting = ephemeris.moon_set(midnight, latitude, longitude, mode)
     return (_within(rise, next_midnight), _within(setting, next_midnight))
 
 

@@ -46,6 +46,21 @@ _RISING_BITS = {
 }
 
 
+class MoonRisingMode:
+    """How the Moon's rising and setting are defined (always topocentric)."""
+
+    UPPER_LIMB = "upper_limb"  # upper limb with standard refraction (DESIGN.md default)
+    GEOMETRIC_CENTRE = "geometric_centre"  # centre of the disc, no refraction
+
+    ALL = (UPPER_LIMB, GEOMETRIC_CENTRE)
+
+
+_MOON_RISING_BITS = {
+    MoonRisingMode.UPPER_LIMB: 0,
+    MoonRisingMode.GEOMETRIC_CENTRE: swe.BIT_DISC_CENTER | swe.BIT_NO_REFRACTION,
+}
+
+
 class SunMoon(NamedTuple):
     """Sidereal (Lahiri) longitudes in degrees and speeds in degrees/day at one instant."""
 
@@ -120,14 +135,16 @@ def sun_set(jd_ut: float, latitude: float, longitude: float, mode: str) -> float
     return _event(jd_ut, swe.SUN, swe.CALC_SET | _RISING_BITS[mode], latitude, longitude)
 
 
-def moon_rise(jd_ut: float, latitude: float, longitude: float) -> float | None:
-    """First rising of the Moon's upper limb (topocentric, refracted) after ``jd_ut``."""
-    return _event(jd_ut, swe.MOON, swe.CALC_RISE, latitude, longitude)
+def moon_rise(jd_ut: float, latitude: float, longitude: float,
+              mode: str = MoonRisingMode.UPPER_LIMB) -> float | None:
+    """First topocentric moonrise after ``jd_ut`` (UT Julian day) under ``mode``, or None."""
+    return _event(jd_ut, swe.MOON, swe.CALC_RISE | _MOON_RISING_BITS[mode], latitude, longitude)
 
 
-def moon_set(jd_ut: float, latitude: float, longitude: float) -> float | None:
-    """First setting of the Moon's upper limb (topocentric, refracted) after ``jd_ut``."""
-    return _event(jd_ut, swe.MOON, swe.CALC_SET, latitude, longitude)
+def moon_set(jd_ut: float, latitude: float, longitude: float,
+             mode: str = MoonRisingMode.UPPER_LIMB) -> float | None:
+    """First topocentric moonset after ``jd_ut`` (UT Julian day) under ``mode``, or None."""
+    return _event(jd_ut, swe.MOON, swe.CALC_SET | _MOON_RISING_BITS[mode], latitude, longitude)
 
 
 def sun_altitude(jd_ut: float, latitude: float, longitude: float) -> float:

@@ -13,7 +13,7 @@ from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lokpanchang.almanac import daylight, elements, ephemeris, kalam, lunisolar
-from lokpanchang.almanac.ephemeris import RisingMode
+from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.model import (
     Element, Interval, Masa, Named, Panchangam, Samvat,
 )
@@ -32,6 +32,7 @@ def generate_panchangam_with_timezone(
     now: datetime | None = None,
     lang: str = "en",
     rising: str = RisingMode.UPPER_LIMB,
+    moon_rising: str = MoonRisingMode.UPPER_LIMB,
 ) -> Panchangam:
     """The panchangam of ``target_date`` at ``latitude``/``longitude`` (degrees, N and E > 0).
 
@@ -39,17 +40,21 @@ def generate_panchangam_with_timezone(
     to the date in that zone at the instant ``now`` (an aware datetime the caller reads from
     its clock; this package never reads one). ``include_transitions=False`` keeps only the
     element in force at sunrise. ``lang`` chooses the names' language, ``rising`` the sunrise
-    definition (``RisingMode``). Raises ValueError naming any bad argument.
+    definition (``RisingMode``), ``moon_rising`` the moonrise one (``MoonRisingMode``).
+    Raises ValueError naming any bad argument.
     """
     _check_coordinates(latitude, longitude)
     check_language(lang)
     if rising not in RisingMode.ALL:
         raise ValueError(f"unknown rising mode {rising!r}; choose one of {RisingMode.ALL}")
+    if moon_rising not in MoonRisingMode.ALL:
+        raise ValueError(f"unknown moon rising mode {moon_rising!r}; "
+                         f"choose one of {MoonRisingMode.ALL}")
     zone_name = timezone or _zone_at(latitude, longitude)
     zone = _zone(zone_name)
     day = target_date or _today(now, zone)
-    return _compute(_Place(latitude, longitude, zone_name, zone, city), day, include_transitions,
-                    lang, rising)
+    place = _Place(latitude, longitude, zone_name, zone, city)
+    return _compute(place, day, include_transitions, lang, (rising, moon_rising))
 
 
 @dataclass(frozen=True)
@@ -91,9 +96,11 @@ def _today(now: datetime | None, zone: tzinfo) -> date:
 
 
 def _compute(place: _Place, day: date, include_transitions: bool, lang: str,
-             rising: str) -> Panchangam:
+             modes: tuple[str, str]) -> Panchangam:
+    rising, moon_rising = modes
     frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising)
-    moonrise, moonset = daylight.moon_events(day, place.zone, place.latitude, place.longitude)
+    moonrise, moonset = daylight.moon_events(day, place.zone, place.latitude, place.longitude,
+                                             moon_rising)
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
     tithis = elements.spans(elements.TITHI, frame.start, frame.end)

@@ -6,7 +6,7 @@ import json
 import math
 from datetime import date, datetime
 
-from lokpanchang.almanac import Panchangam, RisingMode
+from lokpanchang.almanac import MoonRisingMode, Panchangam, RisingMode
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
 from lokpanchang.almanac_service import panchangam_for
 from lokpanchang.cli import CommandError
@@ -22,6 +22,9 @@ def register(subparsers) -> None:
                         help=f"language of the names: {', '.join(SUPPORTED_LANGUAGES)}")
     parser.add_argument("--rising", default=RisingMode.UPPER_LIMB, help=(
         f"sunrise definition: {', '.join(RisingMode.ALL)} (default {RisingMode.UPPER_LIMB})"))
+    parser.add_argument("--moon-rising", default=MoonRisingMode.UPPER_LIMB, help=(
+        f"moonrise definition: {', '.join(MoonRisingMode.ALL)} "
+        f"(default {MoonRisingMode.UPPER_LIMB})"))
     parser.add_argument("--json", action="store_true", help="print JSON instead of a page")
     parser.set_defaults(handler=_panchang)
 
@@ -32,7 +35,7 @@ def _panchang(args) -> int:
     day = _date(args.date)
     try:
         panchangam = panchangam_for(latitude, longitude, args.tz, day, lang=args.lang,
-                                    rising=args.rising)
+                                    rising=args.rising, moon_rising=args.moon_rising)
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     if args.json:
