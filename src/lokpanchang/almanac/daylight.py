@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
 
-from lokpanchang.almanac import ephemeris
+from lokpanchang.almanac import ephemeris, sunpath
 from lokpanchang.almanac.timescale import local_midnight_jd
 
 POLAR_DAY = "polar_day"  # the Sun stays above the horizon for the whole civil date
@@ -33,24 +33,50 @@ class DayFrame:
     polar: str | None
 
 
-def sunrise_on(day: date, zone: tzinfo, latitude: float, longitude: float,
-               mode: str) -> float | None:
-    """The first sunrise on civil date ``day`` in ``zone`` (UT JD), or None if there is none."""
-    midnight = local_midnight_jd(day, zone)
-    next_midnight = local_midnight_jd(day + timedelta(days=1), zone)
-    rise = ephemeris.sun_rise(midnight, latitude, longitude, mode)
+def _civil_bounds(day: date, zone: tzinfo) -> tuple[float, float]:
+    return local_midnight_jd(day, zone), local_midnight_jd(day + timedelta(days=1), zone)
+
+
+def _solar_day(day: date, zone: tzinfo, latitude: float,
+               longitude: float) -> sunpath.SolarDay | None:
+    """The fast closed-form Sun for this date, where it is reliable (see ``sunpath``)."""
+    if abs(latitude) > sunpath.FAST_LATITUDE_LIMIT:
+        return None
+    return sunpath.SolarDay(local_midnight_jd(day, zone) + 0.5, latitude, longitude)
+
+
+def sunrise_on(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str,
+               solar: sunpath.SolarDay | None = None) -> float | None:
+    """The first sunrise on civil date ``day`` in ``zone`` (UT JD), or None if there is none.
+
+    ``solar`` (this date's ``SolarDay``) gives a fast answer, checked to fall on the date;
+    otherwise Swiss Ephemeris' ``rise_trans`` searches from local midnight.
+    """
+    midnight, next_midnight = _civil_bounds(day, zone)
+    rise = solar.event(mode, rising=True) if solar is not None else None
+    if rise is None or not midnight <= rise < next_midnight:
+        rise = ephemeris.sun_rise(midnight, latitude, longitude, mode)
     return rise if rise is not None and rise < next_midnight else None
+
+
+def _sunset_between(start: float, end: float, latitude: float, longitude: float, mode: str,
+                    solar: sunpath.SolarDay | None) -> float | None:
+    sunset = solar.event(mode, rising=False) if solar is not None else None
+    if sunset is None or not start < sunset < end:
+        sunset = ephemeris.sun_set(start, latitude, longitude, mode)
+    return sunset if sunset is not None and sunset < end else None
 
 
 def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str) -> DayFrame:
     """The Hindu day of civil date ``day`` at the place, under the polar rule above."""
-    sunrise = sunrise_on(day, zone, latitude, longitude, mode)
-    following = sunrise_on(day + timedelta(days=1), zone, latitude, longitude, mode)
+    tomorrow = day + timedelta(days=1)
+    solar_today = _solar_day(day, zone, latitude, longitude)
+    solar_tomorrow = _solar_day(tomorrow, zone, latitude, longitude)
+    sunrise = sunrise_on(day, zone, latitude, longitude, mode, solar_today)
+    following = sunrise_on(tomorrow, zone, latitude, longitude, mode, solar_tomorrow)
     start = sunrise if sunrise is not None else local_midnight_jd(day, zone)
-    end = following if following is not None else local_midnight_jd(day + timedelta(days=1), zone)
-    sunset = ephemeris.sun_set(start, latitude, longitude, mode)
-    if sunset is not None and sunset >= end:
-        sunset = None
+    end = following if following is not None else local_midnight_jd(tomorrow, zone)
+    sunset = _sunset_between(start, end, latitude, longitude, mode, solar_today)
     polar = _polar_flag(sunrise, sunset, following, start, latitude, longitude)
     return DayFrame(start, end, sunrise, sunset, following, polar)
 
