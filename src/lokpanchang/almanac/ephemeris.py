@@ -132,6 +132,20 @@ def sun_equatorial(jd_ut: float) -> SunEquatorial:
                          sidereal_hours * 15.0)
 
 
+def moon(jd_ut: float) -> tuple[float, float]:
+    """Sidereal longitude (degrees) and speed (degrees/day) of the Moon at ``jd_ut``."""
+    with _LOCK:
+        values = _checked(swe.calc_ut(jd_ut, swe.MOON, _SIDEREAL_FLAGS), swe.MOON)
+    return values[0], values[3]
+
+
+def sun(jd_ut: float) -> tuple[float, float]:
+    """Sidereal longitude (degrees) and speed (degrees/day) of the Sun at ``jd_ut``."""
+    with _LOCK:
+        values = _checked(swe.calc_ut(jd_ut, swe.SUN, _SIDEREAL_FLAGS), swe.SUN)
+    return values[0], values[3]
+
+
 def tropical_sun_longitude(jd_ut: float) -> float:
     """Tropical (sayana) ecliptic longitude of the Sun in degrees, for ritu and ayana."""
     with _LOCK:
