@@ -3,7 +3,8 @@
 Usage: <drik venv python> drik_worker.py CASES.json > RESULTS.json
 Each case: {"latitude", "longitude", "offset_hours", "date"}. drik-panchanga is set to Lahiri
 and to upper-limb rising with refraction (our default), so both sides compute the same thing.
-Timed per day: sunrise, sunset, tithi, nakshatra, yoga, karana (each with end times).
+Timed per day: sunrise, sunset, tithi, nakshatra, yoga, karana (each with end times), with
+drik-panchanga's memo caches emptied before each case (its caches still serve within a day).
 """
 
 import json
@@ -32,12 +33,20 @@ def one_day(case):
     }
 
 
+def clear_caches():
+    """Empty drik-panchanga's memo caches, so each case is computed from scratch like ours."""
+    for value in vars(panchanga).values():
+        if hasattr(value, "cache_clear"):
+            value.cache_clear()
+
+
 def main():
     with open(sys.argv[1]) as handle:
         cases = json.load(handle)
     one_day(cases[0])  # warm up imports
     results, durations = [], []
     for case in cases:
+        clear_caches()
         started = time.perf_counter()
         results.append(one_day(case))
         durations.append(time.perf_counter() - started)

@@ -4,8 +4,10 @@
 
 drik-panchanga runs in its own virtualenv (bench/.venv-drik, created here if missing) and its
 own process: it installs top-level modules and resets Swiss Ephemeris' global sidereal mode.
-Both sides compute the same 1,000 (place, date) cases. Our caches are cleared before every
-case ("cold"), so no case profits from another; a warm pass is reported too.
+Both sides compute the same 1,000 (place, date) cases with every cache emptied before each
+case ("cold"), so no case profits from another; a warm pass of ours is reported too. The
+machine is shared, so the two sides alternate for --repeat rounds and each case keeps its
+fastest round on each side (as timeit does); medians are the headline figures.
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ def our_subset(case: dict) -> dict:
     frame = daylight.day_frame(day, zone, case["latitude"], case["longitude"],
                                RisingMode.UPPER_LIMB)
     kinds = (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
-    spans = {kind.name: elements.spans(kind, frame.start, frame.end) for kind in kinds}
+    shared: dict = {}
+    spans = {kind.name: elements.spans(kind, frame.start, frame.end, shared) for kind in kinds}
     return {"sunrise": frame.sunrise, "sunset": frame.sunset, **spans}
 
 
@@ -135,16 +138,25 @@ def summary(label: str, durations: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=1000)
-    count = parser.parse_args().cases
+    parser.add_argument("--repeat", type=int, default=3)
+    options = parser.parse_args()
+    count = options.cases
     cases = make_cases(count)
     ensure_drik()
     our_full(cases[0])  # warm up imports and the zone database
-    drik = run_drik(cases)
-    subset_cold, subset_results = time_ours(cases, our_subset, cold=True)
-    full_cold, _ = time_ours(cases, our_full, cold=True)
-    full_warm, _ = time_ours(cases, our_full, cold=False)
-    drik_times = drik["durations"]
-    print(f"{count} (place, date) cases, {len(PLACES)} places, dates 1990-2039")
+    rounds = {"drik": [], "subset": [], "full": [], "warm": []}
+    for _ in range(options.repeat):
+        drik = run_drik(cases)
+        rounds["drik"].append(drik["durations"])
+        subset_times, subset_results = time_ours(cases, our_subset, cold=True)
+        rounds["subset"].append(subset_times)
+        rounds["full"].append(time_ours(cases, our_full, cold=True)[0])
+        rounds["warm"].append(time_ours(cases, our_full, cold=False)[0])
+    drik_times, subset_cold, full_cold, full_warm = (
+        [min(per_case) for per_case in zip(*rounds[side])]
+        for side in ("drik", "subset", "full", "warm"))
+    print(f"{count} (place, date) cases, {len(PLACES)} places, dates 1990-2039, "
+          f"best of {options.repeat} alternating rounds per case")
     print(summary("drik-panchanga 2.0.0 subset", drik_times))
     print(summary("ours, same subset (cold caches)", subset_cold))
     print(summary("ours, full day (cold caches)", full_cold))

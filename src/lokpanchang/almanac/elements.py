@@ -38,6 +38,7 @@ TITHI = ElementKind("tithi", motion.Angle.ELONGATION, 30)
 KARANA = ElementKind("karana", motion.Angle.ELONGATION, 60)
 NAKSHATRA = ElementKind("nakshatra", motion.Angle.MOON, 27)
 YOGA = ElementKind("yoga", motion.Angle.SUM, 27)
+KINDS = {kind.name: kind for kind in (TITHI, NAKSHATRA, YOGA, KARANA)}
 
 
 def number_at(kind: ElementKind, jd_ut: float) -> int:
@@ -46,26 +47,35 @@ def number_at(kind: ElementKind, jd_ut: float) -> int:
     return int(value // kind.arc) % kind.count + 1
 
 
-def spans(kind: ElementKind, day_start: float, day_end: float) -> list[Span]:
+def spans(kind: ElementKind, day_start: float, day_end: float,
+          shared: dict | None = None) -> list[Span]:
     """Every element from the one in force at ``day_start`` to the one in force at ``day_end``.
 
     Contiguous and ordered: each span's ``end`` is the next one's ``start``; skipped (kshaya)
     elements, which begin and end between two sunrises, are listed like the others. The first
-    span's start and the last span's end may lie outside the day.
+    span's start and the last span's end may lie outside the day. ``shared`` (a dict kept by
+    the caller for one day) lets tithi and karana reuse each other's boundaries.
     """
+    shared = {} if shared is None else shared
     value, rate = motion.angle_at(day_start, kind.weights)
     index = int(value // kind.arc)
-    start = _boundary(kind, index, day_start - (value - index * kind.arc) / rate)
+    start = _boundary(kind, index, day_start - (value - index * kind.arc) / rate, shared)
     result = []
     while start < day_end or not result:
-        end = _boundary(kind, index + 1, start + kind.arc / rate)
+        end = _boundary(kind, index + 1, start + kind.arc / rate, shared)
         result.append(Span(index % kind.count + 1, start, end))
         index, start = index + 1, end
     return result
 
 
-def _boundary(kind: ElementKind, index: int, guess_jd: float) -> float:
-    return motion.crossing(kind.weights, (index * kind.arc) % 360.0, guess_jd)
+def _boundary(kind: ElementKind, index: int, guess_jd: float, shared: dict) -> float:
+    # Within one day a (angle, target) pair names one instant: boundaries are days apart.
+    target = round((index * kind.arc) % 360.0, 9)
+    key = (kind.weights, target)
+    instant = shared.get(key)
+    if instant is None:
+        instant = shared[key] = motion.crossing(kind.weights, target, guess_jd)
+    return instant
 
 
 def pada_at(jd_ut: float) -> int:

@@ -103,11 +103,11 @@ def _compute(place: _Place, day: date, include_transitions: bool, lang: str,
                                              moon_rising)
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
-    tithis = elements.spans(elements.TITHI, frame.start, frame.end)
-    lists = {
-        kind.name: _elements(kind, frame, tithis if kind is elements.TITHI else None, at, lang)
-        for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
-    }
+    shared: dict = {}
+    spans = {kind.name: elements.spans(kind, frame.start, frame.end, shared)
+             for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)}
+    lists = {name: _elements(elements.KINDS[name], found, frame, at, lang)
+             for name, found in spans.items()}
     if not include_transitions:
         lists = {name: entries[:1] for name, entries in lists.items()}
     return Panchangam(
@@ -120,7 +120,7 @@ def _compute(place: _Place, day: date, include_transitions: bool, lang: str,
         tithi=lists["tithi"], nakshatra=lists["nakshatra"], yoga=lists["yoga"],
         karana=lists["karana"],
         **_kalams(frame, vara - 1, at),
-        **_calendar(frame.start, day, tithis[0].number, lang),
+        **_calendar(frame.start, day, spans["tithi"][0].number, lang),
     )
 
 
@@ -134,9 +134,8 @@ class _Localiser:
         return None if jd_ut is None else datetime_from_jd(jd_ut, self.zone)
 
 
-def _elements(kind: elements.ElementKind, frame: daylight.DayFrame,
-              known: list[elements.Span] | None, at: _Localiser, lang: str) -> tuple[Element, ...]:
-    spans = known if known is not None else elements.spans(kind, frame.start, frame.end)
+def _elements(kind: elements.ElementKind, spans: list[elements.Span], frame: daylight.DayFrame,
+              at: _Localiser, lang: str) -> tuple[Element, ...]:
     return tuple(_element(kind, span, frame, at, lang) for span in spans)
 
 
