@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
 
-from lokpanchang.almanac import ephemeris, sunpath
+from lokpanchang.almanac import ephemeris, moonpath, sunpath
 from lokpanchang.almanac.timescale import local_midnight_jd
 
 POLAR_DAY = "polar_day"  # the Sun stays above the horizon for the whole civil date
@@ -96,11 +96,22 @@ def _polar_flag(sunrise, sunset, following, start, latitude, longitude) -> str |
 def moon_events(day: date, zone: tzinfo, latitude: float, longitude: float,
                 mode: str) -> tuple[float | None, float | None]:
     """First moonrise and first moonset on civil date ``day`` (UT JD each, None if none)."""
-    midnight = local_midnight_jd(day, zone)
-    next_midnight = local_midnight_jd(day + timedelta(days=1), zone)
-    rise = ephemeris.moon_rise(midnight, latitude, longitude, mode)
-    setting = ephemeris.moon_set(midnight, latitude, longitude, mode)
-    return (_within(rise, next_midnight), _within(setting, next_midnight))
+    midnight, next_midnight = _civil_bounds(day, zone)
+    local = None
+    if abs(latitude) <= moonpath.FAST_LATITUDE_LIMIT:
+        local = moonpath.LocalMoon(ephemeris.sky_frame(midnight + 0.5), latitude, longitude)
+    rise = _moon_event(local, midnight, latitude, longitude, mode, rising=True)
+    setting = _moon_event(local, midnight, latitude, longitude, mode, rising=False)
+    return _within(rise, next_midnight), _within(setting, next_midnight)
+
+
+def _moon_event(local: moonpath.LocalMoon | None, start: float, latitude: float,
+                longitude: float, mode: str, rising: bool) -> float | None:
+    event = local.first_event_after(start, mode, rising) if local is not None else None
+    if event is None:  # high latitude, grazing or unsettled: Swiss Ephemeris' own search
+        search = ephemeris.moon_rise if rising else ephemeris.moon_set
+        event = search(start, latitude, longitude, mode)
+    return event
 
 
 def _within(jd_ut: float | None, limit: float) -> float | None:

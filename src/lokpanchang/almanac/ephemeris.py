@@ -132,11 +132,29 @@ def sun_equatorial(jd_ut: float) -> SunEquatorial:
                          sidereal_hours * 15.0)
 
 
-def moon(jd_ut: float) -> tuple[float, float]:
-    """Sidereal longitude (degrees) and speed (degrees/day) of the Moon at ``jd_ut``."""
+def moon(jd_ut: float) -> tuple[float, ...]:
+    """The Moon at ``jd_ut``: sidereal longitude, latitude (degrees), distance (AU) and their
+    speeds (per day), in Swiss Ephemeris' order."""
     with _LOCK:
-        values = _checked(swe.calc_ut(jd_ut, swe.MOON, _SIDEREAL_FLAGS), swe.MOON)
-    return values[0], values[3]
+        return tuple(_checked(swe.calc_ut(jd_ut, swe.MOON, _SIDEREAL_FLAGS), swe.MOON))
+
+
+class SkyFrame(NamedTuple):
+    """Slowly varying quantities for turning sidereal ecliptic positions into local ones."""
+
+    ayanamsa: float  # true Lahiri ayanamsa (degrees): tropical apparent = sidereal + this
+    obliquity: float  # true obliquity of the ecliptic (degrees)
+    sidereal_time: float  # Greenwich apparent sidereal time at the epoch (degrees)
+    epoch: float  # UT Julian day these values are for
+
+
+def sky_frame(jd_ut: float) -> SkyFrame:
+    """Ayanamsa, obliquity and sidereal time at ``jd_ut`` (good to ~0.01" over a day)."""
+    with _LOCK:
+        _, ayanamsa = swe.get_ayanamsa_ex_ut(jd_ut, _EPHEMERIS_FLAG)
+        nutation = _checked(swe.calc_ut(jd_ut, swe.ECL_NUT, _EPHEMERIS_FLAG), swe.ECL_NUT)
+        sidereal_hours = swe.sidtime(jd_ut)
+    return SkyFrame(ayanamsa, nutation[0], sidereal_hours * 15.0, jd_ut)
 
 
 def sun(jd_ut: float) -> tuple[float, float]:

@@ -19,7 +19,7 @@ from lokpanchang.almanac import ephemeris
 MOON_STEP = 1.0  # days between Moon nodes
 SUN_STEP = 2.0  # days between Sun nodes
 _MAX_SEGMENTS = 200_000  # cleared wholesale when full (a few tens of MB at most)
-_moon_nodes: dict[int, tuple[float, float]] = {}
+_moon_nodes: dict[int, tuple[float, ...]] = {}
 _sun_nodes: dict[int, tuple[float, float]] = {}
 # (day index, weights) -> quintic coefficients of the angle in s = t - day, s in [0, 1].
 _segments: dict[tuple[int, tuple[float, float]], tuple[float, ...]] = {}
@@ -41,7 +41,7 @@ def clear_cache() -> None:
     _segments.clear()
 
 
-def _moon_node(index: int) -> tuple[float, float]:
+def _moon_node(index: int) -> tuple[float, ...]:
     node = _moon_nodes.get(index)
     if node is None:
         node = _moon_nodes[index] = ephemeris.moon(index * MOON_STEP)
@@ -90,7 +90,8 @@ def _cached(day: int, key: tuple[float, float], build) -> tuple[float, ...]:
 
 def _moon_quintic(day: int) -> tuple[float, ...]:
     """Quintic coefficients in s (days) through the Moon's nodes day, day + 1, day + 2."""
-    (lon0, v0), (lon1, v1), (lon2, v2) = (_moon_node(day + i) for i in range(3))
+    (lon0, _, _, v0, *_), (lon1, _, _, v1, *_), (lon2, _, _, v2, *_) = (
+        _moon_node(day + i) for i in range(3))
     y1 = (lon1 - lon0) % 360.0
     y2 = y1 + (lon2 - lon1) % 360.0
     r1, r2, r3, r4 = y1 - v0, v1 - v0, y2 - 2.0 * v0, v2 - v0
@@ -110,6 +111,24 @@ def _segment(day: int, weights: tuple[float, float]) -> tuple[float, ...]:
     coefficients = tuple(moon_weight * m + sun_weight * n for m, n in zip(moon, sun))
     _segments[day, weights] = coefficients
     return coefficients
+
+
+def moon_ecliptic(jd_ut: float) -> tuple[float, float, float]:
+    """The Moon's sidereal longitude, ecliptic latitude (degrees) and distance (AU) at
+    ``jd_ut``: longitude from the quintic, latitude and distance from cubic Hermites."""
+    longitude, _ = angle_at(jd_ut, Angle.MOON)
+    day = math.floor(jd_ut)
+    a, b = _moon_node(day), _moon_node(day + 1)
+    s = jd_ut - day
+    return longitude, _cubic(s, a[1], a[4], b[1], b[4]), _cubic(s, a[2], a[5], b[2], b[5])
+
+
+def _cubic(s: float, value_a: float, speed_a: float, value_b: float, speed_b: float) -> float:
+    """Cubic Hermite over one day (speeds per day) at fraction ``s``."""
+    delta = value_b - value_a
+    c2 = 3.0 * delta - 2.0 * speed_a - speed_b
+    c3 = speed_a + speed_b - 2.0 * delta
+    return value_a + ((c3 * s + c2) * s + speed_a) * s
 
 
 def angle_at(jd_ut: float, weights: tuple[float, float]) -> tuple[float, float]:
