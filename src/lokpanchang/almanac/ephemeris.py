@@ -157,11 +157,12 @@ def sky_frame(jd_ut: float) -> SkyFrame:
     return SkyFrame(ayanamsa, nutation[0], sidereal_hours * 15.0, jd_ut)
 
 
-def sun(jd_ut: float) -> tuple[float, float]:
-    """Sidereal longitude (degrees) and speed (degrees/day) of the Sun at ``jd_ut``."""
+def sun(jd_ut: float) -> tuple[float, float, float]:
+    """Sidereal longitude (degrees), its speed (degrees/day) and the distance (AU) of the Sun
+    at ``jd_ut``."""
     with _LOCK:
         values = _checked(swe.calc_ut(jd_ut, swe.SUN, _SIDEREAL_FLAGS), swe.SUN)
-    return values[0], values[3]
+    return values[0], values[3], values[2]
 
 
 def tropical_sun_longitude(jd_ut: float) -> float:

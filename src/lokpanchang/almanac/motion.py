@@ -20,7 +20,7 @@ MOON_STEP = 1.0  # days between Moon nodes
 SUN_STEP = 2.0  # days between Sun nodes
 _MAX_SEGMENTS = 200_000  # cleared wholesale when full (a few tens of MB at most)
 _moon_nodes: dict[int, tuple[float, ...]] = {}
-_sun_nodes: dict[int, tuple[float, float]] = {}
+_sun_nodes: dict[int, tuple[float, float, float]] = {}
 # (day index, weights) -> quintic coefficients of the angle in s = t - day, s in [0, 1].
 _segments: dict[tuple[int, tuple[float, float]], tuple[float, ...]] = {}
 
@@ -48,18 +48,23 @@ def _moon_node(index: int) -> tuple[float, ...]:
     return node
 
 
-def _sun_node(index: int) -> tuple[float, float]:
+def _sun_node(index: int) -> tuple[float, float, float]:
     node = _sun_nodes.get(index)
     if node is None:
         node = _sun_nodes[index] = ephemeris.sun(index * SUN_STEP)
     return node
 
 
+def sun_distance(jd_ut: float) -> float:
+    """The Sun's distance in AU (from the nearest node: it changes < 0.0003 AU a day)."""
+    return _sun_node(round(jd_ut / SUN_STEP))[2]
+
+
 def _sun_at(jd_ut: float) -> tuple[float, float]:
     """The Sun's longitude (unwrapped near its node) and speed from the cubic Hermite."""
     position = jd_ut / SUN_STEP
     index = math.floor(position)
-    (lon_a, speed_a), (lon_b, speed_b) = _sun_node(index), _sun_node(index + 1)
+    (lon_a, speed_a, _), (lon_b, speed_b, _) = _sun_node(index), _sun_node(index + 1)
     delta = (lon_b - lon_a) % 360.0
     slope_a, slope_b = speed_a * SUN_STEP, speed_b * SUN_STEP
     c2 = 3.0 * delta - 2.0 * slope_a - slope_b

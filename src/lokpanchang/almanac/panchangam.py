@@ -98,9 +98,10 @@ def _today(now: datetime | None, zone: tzinfo) -> date:
 def _compute(place: _Place, day: date, include_transitions: bool, lang: str,
              modes: tuple[str, str]) -> Panchangam:
     rising, moon_rising = modes
-    frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising)
+    sky = daylight.sky_for(day, place.zone)
+    frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising, sky)
     moonrise, moonset = daylight.moon_events(day, place.zone, place.latitude, place.longitude,
-                                             moon_rising)
+                                             moon_rising, sky)
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
     shared: dict = {}

@@ -1,7 +1,8 @@
-"""Fast sunrise and sunset from one solar position per day (a closed form, refined).
+"""Fast sunrise and sunset from the cached solar motion (a closed form, refined).
 
-Near local noon the Sun's right ascension and declination change almost linearly, so one
-Swiss Ephemeris position (with rates) and the sidereal time at noon give the hour angle at
+The Sun's sidereal longitude comes from ``motion`` (no new Swiss Ephemeris call) and one
+``SkyFrame`` (ayanamsa, obliquity, sidereal time) turns it into right ascension and
+declination; near local noon these change almost linearly, which gives the hour angle at
 any moment of that day. Rising and setting are where the altitude of the chosen point of the
 disc equals the apparent horizon; fixed-point iteration on the hour angle converges in two
 or three steps. Agrees with ``swe.rise_trans`` (same refraction) within about a second
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 import math
 
-from lokpanchang.almanac import ephemeris
-from lokpanchang.almanac.ephemeris import RisingMode
+from lokpanchang.almanac import motion
+from lokpanchang.almanac.ephemeris import RisingMode, SkyFrame
 
 FAST_LATITUDE_LIMIT = 60.0
 _SIDEREAL_RATE = 360.98564736629  # degrees of sidereal time per day of UT
@@ -37,26 +38,38 @@ def _wrap180(angle: float) -> float:
     return (angle + 180.0) % 360.0 - 180.0
 
 
+def _equatorial(frame: SkyFrame, jd_ut: float) -> tuple[float, float]:
+    """Apparent right ascension and declination of the Sun (degrees; ecliptic latitude 0)."""
+    sidereal_lon, _ = motion.angle_at(jd_ut, motion.Angle.SUN)
+    lam, eps = math.radians(sidereal_lon + frame.ayanamsa), math.radians(frame.obliquity)
+    ra = math.degrees(math.atan2(math.sin(lam) * math.cos(eps), math.cos(lam)))
+    return ra, math.degrees(math.asin(math.sin(eps) * math.sin(lam)))
+
+
 class SolarDay:
     """The Sun around one local noon: hour angle and declination at any nearby instant."""
 
-    def __init__(self, noon_guess: float, latitude: float, longitude: float) -> None:
+    def __init__(self, frame: SkyFrame, noon_guess: float, latitude: float,
+                 longitude: float) -> None:
         self.latitude, self.longitude = latitude, longitude
-        state = ephemeris.sun_equatorial(noon_guess)
-        self.epoch, self.state = noon_guess, state
-        self.rate = _SIDEREAL_RATE - state.ra_speed  # hour angle, degrees per day
+        self.epoch = noon_guess
+        self.sidereal_time = frame.sidereal_time + _SIDEREAL_RATE * (noon_guess - frame.epoch)
+        ra, self.declination = _equatorial(frame, noon_guess)
+        ra_later, dec_later = _equatorial(frame, noon_guess + 0.25)
+        self.ra, self.ra_speed = ra, _wrap180(ra_later - ra) * 4.0
+        self.dec_speed = (dec_later - self.declination) * 4.0
+        self.distance = motion.sun_distance(noon_guess)
+        self.rate = _SIDEREAL_RATE - self.ra_speed  # hour angle, degrees per day
         self.noon = noon_guess - _wrap180(self.hour_angle(noon_guess)) / self.rate
 
     def hour_angle(self, jd_ut: float) -> float:
         """Local hour angle of the Sun (degrees, negative before noon)."""
         elapsed = jd_ut - self.epoch
-        sidereal = self.state.sidereal_time + _SIDEREAL_RATE * elapsed
-        ra = self.state.right_ascension + self.state.ra_speed * elapsed
-        return _wrap180(sidereal + self.longitude - ra)
+        sidereal = self.sidereal_time + _SIDEREAL_RATE * elapsed
+        return _wrap180(sidereal + self.longitude - self.ra - self.ra_speed * elapsed)
 
     def _half_arc(self, jd_ut: float, altitude: float) -> float | None:
-        declination = math.radians(self.state.declination
-                                   + self.state.dec_speed * (jd_ut - self.epoch))
+        declination = math.radians(self.declination + self.dec_speed * (jd_ut - self.epoch))
         phi = math.radians(self.latitude)
         cosine = ((math.sin(math.radians(altitude)) - math.sin(phi) * math.sin(declination))
                   / (math.cos(phi) * math.cos(declination)))
@@ -65,7 +78,7 @@ class SolarDay:
 
     def event(self, mode: str, rising: bool) -> float | None:
         """Sunrise (``rising``) or sunset of this solar day (UT JD), or None if not found."""
-        altitude = _horizon(mode, self.state.distance)
+        altitude = _horizon(mode, self.distance)
         sign = -1.0 if rising else 1.0
         t = self.noon
         for _ in range(8):
