@@ -1,10 +1,10 @@
 """Smooth sidereal motion of the Sun and Moon, and the instants when an angle crosses a value.
 
-Swiss Ephemeris is asked for the Moon once per day (at 0h UT) and for the Sun every two days,
+Swiss Ephemeris is asked for the Moon once per day (at 0h UT) and for the Sun every four days,
 with longitudes *and speeds*; nodes are aligned in UT so nearby places and dates share them.
 Between nodes the Moon follows the quintic Hermite polynomial through three consecutive daily
-nodes (error bound from the largest lunar terms: 3e-6 degrees, 0.02 s of time) and the Sun a
-cubic Hermite (error below 1e-8 degrees). Roots are found by Newton's method on the
+nodes (measured against direct calls: at most 2.6e-5 degrees, 0.2 s of time) and the Sun a
+cubic Hermite (error below 1e-6 degrees). Roots are found by Newton's method on the
 interpolant, which converges to well under a millisecond in three or four steps.
 
 Times are Julian days (UT); angles are degrees.
@@ -17,7 +17,7 @@ import math
 from lokpanchang.almanac import ephemeris
 
 MOON_STEP = 1.0  # days between Moon nodes
-SUN_STEP = 2.0  # days between Sun nodes
+SUN_STEP = 4.0  # days between Sun nodes
 _MAX_SEGMENTS = 200_000  # cleared wholesale when full (a few tens of MB at most)
 _moon_nodes: dict[int, tuple[float, ...]] = {}
 _sun_nodes: dict[int, tuple[float, float, float]] = {}

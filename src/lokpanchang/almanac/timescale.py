@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, time, tzinfo
+from functools import lru_cache
 
 _JD_UNIX_EPOCH = 2440587.5  # 1970-01-01T00:00:00Z as a Julian day
 _SECONDS_PER_DAY = 86400.0
@@ -24,6 +25,7 @@ def datetime_from_jd(jd_ut: float, zone: tzinfo) -> datetime:
     return datetime.fromtimestamp(seconds, tz=zone)
 
 
+@lru_cache(maxsize=4096)  # a day's computation asks for the same few midnights many times
 def local_midnight_jd(day: date, zone: tzinfo) -> float:
     """Julian day (UT) of 00:00 local time on ``day`` in ``zone`` (first occurrence)."""
     return jd_from_datetime(datetime.combine(day, time(0), tzinfo=zone))
