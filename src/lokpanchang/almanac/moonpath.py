@@ -16,7 +16,7 @@ import math
 from lokpanchang.almanac import ephemeris, motion
 from lokpanchang.almanac.ephemeris import MoonRisingMode
 
-FAST_LATITUDE_LIMIT = 60.0
+FAST_LATITUDE_LIMIT = 66.0  # beyond, polar-circle geometry: Swiss Ephemeris' own search
 _SIDEREAL_RATE = 360.98564736629
 _MEAN_HOUR_ANGLE_RATE = 347.81  # degrees/day: sidereal rate less the Moon's mean motion in RA
 _HORIZON_REFRACTION = 0.6128  # fitted to swe.rise_trans (its defaults; mean difference 0 s)
