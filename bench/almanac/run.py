@@ -24,7 +24,8 @@ from datetime import date, datetime, time as dtime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from lokpanchang.almanac import daylight, elements, generate_panchangam_with_timezone, lunisolar
+from lokpanchang.almanac import daylight, elements, ephemeris, generate_panchangam_with_timezone
+from lokpanchang.almanac import lunisolar
 from lokpanchang.almanac import motion
 from lokpanchang.almanac.ephemeris import RisingMode
 from lokpanchang.almanac.timescale import local_midnight_jd
@@ -115,20 +116,46 @@ def time_ours(cases: list[dict], compute, cold: bool) -> tuple[list[float], list
     return durations, results
 
 
-def end_differences(ours: list[dict], theirs: list[dict]) -> tuple[float, int, str]:
-    """Largest |our end - drik end| in seconds over every end both sides give."""
-    worst, compared, where = 0.0, 0, ""
+def exact_end(kind: str, number: int, near: float) -> float:
+    """The end of element ``number`` by bisection on direct Swiss Ephemeris calls (the judge)."""
+    element = elements.KINDS[kind]
+
+    def number_at(jd: float) -> int:
+        state = ephemeris.sun_moon(jd)
+        moon_weight, sun_weight = element.weights
+        angle = (moon_weight * state.moon + sun_weight * state.sun) % 360.0
+        return int(angle // element.arc) % element.count + 1
+
+    low, high = near - 30 / 86400, near + 30 / 86400
+    while high - low > 1e-4 / 86400:
+        middle = (low + high) / 2
+        low, high = (middle, high) if number_at(middle) == number else (low, middle)
+    return (low + high) / 2
+
+
+def end_differences(ours: list[dict], theirs: list[dict]) -> dict:
+    """Differences in seconds between our end times, drik-panchanga's and the exact ones."""
+    report = {"compared": 0, "worst": 0.0, "where": "", "ours_vs_exact": 0.0,
+              "drik_vs_exact": 0.0, "judged": 0, "over_1s": 0}
     for index, (mine, drik) in enumerate(zip(ours, theirs)):
         for kind in ("tithi", "nakshatra", "yoga", "karana"):
             for number, end in zip(drik[kind][0::2], drik[kind][1::2]):
                 match = [span for span in mine[kind] if span.number == number]
                 if not match:
                     continue
-                compared += 1
+                report["compared"] += 1
                 diff = abs(match[0].end - end) * 86400
-                if diff > worst:
-                    worst, where = diff, f"case {index} {kind} {number}"
-    return worst, compared, where
+                report["over_1s"] += diff > 1.0
+                if diff > report["worst"]:
+                    report["worst"], report["where"] = diff, f"case {index} {kind} {number}"
+                if diff > 0.5 or report["compared"] % 10 == 0:  # every large one, and a sample
+                    exact = exact_end(kind, number, match[0].end)
+                    report["judged"] += 1
+                    report["ours_vs_exact"] = max(report["ours_vs_exact"],
+                                                  abs(match[0].end - exact) * 86400)
+                    report["drik_vs_exact"] = max(report["drik_vs_exact"],
+                                                  abs(end - exact) * 86400)
+    return report
 
 
 def sunrise_difference(ours: list[dict], theirs: list[dict]) -> float:
@@ -171,8 +198,12 @@ def main() -> None:
     ratio = statistics.fmean(subset_cold) / statistics.fmean(drik_times)
     median_ratio = statistics.median(subset_cold) / statistics.median(drik_times)
     print(f"time ratio ours/drik, subset: mean {ratio:.3f}, median {median_ratio:.3f}")
-    worst, compared, where = end_differences(subset_results, drik["results"])
-    print(f"largest end-time difference: {worst:.2f} s over {compared} end times ({where})")
+    ends = end_differences(subset_results, drik["results"])
+    print(f"largest end-time difference ours vs drik: {ends['worst']:.2f} s over "
+          f"{ends['compared']} end times ({ends['where']}); {ends['over_1s']} differ by > 1 s")
+    print(f"against exact roots (bisection on direct Swiss Ephemeris calls, {ends['judged']} end "
+          f"times: every one differing by > 0.5 s and every 10th): ours at most "
+          f"{ends['ours_vs_exact']:.2f} s, drik-panchanga at most {ends['drik_vs_exact']:.2f} s")
     print(f"largest sunrise difference: {sunrise_difference(subset_results, drik['results']):.2f} s")
 
 
