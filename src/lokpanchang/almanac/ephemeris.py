@@ -110,28 +110,6 @@ def sun_moon(jd_ut: float) -> SunMoon:
     return SunMoon(sun[0], sun[3], moon[0], moon[3])
 
 
-class SunEquatorial(NamedTuple):
-    """The Sun's apparent right ascension and declination (degrees, true equator of date),
-    their rates (degrees/day), its distance (AU) and the apparent sidereal time (degrees)."""
-
-    right_ascension: float
-    declination: float
-    ra_speed: float
-    dec_speed: float
-    distance: float
-    sidereal_time: float
-
-
-def sun_equatorial(jd_ut: float) -> SunEquatorial:
-    """The Sun's apparent equatorial position and the Greenwich sidereal time at ``jd_ut``."""
-    flags = _EPHEMERIS_FLAG | swe.FLG_EQUATORIAL | swe.FLG_SPEED
-    with _LOCK:
-        values = _checked(swe.calc_ut(jd_ut, swe.SUN, flags), swe.SUN)
-        sidereal_hours = swe.sidtime(jd_ut)
-    return SunEquatorial(values[0], values[1], values[3], values[4], values[2],
-                         sidereal_hours * 15.0)
-
-
 def moon(jd_ut: float) -> tuple[float, ...]:
     """The Moon at ``jd_ut``: sidereal longitude, latitude (degrees), distance (AU) and their
     speeds (per day), in Swiss Ephemeris' order."""
