@@ -87,6 +87,7 @@ def test_names_come_in_the_chosen_language():
     ({"rising": "sideways"}, "'sideways'"),
     ({"moon_rising": "sideways"}, "'sideways'"),
     ({"target_date": None}, "now"),
+    ({"target_date": date(3000, 1, 1)}, "3000-01-01"),
 ])
 def test_bad_arguments_are_refused_naming_the_value(kwargs, message):
     arguments = {"latitude": DELHI[0], "longitude": DELHI[1], "timezone": "Asia/Kolkata",

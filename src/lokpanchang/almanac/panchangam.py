@@ -20,6 +20,8 @@ from lokpanchang.almanac.model import (
 from lokpanchang.almanac.names import check_language, label
 from lokpanchang.almanac.timescale import datetime_from_jd, jd_from_datetime
 
+FIRST_YEAR, LAST_YEAR = 2, 2999
+
 
 def generate_panchangam_with_timezone(
     latitude: float,
@@ -53,6 +55,10 @@ def generate_panchangam_with_timezone(
     zone_name = timezone or _zone_at(latitude, longitude)
     zone = _zone(zone_name)
     day = target_date or _today(now, zone)
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:
+        # The Moshier Moon covers about 3000 BCE - 3000 CE; keep a margin for month searches.
+        raise ValueError(f"target_date {day.isoformat()} is outside the supported years "
+                         f"{FIRST_YEAR}-{LAST_YEAR}")
     place = _Place(latitude, longitude, zone_name, zone, city)
     return _compute(place, day, include_transitions, lang, (rising, moon_rising))
 
