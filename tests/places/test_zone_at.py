@@ -21,5 +21,5 @@ def test_open_sea_gets_the_nautical_zone_of_its_longitude():
 
 
 def test_out_of_range_coordinates_are_refused_naming_them():
-    with pytest.raises(ValueError, match="latitude=95"):
+    with pytest.raises(ValueError, match="95"):
         zone_at(95, 0)

@@ -84,7 +84,11 @@ def _check_coordinates(latitude: float, longitude: float) -> None:
 def _zone_at(latitude: float, longitude: float) -> str:
     from lokpanchang.places.zones import zone_at  # pure, offline; loaded only when needed
 
-    return zone_at(latitude, longitude)
+    name = zone_at(latitude, longitude)
+    if name is None:
+        raise ValueError(f"no time zone known at latitude {latitude}, longitude {longitude}; "
+                         "pass one explicitly")
+    return name
 
 
 def _zone(name: str) -> ZoneInfo:
