@@ -53,3 +53,9 @@ def test_kathmandu_shows_plus_five_forty_five():
     panchangam = generate_panchangam_with_timezone(27.7172, 85.3240, target_date=date(2026, 6, 1))
     assert panchangam.timezone == "Asia/Kathmandu"
     assert panchangam.sunrise.isoformat().endswith("+05:45")
+
+
+def test_lord_howe_half_hour_daylight_saving_shows_both_offsets():
+    lord_howe = (-31.5553, 159.0821, "Australia/Lord_Howe")
+    assert _sunrise_offset(lord_howe, date(2026, 10, 3)) == timedelta(hours=10, minutes=30)
+    assert _sunrise_offset(lord_howe, date(2026, 10, 4)) == timedelta(hours=11)

@@ -1,8 +1,10 @@
 """The only module that talks to Swiss Ephemeris.
 
-Swiss Ephemeris keeps process-global state (sidereal mode, ephemeris path) and is not
-thread-safe, so every call goes through ``_LOCK``. Lahiri is set once, at import, and never
-changed. Positions are sidereal straight from ``FLG_SIDEREAL | FLG_SPEED`` (the true,
+Swiss Ephemeris keeps global state (sidereal mode, ephemeris path) and is not thread-safe, so
+every call goes through ``_session()``: one lock for the process. That state is also
+*per thread* in this build (a new thread starts with Fagan-Bradley, not Lahiri), so the session
+sets Lahiri, and the ephemeris path if any, once in each thread before its first call; the
+mode is never changed afterwards. Positions are sidereal straight from ``FLG_SIDEREAL | FLG_SPEED`` (the true,
 nutation-including ayanamsa), never tropical minus a mean ayanamsa.
 
 All instants are Julian days in Universal Time (``jd_ut``); longitudes are degrees and
@@ -70,12 +72,34 @@ class SunMoon(NamedTuple):
     moon_speed: float
 
 
-def _configure() -> None:
-    with _LOCK:
-        swe.set_sid_mode(swe.SIDM_LAHIRI)
+_thread_state = threading.local()
+_generation = 0  # bumped when the configuration changes, so every thread re-applies it
 
 
-_configure()
+class _Session:
+    """Holds the Swiss Ephemeris lock with this thread's state configured.
+
+    A class rather than a generator-based context manager: it is entered a dozen times per
+    panchangam and this costs a fraction of the overhead.
+    """
+
+    def __enter__(self) -> None:
+        _LOCK.acquire()
+        if getattr(_thread_state, "generation", None) != _generation:
+            if _EPHE_PATH:
+                swe.set_ephe_path(_EPHE_PATH)
+            swe.set_sid_mode(swe.SIDM_LAHIRI)
+            _thread_state.generation = _generation
+
+    def __exit__(self, *exc_info) -> None:
+        _LOCK.release()
+
+
+_SESSION = _Session()
+
+
+def _session() -> _Session:
+    return _SESSION
 
 
 def use_ephemeris_files(path: str) -> None:
@@ -84,11 +108,11 @@ def use_ephemeris_files(path: str) -> None:
     Call once at start-up (before any computation): later calls would mix ephemerides in caches.
     Every result is checked to come from the files; a missing file raises ``EphemerisError``.
     """
-    global _EPHE_PATH, _EPHEMERIS_FLAG, _SIDEREAL_FLAGS
+    global _EPHE_PATH, _EPHEMERIS_FLAG, _SIDEREAL_FLAGS, _generation
     with _LOCK:
-        swe.set_ephe_path(path)
         _EPHE_PATH, _EPHEMERIS_FLAG = path, swe.FLG_SWIEPH
         _SIDEREAL_FLAGS = _EPHEMERIS_FLAG | swe.FLG_SIDEREAL | swe.FLG_SPEED
+        _generation += 1
 
 
 def _checked(result: tuple, body: int) -> tuple:
@@ -104,7 +128,7 @@ def _checked(result: tuple, body: int) -> tuple:
 
 def sun_moon(jd_ut: float) -> SunMoon:
     """Sidereal longitude and speed of the Sun and the Moon at ``jd_ut`` (UT Julian day)."""
-    with _LOCK:
+    with _session():
         sun = _checked(swe.calc_ut(jd_ut, swe.SUN, _SIDEREAL_FLAGS), swe.SUN)
         moon = _checked(swe.calc_ut(jd_ut, swe.MOON, _SIDEREAL_FLAGS), swe.MOON)
     return SunMoon(sun[0], sun[3], moon[0], moon[3])
@@ -113,7 +137,7 @@ def sun_moon(jd_ut: float) -> SunMoon:
 def moon(jd_ut: float) -> tuple[float, ...]:
     """The Moon at ``jd_ut``: sidereal longitude, latitude (degrees), distance (AU) and their
     speeds (per day), in Swiss Ephemeris' order."""
-    with _LOCK:
+    with _session():
         return tuple(_checked(swe.calc_ut(jd_ut, swe.MOON, _SIDEREAL_FLAGS), swe.MOON))
 
 
@@ -128,7 +152,7 @@ class SkyFrame(NamedTuple):
 
 def sky_frame(jd_ut: float) -> SkyFrame:
     """Ayanamsa, obliquity and sidereal time at ``jd_ut`` (good to ~0.01" over a day)."""
-    with _LOCK:
+    with _session():
         _, ayanamsa = swe.get_ayanamsa_ex_ut(jd_ut, _EPHEMERIS_FLAG)
         nutation = _checked(swe.calc_ut(jd_ut, swe.ECL_NUT, _EPHEMERIS_FLAG), swe.ECL_NUT)
         sidereal_hours = swe.sidtime(jd_ut)
@@ -138,20 +162,20 @@ def sky_frame(jd_ut: float) -> SkyFrame:
 def sun(jd_ut: float) -> tuple[float, float, float]:
     """Sidereal longitude (degrees), its speed (degrees/day) and the distance (AU) of the Sun
     at ``jd_ut``."""
-    with _LOCK:
+    with _session():
         values = _checked(swe.calc_ut(jd_ut, swe.SUN, _SIDEREAL_FLAGS), swe.SUN)
     return values[0], values[3], values[2]
 
 
 def tropical_sun_longitude(jd_ut: float) -> float:
     """Tropical (sayana) ecliptic longitude of the Sun in degrees, for ritu and ayana."""
-    with _LOCK:
+    with _session():
         values = _checked(swe.calc_ut(jd_ut, swe.SUN, _EPHEMERIS_FLAG), swe.SUN)
     return values[0]
 
 
 def _event(jd_ut: float, body: int, rsmi: int, latitude: float, longitude: float) -> float | None:
-    with _LOCK:
+    with _session():
         status, times = swe.rise_trans(jd_ut, body, rsmi, (longitude, latitude, 0.0), 0.0, 0.0,
                                        _EPHEMERIS_FLAG)
     # -2: circumpolar (the body neither rises nor sets in the search window).
@@ -182,7 +206,7 @@ def moon_set(jd_ut: float, latitude: float, longitude: float,
 
 def sun_altitude(jd_ut: float, latitude: float, longitude: float) -> float:
     """True (unrefracted) altitude of the Sun's centre in degrees at ``jd_ut``."""
-    with _LOCK:
+    with _session():
         ecliptic = _checked(swe.calc_ut(jd_ut, swe.SUN, _EPHEMERIS_FLAG), swe.SUN)
         horizontal = swe.azalt(jd_ut, swe.ECL2HOR, (longitude, latitude, 0.0), 0.0, 0.0,
                                ecliptic[:3])
