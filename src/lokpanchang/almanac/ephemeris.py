@@ -86,9 +86,13 @@ class _Session:
     def __enter__(self) -> None:
         _LOCK.acquire()
         if getattr(_thread_state, "generation", None) != _generation:
-            if _EPHE_PATH:
-                swe.set_ephe_path(_EPHE_PATH)
-            swe.set_sid_mode(swe.SIDM_LAHIRI)
+            try:
+                if _EPHE_PATH:
+                    swe.set_ephe_path(_EPHE_PATH)
+                swe.set_sid_mode(swe.SIDM_LAHIRI)
+            except BaseException:
+                _LOCK.release()
+                raise
             _thread_state.generation = _generation
 
     def __exit__(self, *exc_info) -> None:
