@@ -113,7 +113,7 @@ def _segment(day: int, weights: tuple[float, float]) -> tuple[float, ...]:
     moon_weight, sun_weight = weights
     moon = _cached(day, (1.0, 0.0), _moon_quintic) if moon_weight else (0.0,) * 6
     sun = _cached(day, (0.0, 1.0), _sun_cubic) if sun_weight else (0.0,) * 6
-    coefficients = tuple(moon_weight * m + sun_weight * n for m, n in zip(moon, sun))
+    coefficients = tuple([moon_weight * m + sun_weight * n for m, n in zip(moon, sun)])
     _segments[day, weights] = coefficients
     return coefficients
 
@@ -154,9 +154,16 @@ def crossing(weights: tuple[float, float], target: float, guess_jd: float) -> fl
     0.1/day x (previous error)^2 for these angles: once a step is below 1e-4 days (9 s) the
     remaining error is below 1e-9 days (0.1 ms), so that step is the last.
     """
-    t = guess_jd
+    t, day, coefficients = guess_jd, None, ()
     for _ in range(30):
-        value, rate = angle_at(t, weights)
+        # angle_at inlined: this loop is the hottest code of the almanac.
+        if math.floor(t) != day:
+            day = math.floor(t)
+            coefficients = _segments.get((day, weights)) or _segment(day, weights)
+        c0, c1, c2, c3, c4, c5 = coefficients
+        x = t - day
+        value = ((((c5 * x + c4) * x + c3) * x + c2) * x + c1) * x + c0
+        rate = (((5.0 * c5 * x + 4.0 * c4) * x + 3.0 * c3) * x + 2.0 * c2) * x + c1
         step = ((target - value + 180.0) % 360.0 - 180.0) / rate
         t += step
         if abs(step) < 1e-4:
