@@ -42,6 +42,8 @@ def test_languages_differ_where_their_words_differ():
     assert label("vara", 3, "mr") == "मंगळवार"
     assert label("nakshatra", 6, "ta") == "திருவாதிரை"
     assert label("tithi", 16, "te") == "కృష్ణ ప్రతిపదా"
+    assert label("tithi", 16, "ta") == "கிருஷ்ண பிரதமை"
+    assert label("ritu", 1, "ta") == "வஸந்த"
 
 
 def test_an_unknown_language_is_refused_with_the_supported_codes():

@@ -46,7 +46,7 @@ def table(kind: str, lang: str) -> tuple[str, ...]:
     sanskrit = SANSKRIT[kind]
     if lang == "sa":
         return sanskrit
-    if lang != "bn":  # modern spelling writes a nasal before a consonant as anusvara
+    if lang not in ("bn", "ta"):  # modern spelling writes a nasal before a consonant as anusvara
         sanskrit = tuple(scripts.with_anusvara(name) for name in sanskrit)
     if lang in ("hi", "mr"):
         return sanskrit

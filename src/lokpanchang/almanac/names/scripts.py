@@ -18,9 +18,9 @@ _TAMIL_LETTERS = {
     **dict.fromkeys("कखगघ", "க"), "ङ": "ங", **dict.fromkeys("चछ", "ச"),
     **dict.fromkeys("जझ", "ஜ"), "ञ": "ஞ", **dict.fromkeys("टठडढ", "ட"), "ण": "ண",
     **dict.fromkeys("तथदध", "த"), "न": "ந", **dict.fromkeys("पफबभ", "ப"), "म": "ம",
-    "य": "ய", "र": "ர", "ल": "ல", "ळ": "ள", "व": "வ", "श": "ஶ", "ष": "ஷ", "स": "ஸ", "ह": "ஹ",
+    "य": "ய", "र": "ர", "ल": "ல", "ळ": "ள", "व": "வ", "श": "ச", "ष": "ஷ", "स": "ஸ", "ह": "ஹ",
     "अ": "அ", "आ": "ஆ", "इ": "இ", "ई": "ஈ", "उ": "உ", "ऊ": "ஊ", "ऋ": "ரு", "ए": "ஏ", "ऐ": "ஐ",
-    "ओ": "ஓ", "औ": "ஔ", "ा": "ா", "ि": "ி", "ी": "ீ", "ु": "ு", "ू": "ூ", "ृ": "்ரு", "े": "ே",
+    "ओ": "ஓ", "औ": "ஔ", "ा": "ா", "ि": "ி", "ी": "ீ", "ु": "ு", "ू": "ூ", "ृ": "ிரு", "े": "ே",
     "ै": "ை", "ो": "ோ", "ौ": "ௌ", "्": "்", "ं": "ம்", "ः": "",
 }
 
@@ -30,10 +30,18 @@ def with_anusvara(devanagari: str) -> str:
     return _NASAL_CLUSTER.sub("ं", devanagari)
 
 
+# Tamil opens a word-initial cluster ending in ra with an i: प्र -> பிர (as in பிரதமை), and
+# writes a word-final n as ன்.
+_INITIAL_CLUSTER_WITH_RA = re.compile("(?<![\u0900-\u097f])([क-ह])्र")
+_FINAL_N = re.compile("ந்(?![\u0b80-\u0bff])")
+
+
 def to_script(devanagari: str, lang: str) -> str:
     """``devanagari`` written in the script of ``lang`` (bn, gu, te, kn, ml or ta)."""
     if lang == "ta":
-        return "".join(_TAMIL_LETTERS.get(char, char) for char in devanagari)
+        opened = _INITIAL_CLUSTER_WITH_RA.sub("\\1िर", devanagari)
+        tamil = "".join(_TAMIL_LETTERS.get(char, char) for char in opened)
+        return _FINAL_N.sub("ன்", tamil)
     offset = _OFFSETS[lang] - _DEVANAGARI
     text = "".join(chr(ord(char) + offset) if "\u0900" <= char <= "\u097f" else char
                    for char in devanagari)
