@@ -88,7 +88,8 @@ def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: 
     return DayFrame(start, end, sunrise, sunset, following, polar)
 
 
-def _polar_flag(sunrise, sunset, following, start, latitude, longitude) -> str | None:
+def _polar_flag(sunrise: float | None, sunset: float | None, following: float | None,
+                start: float, latitude: float, longitude: float) -> str | None:
     if sunrise is None:
         noon = start + 0.5
         up = ephemeris.sun_altitude(noon, latitude, longitude) > 0.0

@@ -41,12 +41,6 @@ YOGA = ElementKind("yoga", motion.Angle.SUM, 27)
 KINDS = {kind.name: kind for kind in (TITHI, NAKSHATRA, YOGA, KARANA)}
 
 
-def number_at(kind: ElementKind, jd_ut: float) -> int:
-    """The element (1..count) in force at ``jd_ut``."""
-    value, _ = motion.angle_at(jd_ut, kind.weights)
-    return int(value // kind.arc) % kind.count + 1
-
-
 def spans(kind: ElementKind, day_start: float, day_end: float,
           shared: dict | None = None) -> list[Span]:
     """Every element from the one in force at ``day_start`` to the one in force at ``day_end``.

@@ -150,7 +150,8 @@ def _elements(kind: elements.ElementKind, spans: list[elements.Span], frame: day
     return tuple(_element(kind, span, frame, at, lang) for span in spans)
 
 
-def _element(kind, span, frame, at, lang) -> Element:
+def _element(kind: elements.ElementKind, span: elements.Span, frame: daylight.DayFrame,
+             at: _Localiser, lang: str) -> Element:
     paksha = pada = None
     if kind is elements.TITHI:
         paksha = label("paksha", 1 if span.number <= 15 else 2, lang)
