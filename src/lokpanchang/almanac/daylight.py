@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
 
-from lokpanchang.almanac import ephemeris, moonpath, sunpath
+from lokpanchang.almanac import ephemeris, moonpath, motion, sunpath
 from lokpanchang.almanac.timescale import local_midnight_jd
 
 POLAR_DAY = "polar_day"  # the Sun stays above the horizon for the whole civil date
@@ -37,12 +37,13 @@ def _civil_bounds(day: date, zone: tzinfo) -> tuple[float, float]:
     return local_midnight_jd(day, zone), local_midnight_jd(day + timedelta(days=1), zone)
 
 
-def _solar_day(frame: ephemeris.SkyFrame, day: date, zone: tzinfo, latitude: float,
+def _solar_day(day: date, zone: tzinfo, latitude: float,
                longitude: float) -> sunpath.SolarDay | None:
     """The fast closed-form Sun for this date, where it is reliable (see ``sunpath``)."""
     if abs(latitude) > sunpath.FAST_LATITUDE_LIMIT:
         return None
-    return sunpath.SolarDay(frame, local_midnight_jd(day, zone) + 0.5, latitude, longitude)
+    noon = local_midnight_jd(day, zone) + 0.5
+    return sunpath.SolarDay(motion.sky_near(noon), noon, latitude, longitude)
 
 
 def sunrise_on(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str,
@@ -67,18 +68,11 @@ def _sunset_between(start: float, end: float, latitude: float, longitude: float,
     return sunset if sunset is not None and sunset < end else None
 
 
-def sky_for(day: date, zone: tzinfo) -> ephemeris.SkyFrame:
-    """The sky frame for a civil date (at its local midnight; used for two days around it)."""
-    return ephemeris.sky_frame(local_midnight_jd(day, zone) + 0.5)
-
-
-def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str,
-              sky: ephemeris.SkyFrame | None = None) -> DayFrame:
+def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str) -> DayFrame:
     """The Hindu day of civil date ``day`` at the place, under the polar rule above."""
     tomorrow = day + timedelta(days=1)
-    sky = sky or sky_for(day, zone)
-    solar_today = _solar_day(sky, day, zone, latitude, longitude)
-    solar_tomorrow = _solar_day(sky, tomorrow, zone, latitude, longitude)
+    solar_today = _solar_day(day, zone, latitude, longitude)
+    solar_tomorrow = _solar_day(tomorrow, zone, latitude, longitude)
     sunrise = sunrise_on(day, zone, latitude, longitude, mode, solar_today)
     following = sunrise_on(tomorrow, zone, latitude, longitude, mode, solar_tomorrow)
     start = sunrise if sunrise is not None else local_midnight_jd(day, zone)
@@ -101,13 +95,13 @@ def _polar_flag(sunrise: float | None, sunset: float | None, following: float | 
     return None
 
 
-def moon_events(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str,
-                sky: ephemeris.SkyFrame | None = None) -> tuple[float | None, float | None]:
+def moon_events(day: date, zone: tzinfo, latitude: float, longitude: float,
+                mode: str) -> tuple[float | None, float | None]:
     """First moonrise and first moonset on civil date ``day`` (UT JD each, None if none)."""
     midnight, next_midnight = _civil_bounds(day, zone)
     local = None
     if abs(latitude) <= moonpath.FAST_LATITUDE_LIMIT:
-        local = moonpath.LocalMoon(sky or sky_for(day, zone), latitude, longitude)
+        local = moonpath.LocalMoon(motion.sky_near(midnight + 0.5), latitude, longitude)
     rise = _moon_event(local, midnight, latitude, longitude, mode, rising=True)
     setting = _moon_event(local, midnight, latitude, longitude, mode, rising=False)
     return _within(rise, next_midnight), _within(setting, next_midnight)

@@ -18,11 +18,13 @@ from lokpanchang.almanac import ephemeris
 
 MOON_STEP = 1.0  # days between Moon nodes
 SUN_STEP = 4.0  # days between Sun nodes
+SKY_STEP = 4.0  # days between sky frames (ayanamsa, obliquity, sidereal time)
 _MAX_SEGMENTS = 200_000  # cleared wholesale when full (a few tens of MB at most)
 _moon_nodes: dict[int, tuple[float, ...]] = {}
 _sun_nodes: dict[int, tuple[float, float, float]] = {}
 # (day index, weights) -> quintic coefficients of the angle in s = t - day, s in [0, 1].
 _segments: dict[tuple[int, tuple[float, float]], tuple[float, ...]] = {}
+_skies: dict[int, ephemeris.SkyFrame] = {}
 
 
 class Angle:
@@ -39,6 +41,21 @@ def clear_cache() -> None:
     _moon_nodes.clear()
     _sun_nodes.clear()
     _segments.clear()
+    _skies.clear()
+
+
+def sky_near(jd_ut: float) -> ephemeris.SkyFrame:
+    """The sky frame of the 4-day UT grid point nearest ``jd_ut``.
+
+    Every use of one instant gets the same frame, so a sunrise computed as "tomorrow's" for
+    one day equals the one computed as "today's" for the next. Within 2 days of its epoch a
+    frame's ayanamsa drifts by < 0.3" and its extrapolated sidereal time by < 0.01 s.
+    """
+    index = round(jd_ut / SKY_STEP)
+    frame = _skies.get(index)
+    if frame is None:
+        frame = _skies[index] = ephemeris.sky_frame(index * SKY_STEP)
+    return frame
 
 
 def _moon_node(index: int) -> tuple[float, ...]:

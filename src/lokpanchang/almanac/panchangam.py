@@ -108,10 +108,9 @@ def _today(now: datetime | None, zone: tzinfo) -> date:
 def _compute(place: _Place, day: date, include_transitions: bool, lang: str,
              modes: tuple[str, str]) -> Panchangam:
     rising, moon_rising = modes
-    sky = daylight.sky_for(day, place.zone)
-    frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising, sky)
+    frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising)
     moonrise, moonset = daylight.moon_events(day, place.zone, place.latitude, place.longitude,
-                                             moon_rising, sky)
+                                             moon_rising)
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
     shared: dict = {}

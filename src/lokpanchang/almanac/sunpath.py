@@ -1,7 +1,7 @@
 """Fast sunrise and sunset from the cached solar motion (a closed form, refined).
 
 The Sun's sidereal longitude comes from ``motion`` (no new Swiss Ephemeris call) and one
-``SkyFrame`` (ayanamsa, obliquity, sidereal time) turns it into right ascension and
+``SkyFrame`` (ayanamsa, obliquity, sidereal time; ``motion.sky_near``) turns it into right ascension and
 declination, and so into the local hour angle at any moment of that day. Rising and setting
 are where the altitude of the chosen point of the disc equals the apparent horizon;
 fixed-point iteration on the hour angle converges in two or three steps. Against
