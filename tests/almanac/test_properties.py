@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from zoneinfo import ZoneInfo
 
 from hypothesis import HealthCheck, given, settings
@@ -65,3 +65,14 @@ def test_every_time_carries_the_zones_offset_at_that_instant(place, day):
     zone = ZoneInfo(panchangam.timezone)
     assert all(offset_is_the_zones_at_that_instant(instant, zone)
                for instant in all_datetimes(panchangam))
+
+
+@SETTINGS
+@given(places, dates)
+def test_consecutive_days_meet_exactly(place, day):
+    today = generate_panchangam_with_timezone(*place, target_date=day, include_transitions=False)
+    tomorrow = generate_panchangam_with_timezone(*place, timezone=today.timezone,
+                                                 target_date=day + timedelta(days=1),
+                                                 include_transitions=False)
+    assert today.day_end == tomorrow.day_start
+    assert today.next_sunrise == tomorrow.sunrise
