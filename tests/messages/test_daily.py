@@ -137,3 +137,16 @@ def test_any_names_and_places_give_parameters_that_pass_the_rules(city, tithi, n
     assert len(rendered.text) <= MAX_BODY_CHARS
     assert all(parameter_problem(p) is None for p in rendered.parameters)
 
+
+
+def test_a_real_panchangam_renders_within_the_rules_and_once_per_language():
+    from datetime import date
+
+    almanac = pytest.importorskip("lokpanchang.almanac")
+    day = almanac.generate_panchangam_with_timezone(23.18, 75.78, "Asia/Kolkata",
+                                                     date(2026, 11, 29), city="Ujjain")
+    for language in ("en", "hi", "ta", "sa", "bn"):
+        rendered = render_daily(day, language)
+        assert check_daily(rendered) == rendered.text
+        assert render_daily(day, language) is rendered  # memoised: one render per place and day
+    assert render_daily(day, "en").parameters[0] == "Sunday 29 Nov 2026, Ujjain"

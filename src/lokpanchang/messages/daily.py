@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
 from lokpanchang.messages.rules import (
@@ -74,8 +75,24 @@ def render_daily(panchangam: Any, language: str = "en", place: str = "") -> Rend
 
     Names are given in ``language``: from the almanac's name tables by element number when
     ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
-    its ``name`` as computed. ``place`` overrides the dict's ``city``.
+    its ``name`` as computed. ``place`` overrides the dict's ``city``. Renderings of the same
+    (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one place's day
+    for each of its subscribers.
     """
+    if not isinstance(panchangam, dict):
+        try:
+            return _render_cached(panchangam, language, place)
+        except TypeError:  # an unhashable object: render it afresh
+            pass
+    return _render(panchangam, language, place)
+
+
+@lru_cache(maxsize=4096)
+def _render_cached(panchangam: Any, language: str, place: str) -> RenderedMessage:
+    return _render(panchangam, language, place)
+
+
+def _render(panchangam: Any, language: str, place: str) -> RenderedMessage:
     day = _as_dict(panchangam, language)
     raw = _raw_parameters(day, language, place)
     body = template_body(language)
