@@ -78,7 +78,13 @@ def _recipient(phone: str) -> str:
 
 
 class WhatsAppSender:
-    """The Cloud API channel. Create and use it inside one event loop; ``close`` at the end."""
+    """The Cloud API channel.
+
+    Each call (or ``async with sender:`` block) opens its connection pool in the running
+    event loop and closes it at the end, so one sender serves successive ``asyncio.run``
+    batches of a worker process; it is not meant to be shared by threads running loops at
+    the same time (Celery's prefork pool gives each process its own).
+    """
 
     name = "whatsapp"
 
