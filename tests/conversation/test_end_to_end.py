@@ -42,6 +42,17 @@ def wait_for(predicate, what: str, deadline_s: float = 60.0):
     raise AssertionError(f"{what}: not seen within {deadline_s} s")
 
 
+def welcome_expected() -> bool:
+    """Today's panchangam goes out at once when the broadcast is installed and London's
+    06:30 has passed (before it, the daily run serves the new subscriber)."""
+    import importlib.util
+    from datetime import time as clock_time
+    from zoneinfo import ZoneInfo
+
+    installed = importlib.util.find_spec("lokpanchang.broadcast") is not None
+    return installed and clock.now().astimezone(ZoneInfo("Europe/London")).time() >= clock_time(6, 30)
+
+
 @pytest.fixture
 def fake():
     fake = FakeInThread(fake_config())
@@ -91,6 +102,10 @@ def test_a_new_user_subscribes_by_sharing_a_location(environment, worker, fake):
     with transaction(environment["DATABASE_URL"]) as session:
         subscriber = session.query(UserDetail).filter_by(phone=f"+{WA_ID}").one()
         assert (subscriber.timezone, subscriber.obsoleted_on) == ("Europe/London", FOREVER)
+    if welcome_expected():
+        [template] = wait_for(lambda: [m for m in fake.received() if m["type"] == "template"],
+                              "today's panchangam")
+        assert template["to"] == WA_ID and template["accepted"]
 
     before = len(fake.received())
     assert signed_post(client, bodies.text(WA_ID, "stop"), secret=None).status_code == 401
