@@ -103,6 +103,8 @@ async def _scenario(tmp_port: int):
         async with aiohttp.ClientSession() as session:
             async with session.get(f"http://127.0.0.1:{tmp_port}/_fake/messages") as response:
                 listing = await response.json()
+            async with session.get(f"http://127.0.0.1:{tmp_port}/_fake/accepted-at") as response:
+                listing["accepted_at"] = (await response.json())["accepted_at"]
         return results, receiver, listing
     finally:
         process.terminate()
@@ -120,6 +122,7 @@ def test_the_fake_process_answers_and_posts_signed_status_webhooks():
     assert receiver.bad_signatures == 0
     assert listing["count"] == 3
     assert listing["totals"] == {"accepted": 2, "131049": 1}
+    assert len(listing["accepted_at"]) == 2
     assert [m["accepted"] for m in listing["messages"]].count(True) == 2
     callbacks = {m["payload"].get("biz_opaque_callback_data") for m in listing["messages"]}
     assert callbacks == {"message_log:1", "message_log:2", "message_log:3"}

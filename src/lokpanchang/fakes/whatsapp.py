@@ -21,6 +21,7 @@ from collections import Counter, deque
 import aiohttp
 from aiohttp import web
 
+from lokpanchang import clock
 from lokpanchang.fakes.whatsapp_spec import FakeConfig, Failure
 from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
 
@@ -87,6 +88,7 @@ class FakeCloudAPI:
         # The newest ``keep`` requests in full; counts of everything since the start.
         self.received: deque[dict] = deque(maxlen=config.keep)
         self.counts: Counter[str] = Counter()
+        self.accepted_at: list[float] = []  # epoch seconds of every accepted send (benchmarks)
         self.webhooks: list[dict] = []
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
@@ -103,6 +105,7 @@ class FakeCloudAPI:
         app.router.add_get("/_fake/messages", self.handle_list)
         app.router.add_delete("/_fake/messages", self.handle_reset)
         app.router.add_get("/_fake/webhooks", self.handle_webhooks)
+        app.router.add_get("/_fake/accepted-at", self.handle_accepted_at)
         app.on_startup.append(self._start_poster)
         app.on_cleanup.append(self._stop_poster)
         return app
@@ -128,6 +131,7 @@ class FakeCloudAPI:
             document, status = error_document(rejected.code, rejected.details)
             return web.json_response(document, status=status)
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
+        self.accepted_at.append(clock.now().timestamp())
         self._record(payload, message_id, None)
         self._queue_statuses(payload, message_id, failure)
         recipient = str(payload["to"])
@@ -224,8 +228,13 @@ class FakeCloudAPI:
     async def handle_reset(self, request: web.Request) -> web.Response:
         self.received.clear()
         self.counts.clear()
+        self.accepted_at.clear()
         self.webhooks.clear()
         return web.json_response({"ok": True})
+
+    async def handle_accepted_at(self, request: web.Request) -> web.Response:
+        """When each accepted send arrived (epoch seconds, in order): lateness in benchmarks."""
+        return web.json_response({"accepted_at": self.accepted_at})
 
     async def handle_webhooks(self, request: web.Request) -> web.Response:
         return web.json_response({"webhooks": self.webhooks})
