@@ -12,7 +12,7 @@ from kombu import Queue
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.tasks.beat import BEAT_SCHEDULE
 
-TASK_MODULES: tuple[str, ...] = ()
+TASK_MODULES: tuple[str, ...] = ("lokpanchang.tasks.ops",)
 
 
 def create_celery(settings: Settings | None = None) -> Celery:
