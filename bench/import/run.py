@@ -30,7 +30,7 @@ sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
 from lokpanchang.places.gazetteer import gazetteer  # noqa: E402
 from lokpanchang.storage import migrate  # noqa: E402
-from lokpanchang.storage.db import engine_for, session_factory  # noqa: E402
+from lokpanchang.storage.db import session_factory  # noqa: E402
 from lokpanchang.subscribers import import_subscribers, parse_subscribers, subscribe  # noqa: E402
 from tests import servers  # noqa: E402
 
@@ -131,7 +131,6 @@ def main() -> int:
     try:
         bench_database("PostgreSQL", postgres.create_database, csv_path, small, args.runs)
     finally:
-        engine_for.cache_clear()
         postgres.stop()
     return 0
 
