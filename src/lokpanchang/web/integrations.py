@@ -66,10 +66,9 @@ def search_places(text: str, limit: int = 10) -> list:
 
 def make_sender(settings: Settings):
     """The configured delivery channel, built as the scheduler builds it when it can."""
-    delivery = importlib.import_module("lokpanchang.delivery")
-    factory = getattr(delivery, "make_sender", None)
+    factory = optional("lokpanchang.delivery.factory")
     if factory is not None:
-        return factory(settings)
+        return factory.make_sender(settings)
     backend = settings.effective_delivery_backend
     if backend == "outbox":
         from lokpanchang.delivery.outbox import OutboxSender
@@ -82,9 +81,9 @@ def make_sender(settings: Settings):
     raise Unavailable(f"delivery backend {backend!r} is not installed in this build")
 
 
-def send_now(settings: Settings, messages: list) -> list:
-    """Send ``messages`` through the configured channel and return one result each."""
-    sender = make_sender(settings)
+def send_now(settings: Settings, messages: list, sender=None) -> list:
+    """Send ``messages`` through ``sender`` (default: the configured channel); one result each."""
+    sender = sender or make_sender(settings)
 
     async def run():
         try:
