@@ -42,11 +42,15 @@ def languages() -> tuple[str, ...]:
     return tuple(getattr(names, "SUPPORTED_LANGUAGES", FALLBACK_LANGUAGES)) if names else FALLBACK_LANGUAGES
 
 
-def panchangam(latitude: float, longitude: float, zone: str, day: date, city: str, language: str):
-    """The almanac's Panchangam for ``day`` at the place (raises Unavailable without it)."""
+def panchangam(latitude: float, longitude: float, zone: str, day: date, city: str, language: str,
+               rising: str = "upper_limb"):
+    """The almanac's Panchangam for ``day`` at the place (raises Unavailable without it).
+
+    ``rising`` is the sunrise convention (settings.sunrise_convention), as the broadcast uses.
+    """
     almanac = required("lokpanchang.almanac", "the panchangam")
     return almanac.generate_panchangam_with_timezone(
-        latitude, longitude, zone, day, city=city, lang=language
+        latitude, longitude, zone, day, city=city, lang=language, rising=rising
     )
 
 

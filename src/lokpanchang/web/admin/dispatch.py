@@ -94,7 +94,7 @@ def send_today(settings: Settings, session: Session, users: list[UserDetail], no
     report = SendReport()
     claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
     report.already_today = sum(1 for u in users if sendable(u, now)) - len(claimed)
-    messages = [_message(user, row, now) for user, row in claimed]  # may raise: nothing kept
+    messages = [_message(user, row, settings.sunrise_convention) for user, row in claimed]  # may raise: nothing kept
     session.commit()  # claims are durable before anything leaves, so a crash cannot resend
     results = integrations.send_now(settings, messages, sender) if messages else []
     rows = {row.id: row for _, row in claimed}
@@ -118,9 +118,10 @@ def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | No
     return row
 
 
-def _message(user: UserDetail, row: MessageLog, now: datetime) -> OutgoingMessage:
+def _message(user: UserDetail, row: MessageLog, rising: str) -> OutgoingMessage:
     city = user.city.city if user.city else ""
-    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date, city, user.language)
+    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date,
+                                  city, user.language, rising)
     rendered = integrations.render(day, user.language, place=city)
     return OutgoingMessage(row.id, user.phone, user.language, tuple(rendered.parameters), rendered.text)
 
