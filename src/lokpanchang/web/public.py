@@ -14,6 +14,12 @@ from lokpanchang import clock
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.security import add_security_headers
 
+# Each language's own name for itself, so a reader finds theirs.
+LANGUAGE_NAMES = {
+    "en": "English", "hi": "हिन्दी", "sa": "संस्कृतम्", "ta": "தமிழ்", "te": "తెలుగు",
+    "kn": "ಕನ್ನಡ", "ml": "മലയാളം", "mr": "मराठी", "gu": "ગુજરાતી", "bn": "বাংলা",
+}
+
 bp = Blueprint("public", __name__)
 bp.after_request(add_security_headers)
 
@@ -24,6 +30,7 @@ def panchang():
     language = _language()
     query = request.args.get("place", "").strip()
     context = {"query": query, "language": language, "languages": integrations.languages(),
+               "language_names": LANGUAGE_NAMES,
                "day_text": request.args.get("date", ""), "page_lang": language,
                "matches": [], "chosen": None, "day": None, "message": None, "problem": None}
     if query:
