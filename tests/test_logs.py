@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import logging
 import json
 from datetime import UTC, datetime
 
@@ -115,3 +116,33 @@ def test_each_web_request_gets_its_request_id_in_logs(configured, make_settings)
     first, second = events(stream)
     assert response.headers["X-Request-ID"] == "req-1" == first["request_id"]
     assert second["request_id"] == generated and generated != "req-1"
+
+
+@pytest.fixture
+def restore_root_logging():
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    for handler in handlers:
+        root.addHandler(handler)
+    root.setLevel(level)
+
+
+def test_stdlib_records_become_masked_json_lines_with_context(make_settings, restore_root_logging):
+    stream = io.StringIO()
+    settings = make_settings()
+    logs.route_stdlib_logging(settings, level="INFO", stream=stream)
+    logs.bind_ids(task_id="t-9")
+    try:
+        logging.getLogger("celery.worker").warning("retry with access_token=%s for %s",
+                                                   "abc123xyz", "+919876543210")
+        logging.getLogger("noisy").debug("not shown at INFO")
+    finally:
+        structlog.contextvars.clear_contextvars()
+    [event] = events(stream)
+    assert event["event"] == "retry with access_token=*** for +91********10"
+    assert (event["level"], event["logger"], event["task_id"]) == ("warning", "celery.worker", "t-9")
+    today = logs.daily_log_path(settings.effective_log_dir)
+    assert logs.read_log_lines(today) == [event]

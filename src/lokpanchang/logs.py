@@ -10,6 +10,7 @@ The daily file is ``<log_dir>/lokpanchang-YYYY-MM-DD.jsonl`` (UTC date of the wr
 from __future__ import annotations
 
 import json
+import logging
 import re
 import sys
 import threading
@@ -123,24 +124,56 @@ def daily_log_path(log_dir: Path, day=None) -> Path:
     return log_dir / f"lokpanchang-{day.isoformat()}.jsonl"
 
 
+def _enrich() -> list:
+    return [structlog.contextvars.merge_contextvars, structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts")]
+
+
+def _render(settings: Settings) -> list:
+    secrets = tuple(getattr(settings, name) for name in SECRET_SETTING_FIELDS)
+    return [structlog.processors.format_exc_info, SensitiveDataMasker(secrets),
+            structlog.processors.JSONRenderer(default=str, sort_keys=False)]
+
+
 def configure_logging(settings: Settings, stream: TextIO | str | None = STDERR,
                       to_files: bool = True) -> None:
     """Configure structlog for this process: JSON lines, masked, ids from contextvars."""
-    secrets = tuple(getattr(settings, name) for name in SECRET_SETTING_FIELDS)
-    log_dir = settings.effective_log_dir if to_files else None
+    writer = JsonLinesLogger(stream, settings.effective_log_dir if to_files else None)
     structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
-            structlog.processors.format_exc_info,
-            SensitiveDataMasker(secrets),
-            structlog.processors.JSONRenderer(default=str, sort_keys=False),
-        ],
+        processors=[*_enrich(), *_render(settings)],
         wrapper_class=structlog.make_filtering_bound_logger(settings.log_level),
-        logger_factory=lambda *args: JsonLinesLogger(stream, log_dir),
+        logger_factory=lambda *args: writer,
         cache_logger_on_first_use=False,
     )
+
+
+class StdlibBridge(logging.Handler):
+    """Sends stdlib records (Celery's own, libraries') through the same masked JSON lines."""
+
+    def __init__(self, settings: Settings, writer: JsonLinesLogger) -> None:
+        super().__init__()
+        self.writer = writer
+        self.setFormatter(structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[*_enrich(), structlog.stdlib.add_logger_name],
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                        *_render(settings)]))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.writer.msg(self.format(record))
+        except Exception:  # logging must never raise into the caller
+            self.handleError(record)
+
+
+def route_stdlib_logging(settings: Settings, level: int | str | None = None,
+                         stream: TextIO | str | None = STDERR, to_files: bool = True) -> None:
+    """Replace the root logger's handlers with one writing our JSON lines."""
+    writer = JsonLinesLogger(stream, settings.effective_log_dir if to_files else None)
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    root.addHandler(StdlibBridge(settings, writer))
+    root.setLevel(level or settings.log_level)
 
 
 def bind_ids(**ids: object) -> None:

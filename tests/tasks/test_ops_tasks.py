@@ -143,3 +143,16 @@ def test_the_dispatcher_runs_a_due_job_through_its_own_task(worker):
             break
         time.sleep(0.1)
     assert (job.status, job.run_count) == ("done", 1)
+
+
+def test_celerys_own_log_records_are_json_lines_too(worker):
+    client, _url, data_dir = worker
+    client.send_task("tasks.no_such_task")
+    path = data_dir / "logs" / f"lokpanchang-{datetime.now(UTC).date().isoformat()}.jsonl"
+    deadline = time.monotonic() + RESULT_TIMEOUT_S
+    while time.monotonic() < deadline:
+        found = [e for e in read_log_lines(path) if "tasks.no_such_task" in e["event"]]
+        if found:
+            break
+        time.sleep(0.1)
+    assert found and found[0]["level"] == "error" and found[0]["logger"].startswith("celery")

@@ -10,7 +10,7 @@ import smtplib
 import socket
 from datetime import datetime
 
-from celery.signals import worker_init, worker_process_init
+from celery.signals import setup_logging, worker_init, worker_process_init
 from sqlalchemy.exc import OperationalError
 
 from lokpanchang import clock, logs
@@ -44,6 +44,14 @@ def _configure_worker_logging(**_kwargs) -> None:
     logs.configure_logging(get_settings())
 
 
+def _configure_celery_logging(loglevel=None, **_kwargs) -> None:
+    # Connected, this replaces Celery's own logging set-up: its records become our JSON lines.
+    settings = get_settings()
+    logs.configure_logging(settings)
+    logs.route_stdlib_logging(settings, level=loglevel)
+
+
+setup_logging.connect(_configure_celery_logging, weak=False, dispatch_uid="lokpanchang.ops.setup")
 # worker_init covers the solo and thread pools; worker_process_init each prefork child.
 worker_init.connect(_configure_worker_logging, weak=False, dispatch_uid="lokpanchang.ops.log")
 worker_process_init.connect(_configure_worker_logging, weak=False,
