@@ -56,7 +56,14 @@ class Settings(BaseSettings):
     late_grace: int = Field(7200, ge=0)
     lock_ttl: int = Field(86400, gt=0)
     batch_size: int = Field(500, gt=0, le=10000)
-    visibility_timeout: int = Field(3600, gt=0)
+    # Must exceed the look-ahead (the longest ETA we set); kept short so the ETA tasks of a
+    # killed worker come back quickly.
+    visibility_timeout: int = Field(1200, gt=0)
+    # A due run with no progress for this long is re-enqueued by the next planner pass.
+    run_stall_after: int = Field(120, gt=0)
+    # A claimed-but-unsent ledger row older than this may be claimed again by another batch.
+    claim_stale_after: int = Field(300, gt=0)
+    send_max_retries: int = Field(5, ge=0)
 
     # Delivery.
     delivery_backend: Literal["auto", "outbox", "whatsapp", "memory"] = "auto"
@@ -115,6 +122,11 @@ class Settings(BaseSettings):
             raise ValueError(
                 f"PLANNER_LOOKAHEAD={self.planner_lookahead} must exceed "
                 f"PLANNER_PERIOD={self.planner_period}, or slots fall between passes"
+            )
+        if self.visibility_timeout <= self.planner_lookahead:
+            raise ValueError(
+                f"VISIBILITY_TIMEOUT={self.visibility_timeout} must exceed "
+                f"PLANNER_LOOKAHEAD={self.planner_lookahead}, or ETA tasks are delivered twice"
             )
         return self
 
