@@ -254,3 +254,19 @@ def ledger_ids_in(session: Session, run_id: int, states: tuple[str, ...],
     if bounds is not None:
         query = query.where(MessageLog.id.between(*bounds))
     return list(session.execute(query.order_by(MessageLog.id)).scalars())
+
+
+# Heartbeats of the worker and beat processes (for /healthz), kept beside the locks ----------
+
+
+def record_heartbeat(session: Session, key: str, alive_until: datetime) -> None:
+    """Upsert ``key`` (``heartbeat:worker:<host>`` or ``heartbeat:beat``) with its expiry."""
+    statement = insert_ignoring_conflicts(session, SchedulerLock).values(key=key, expires_at=alive_until)
+    session.execute(statement.on_conflict_do_update(index_elements=["key"],
+                                                    set_={"expires_at": alive_until}))
+
+
+def live_heartbeats(session: Session, prefix: str, now: datetime) -> list[str]:
+    query = select(SchedulerLock.key).where(SchedulerLock.key.startswith(prefix),
+                                            SchedulerLock.expires_at > now)
+    return list(session.execute(query).scalars())
