@@ -52,6 +52,7 @@ class Cluster:
     offset: timedelta
     extra_env: dict = field(default_factory=dict)
     processes: list[subprocess.Popen] = field(default_factory=list)
+    workers: list[subprocess.Popen] = field(default_factory=list)
     _count: int = 0
 
     @property
@@ -83,9 +84,11 @@ class Cluster:
         return process
 
     def start_worker(self, concurrency: int = 2) -> subprocess.Popen:
-        return self._spawn("worker", ["worker", "-Q", "default,priority", "-c", str(concurrency),
+        worker = self._spawn("worker", ["worker", "-Q", "default,priority", "-c", str(concurrency),
                                       "-n", f"w{self._count + 1}@%h", "--without-mingle",
                                       "--without-gossip", "--loglevel", "INFO"])
+        self.workers.append(worker)
+        return worker
 
     def start_beat(self) -> subprocess.Popen:
         schedule = self.directory / f"beat-{self._count + 1}.schedule"
@@ -97,11 +100,10 @@ class Cluster:
         Celery 5.7's worker exits ("Unrecoverable error") when Redis restarts while it holds
         unacknowledged messages; in production systemd, Docker or ``lokpanchang up`` restarts it.
         """
-        workers = [p for p in self.processes if "worker" in " ".join(p.args)]
         deadline = time.monotonic() + grace
-        while time.monotonic() < deadline and any(p.poll() is None for p in workers):
+        while time.monotonic() < deadline and any(p.poll() is None for p in self.workers):
             time.sleep(0.1)
-        if all(p.poll() is not None for p in workers):
+        if all(p.poll() is not None for p in self.workers):
             self.start_worker()
 
     def stop(self, process: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 30) -> None:

@@ -9,7 +9,7 @@ import sys
 from lokpanchang.config import ConfigError
 
 # Modules under lokpanchang.cli, each with ``register(subparsers)``.
-COMMAND_MODULES = ("db",)
+COMMAND_MODULES = ("db", "service")
 
 
 class CommandError(Exception):

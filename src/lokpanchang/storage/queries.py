@@ -259,6 +259,10 @@ def ledger_ids_in(session: Session, run_id: int, states: tuple[str, ...],
 # Heartbeats of the worker and beat processes (for /healthz), kept beside the locks ----------
 
 
+HEARTBEAT_WORKER_PREFIX = "heartbeat:worker:"
+HEARTBEAT_BEAT_KEY = "heartbeat:beat"
+
+
 def record_heartbeat(session: Session, key: str, alive_until: datetime) -> None:
     """Upsert ``key`` (``heartbeat:worker:<host>`` or ``heartbeat:beat``) with its expiry."""
     statement = insert_ignoring_conflicts(session, SchedulerLock).values(key=key, expires_at=alive_until)

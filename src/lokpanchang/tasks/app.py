@@ -53,7 +53,10 @@ def broker_transport_options(settings: Settings) -> dict:
 
     kombu sweeps every ``unacked_restore_interval`` x ``unacked_restore_throttle`` seconds
     (10 x 10 by default), which would add up to 100 s to every visibility timeout.
+    Other transports get none (kombu's SQL transport hands them to ``create_engine``).
     """
+    if not settings.effective_broker_url.startswith(("redis://", "rediss://")):
+        return {}
     return {
         "visibility_timeout": settings.visibility_timeout,
         "unacked_restore_interval": min(10, max(1, settings.visibility_timeout // 4)),
@@ -81,7 +84,6 @@ def celery_config(settings: Settings) -> dict:
         "worker_eta_task_limit": ETA_TASKS_PER_WORKER,
         "worker_hijack_root_logger": False,
         "broker_transport_options": broker_transport_options(settings),
-        "result_backend_transport_options": {"visibility_timeout": settings.visibility_timeout},
         "broker_connection_retry_on_startup": True,
         "broker_connection_max_retries": None,  # keep trying while the broker restarts
     }

@@ -24,8 +24,8 @@ log = structlog.get_logger(__name__)
 
 INTERVAL_SECONDS = 5.0
 ALIVE_FOR = timedelta(seconds=4 * INTERVAL_SECONDS)
-WORKER_PREFIX = "heartbeat:worker:"
-BEAT_KEY = "heartbeat:beat"
+WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
+BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
 
 
 def beat_heart(key: str) -> None:
