@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 
 from lokpanchang.config import ConfigError
 
-# Modules under lokpanchang.cli, each with ``register(subparsers)``.
-COMMAND_MODULES = ("db", "service")
+
+
+def command_modules() -> list[str]:
+    """Every module under lokpanchang.cli; each has ``register(subparsers)``."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__))
 
 
 class CommandError(Exception):
@@ -21,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="lokpanchang", description="Daily panchangam on WhatsApp at 06:30 local time."
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in command_modules():
         importlib.import_module(f"lokpanchang.cli.{name}").register(subparsers)
     return parser
 

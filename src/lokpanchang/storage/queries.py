@@ -1,4 +1,4 @@
-"""Queries the scheduler and the broadcast need, written once for SQLite and PostgreSQL.
+"""Queries shared by the planner, the broadcast, the CLI and the portal (SQLite and PostgreSQL).
 
 Insert-or-ignore uses each dialect's ``ON CONFLICT DO NOTHING``: the unique constraints on
 ``broadcast_run`` (zone, send time, local date) and ``message_log`` (subscriber, local date)
@@ -13,6 +13,7 @@ from sqlalchemy import and_, case, func, literal, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from lokpanchang.clock import require_aware
 from lokpanchang.storage.models import BroadcastRun, MessageLog, SchedulerLock, UserDetail
 
 UNFINISHED_LEDGER = ("pending", "claimed", "retry")
@@ -26,13 +27,20 @@ def insert_ignoring_conflicts(session: Session, model):
 
 
 def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, time]]:
-    """Distinct (zone, send time) among subscribers active at ``now`` who have a zone."""
-    query = (
+    """Distinct (timezone, send time) of subscribers active at ``now`` (``obsoleted_on > now``).
+
+    Subscribers without a zone yet (location not shared) are left out; zone
+    names come back exactly as stored, so the planner can report invalid ones.
+    Sorted by zone, then send time.
+    """
+    require_aware(now, "now")
+    statement = (
         select(UserDetail.timezone, UserDetail.send_time)
-        .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
+        .where(UserDetail.obsoleted_on > now, UserDetail.timezone.is_not(None))
         .distinct()
+        .order_by(UserDetail.timezone, UserDetail.send_time)
     )
-    return [(zone, send_time) for zone, send_time in session.execute(query)]
+    return [(zone, send_time) for zone, send_time in session.execute(statement)]
 
 
 def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:

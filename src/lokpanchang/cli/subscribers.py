@@ -1,0 +1,162 @@
+"""`lokpanchang subscribers add|list|stop|move|import`."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+
+from lokpanchang import clock
+from lokpanchang.cli import CommandError
+from lokpanchang.cli.places import checked_coordinates
+from lokpanchang.config import get_settings
+from lokpanchang.storage import migrate
+from lokpanchang.storage.db import transaction
+from lokpanchang.subscribers import (
+    SubscriberFilter,
+    as_record,
+    import_subscribers,
+    list_subscribers,
+    move,
+    parse_subscribers,
+    stop,
+    subscribe,
+)
+
+SAMPLE = "sample_subscribers.csv"
+
+
+def register(subparsers) -> None:
+    subscribers = subparsers.add_parser("subscribers", help="add, list, stop and import subscribers")
+    actions = subscribers.add_subparsers(dest="subscribers_command", required=True, metavar="ACTION")
+    _register_add(actions)
+    listing = actions.add_parser("list", help="list subscribers")
+    listing.add_argument("--json", action="store_true", help="print a JSON array")
+    listing.add_argument("--active", action="store_true", help="only active subscribers")
+    listing.add_argument("--zone", help="only subscribers in this IANA zone")
+    listing.set_defaults(handler=_list)
+    stopping = actions.add_parser("stop", help="unsubscribe a phone (history is kept)")
+    stopping.add_argument("--phone", required=True)
+    stopping.set_defaults(handler=_stop)
+    moving = actions.add_parser("move", help="change a subscriber's location")
+    moving.add_argument("--phone", required=True)
+    moving.add_argument("--lat", required=True)
+    moving.add_argument("--lon", required=True)
+    moving.set_defaults(handler=_move)
+    _register_import(actions)
+
+
+def _register_add(actions) -> None:
+    add = actions.add_parser("add", help="subscribe a phone, or update and reactivate it")
+    add.add_argument("--phone", required=True, help="E.164 (+919876543210); without + read as Indian")
+    add.add_argument("--lat", required=True, help="latitude, decimal degrees")
+    add.add_argument("--lon", required=True, help="longitude, decimal degrees")
+    add.add_argument("--name")
+    add.add_argument("--lang", help="en, hi, sa, ta, te, kn, ml, mr, gu or bn (default en)")
+    add.add_argument("--send-time", help="local HH:MM (default 06:30)")
+    add.set_defaults(handler=_add)
+
+
+def _register_import(actions) -> None:
+    load = actions.add_parser("import", help="import a CSV: phone,latitude,longitude[,name,language,send_time]")
+    load.add_argument("file", nargs="?", help="CSV file with a header row")
+    load.add_argument("--sample", action="store_true", help="import the bundled sample subscribers")
+    load.add_argument("--skip-invalid", action="store_true", help="import the good rows, report the bad")
+    load.set_defaults(handler=_import)
+
+
+def database_url() -> str:
+    """The configured database, which must already be migrated."""
+    url = get_settings().effective_database_url
+    if migrate.current_revision(url) is None:
+        raise CommandError(f"database {url} has no schema yet; run `lokpanchang db upgrade` first")
+    return url
+
+
+def _user_error(exc: ValueError) -> CommandError:
+    return CommandError(str(exc))
+
+
+def _add(args) -> int:
+    latitude, longitude = checked_coordinates(args.lat, args.lon)
+    now = clock.now()
+    try:
+        with transaction(database_url()) as session:
+            user = subscribe(session, args.phone, latitude, longitude, now=now, name=args.name,
+                             language=args.lang, send_time=args.send_time)
+            record = as_record(user, now)
+    except ValueError as exc:
+        raise _user_error(exc) from None
+    print(f"subscribed {record['phone']} in {record['city']} ({record['timezone']}) "
+          f"at {record['send_time']} local time")
+    return 0
+
+
+def _list(args) -> int:
+    now = clock.now()
+    filters = SubscriberFilter(active=True if args.active else None, timezone=args.zone)
+    with transaction(database_url()) as session:
+        records = [as_record(user, now) for user in list_subscribers(session, now, filters)]
+    if args.json:
+        print(json.dumps(records, ensure_ascii=False))
+        return 0
+    for r in records:
+        state = "active" if r["active"] else "stopped"
+        print(f"{r['phone']:<16} {r['name'][:20]:<20} {r['city'] or '':<24} {r['timezone']:<24} "
+              f"{r['language']} {r['send_time']} {state}")
+    print(f"{len(records)} subscriber(s)", file=sys.stderr)
+    return 0
+
+
+def _stop(args) -> int:
+    now = clock.now()
+    try:
+        with transaction(database_url()) as session:
+            user = stop(session, args.phone, now)
+            phone = user.phone
+    except ValueError as exc:
+        raise _user_error(exc) from None
+    print(f"stopped {phone}")
+    return 0
+
+
+def _move(args) -> int:
+    latitude, longitude = checked_coordinates(args.lat, args.lon)
+    try:
+        with transaction(database_url()) as session:
+            record = as_record(move(session, args.phone, latitude, longitude, clock.now()), clock.now())
+    except ValueError as exc:
+        raise _user_error(exc) from None
+    print(f"moved {record['phone']} to {record['city']} ({record['timezone']})")
+    return 0
+
+
+def _import(args) -> int:
+    name, text = _import_source(args)
+    parsed = parse_subscribers(io.StringIO(text, newline=""), get_settings().default_send_time)
+    for problem in parsed.problems:
+        print(f"{name}: {problem}", file=sys.stderr)
+    if parsed.problems and not args.skip_invalid:
+        raise CommandError(
+            f"{name}: {len(parsed.problems)} bad row(s), nothing imported "
+            f"(fix them, or use --skip-invalid to import the {len(parsed.rows)} good row(s))"
+        )
+    with transaction(database_url()) as session:
+        report = import_subscribers(session, [row for _, row in parsed.rows], clock.now(),
+                                    detail=f"import {name}", columns=parsed.columns)
+    print(f"{name}: imported {report.written} subscriber(s): {report.created} new, "
+          f"{report.updated} updated, {report.resumed} resumed; {len(parsed.problems)} bad row(s) skipped")
+    return 0
+
+
+def _import_source(args) -> tuple[str, str]:
+    if args.sample == bool(args.file):
+        raise CommandError("give either a CSV file or --sample")
+    if args.sample:
+        return SAMPLE, resources.files("lokpanchang.data").joinpath(SAMPLE).read_text("utf-8")
+    try:
+        return args.file, Path(args.file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {args.file!r}: {exc}") from None

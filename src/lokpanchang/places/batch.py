@@ -1,0 +1,64 @@
+"""Many lookups at once (bulk imports): the same answers as ``lookup``, vectorised.
+
+Points are grouped by their home grid cell; each group is compared with the cached
+27-cell cube around it in one array operation. Points with no town within one cell
+(open sea, deserts, poles) go through ``lookup`` one by one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+
+import numpy as np
+
+from lokpanchang.places import Place, _place, lookup
+from lokpanchang.places.gazetteer import gazetteer
+from lokpanchang.places.geometry import EARTH_RADIUS_KM, km_to_chord, unit_vector, validated
+from lokpanchang.places.index import CELL
+from lokpanchang.places.zones import zone_at
+
+
+def lookup_many(points: Iterable[tuple[float, float]]) -> list[Place]:
+    """``[lookup(lat, lon) for lat, lon in points]``, computed in bulk (degrees in, as ``lookup``).
+
+    Raises ValueError naming the first bad coordinate.
+    """
+    checked = [validated(latitude, longitude) for latitude, longitude in points]
+    chosen: list[tuple[int, float] | None] = [None] * len(checked)
+    for home, members in _by_home_cell(checked).items():
+        _choose_in_cube(home, members, checked, chosen)
+    return [_finish(point, choice) for point, choice in zip(checked, chosen, strict=True)]
+
+
+def _by_home_cell(points: list[tuple[float, float]]) -> dict[tuple, list[int]]:
+    groups: dict[tuple, list[int]] = defaultdict(list)
+    for number, point in enumerate(points):
+        groups[tuple(math.floor(c / CELL) for c in unit_vector(*point))].append(number)
+    return groups
+
+
+def _choose_in_cube(home, members: list[int], points, chosen) -> None:
+    places = gazetteer()
+    positions, vectors = places.index._cube(home, 1)
+    if not len(positions):
+        return
+    queries = np.array([unit_vector(*points[number]) for number in members])
+    chords = np.sqrt(((queries[:, None, :] - vectors[None, :, :]) ** 2).sum(axis=2))
+    distances = EARTH_RADIUS_KM * 2.0 * np.arcsin(np.minimum(1.0, chords / 2.0))
+    outside = np.maximum(0.0, distances - places.footprints_km[positions][None, :])
+    least = outside.min(axis=1, keepdims=True)
+    ranked = np.where(outside <= least, places.populations[positions][None, :], -1)
+    best = ranked.argmax(axis=1)
+    trusted = chords.min(axis=1) <= CELL - km_to_chord(places.widest_footprint_km)
+    for row, number in enumerate(members):
+        if trusted[row]:
+            chosen[number] = (int(positions[best[row]]), float(distances[row, best[row]]))
+
+
+def _finish(point: tuple[float, float], choice: tuple[int, float] | None) -> Place:
+    if choice is None:
+        return lookup(*point)
+    city = gazetteer().cities[choice[0]]
+    return _place(city, zone_at(*point) or city.timezone, round(choice[1], 1))

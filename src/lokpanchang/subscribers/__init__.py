@@ -1,0 +1,46 @@
+"""Subscribers: the operations the CLI, the WhatsApp webhook and the admin portal share."""
+
+from lokpanchang.subscribers.csvfile import ParsedFile, RowProblem, parse_subscribers
+from lokpanchang.subscribers.importer import ImportReport, import_subscribers
+from lokpanchang.subscribers.operations import (
+    SubscriberFilter,
+    SubscriberNotFound,
+    as_record,
+    count_subscribers,
+    find_by_phone,
+    list_subscribers,
+    move,
+    stop,
+    subscribe,
+    update_preferences,
+)
+from lokpanchang.subscribers.validation import (
+    DEFAULT_REGION,
+    LANGUAGES,
+    NewSubscriber,
+    new_subscriber,
+    normalise_phone,
+)
+
+__all__ = [
+    "DEFAULT_REGION",
+    "LANGUAGES",
+    "ImportReport",
+    "NewSubscriber",
+    "ParsedFile",
+    "RowProblem",
+    "SubscriberFilter",
+    "SubscriberNotFound",
+    "as_record",
+    "count_subscribers",
+    "find_by_phone",
+    "import_subscribers",
+    "list_subscribers",
+    "move",
+    "new_subscriber",
+    "normalise_phone",
+    "parse_subscribers",
+    "stop",
+    "subscribe",
+    "update_preferences",
+]

@@ -1,0 +1,211 @@
+"""Subscribe, stop, move and list: the operations the CLI, webhook and admin portal share.
+
+A subscriber is one ``user_detail`` row per phone. Active means ``obsoleted_on > now``:
+subscribing sets it to ``FOREVER``, stopping sets it to ``now``, subscribing again
+reactivates the same row. Each change is recorded in ``subscription_event``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, time
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from lokpanchang.clock import require_aware
+from lokpanchang.places import lookup, validated
+from lokpanchang.storage.cities import get_or_create_city
+from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail
+from lokpanchang.subscribers.validation import (
+    check_language,
+    check_name,
+    check_send_time,
+    new_subscriber,
+    normalise_phone,
+)
+
+
+class SubscriberNotFound(ValueError):
+    """No subscriber has this phone number."""
+
+
+@dataclass(frozen=True)
+class SubscriberFilter:
+    """Which subscribers to list. ``active=None`` lists everyone."""
+
+    active: bool | None = None
+    timezone: str | None = None
+    language: str | None = None
+    text: str | None = None  # part of the phone or the name
+    limit: int | None = None
+    offset: int = 0
+
+
+def find_by_phone(session: Session, phone: str) -> UserDetail | None:
+    return session.scalar(select(UserDetail).where(UserDetail.phone == normalise_phone(phone)))
+
+
+def record_event(session: Session, user: UserDetail, kind: str, at: datetime, detail: str = "") -> None:
+    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=at, detail=detail))
+
+
+def subscribe(
+    session: Session,
+    phone: str,
+    latitude: float,
+    longitude: float,
+    *,
+    now: datetime,
+    name: str | None = None,
+    language: str | None = None,
+    send_time: str | time | None = None,
+) -> UserDetail:
+    """Create the subscriber, or update and reactivate the one with this phone.
+
+    Fields left as ``None`` keep their stored value (or the default for a new
+    subscriber). Raises ValueError naming any bad value; nothing is written then.
+    """
+    require_aware(now, "now")
+    checked = new_subscriber(phone, latitude, longitude, name, language, send_time)
+    user = session.scalar(select(UserDetail).where(UserDetail.phone == checked.phone))
+    if user is None:
+        return _create(session, checked, now, name, language, send_time)
+    was_active = user.is_active(now)
+    _apply(user, checked, name, language, send_time)
+    _place_user(session, user, checked.latitude, checked.longitude)
+    user.obsoleted_on, user.updated_on = FOREVER, now
+    user.disabled_reason, user.undeliverable_days = None, 0
+    session.flush()
+    record_event(session, user, "updated" if was_active else "resumed", now)
+    return user
+
+
+def _create(session, checked, now, name, language, send_time) -> UserDetail:
+    user = UserDetail(
+        phone=checked.phone,
+        display_name=checked.name,
+        language=checked.language,
+        send_time=checked.send_time,
+        created_on=now,
+        obsoleted_on=FOREVER,
+    )
+    _place_user(session, user, checked.latitude, checked.longitude)
+    session.add(user)
+    session.flush()
+    record_event(session, user, "subscribed", now)
+    return user
+
+
+def _apply(user: UserDetail, checked, name, language, send_time) -> None:
+    if name is not None:
+        user.display_name = checked.name
+    if language is not None:
+        user.language = checked.language
+    if send_time is not None:
+        user.send_time = checked.send_time
+
+
+def _place_user(session: Session, user: UserDetail, latitude: float, longitude: float) -> None:
+    place = lookup(latitude, longitude)
+    user.latitude, user.longitude, user.timezone = latitude, longitude, place.timezone
+    user.city = get_or_create_city(session, place)
+
+
+def stop(session: Session, phone: str, now: datetime) -> UserDetail:
+    """Unsubscribe: ``obsoleted_on = now``. Stopping an inactive subscriber changes nothing."""
+    require_aware(now, "now")
+    user = _require(session, phone)
+    if user.is_active(now):
+        user.obsoleted_on, user.updated_on = now, now
+        session.flush()
+        record_event(session, user, "stopped", now)
+    return user
+
+
+def move(session: Session, phone: str, latitude: float, longitude: float, now: datetime) -> UserDetail:
+    """Change a subscriber's location (and so their zone and city)."""
+    require_aware(now, "now")
+    latitude, longitude = validated(latitude, longitude)
+    user = _require(session, phone)
+    before = user.timezone
+    _place_user(session, user, latitude, longitude)
+    user.updated_on = now
+    session.flush()
+    record_event(session, user, "moved", now, f"{before} -> {user.timezone}")
+    return user
+
+
+def update_preferences(
+    session: Session, phone: str, now: datetime, *, name=None, language=None, send_time=None
+) -> UserDetail:
+    """Change name, language or send time; ``None`` keeps the stored value."""
+    user = _require(session, phone)
+    if name is not None:
+        user.display_name = check_name(name)
+    if language is not None:
+        user.language = check_language(language)
+    if send_time is not None:
+        user.send_time = check_send_time(send_time)
+    user.updated_on = now
+    session.flush()
+    record_event(session, user, "updated", now)
+    return user
+
+
+def _require(session: Session, phone: str) -> UserDetail:
+    user = find_by_phone(session, phone)
+    if user is None:
+        raise SubscriberNotFound(f"no subscriber has phone {phone!r}")
+    return user
+
+
+def list_subscribers(
+    session: Session, now: datetime, filters: SubscriberFilter | None = None
+) -> list[UserDetail]:
+    """Subscribers matching ``filters``, oldest first."""
+    query = _filtered(select(UserDetail), now, filters or SubscriberFilter())
+    query = query.order_by(UserDetail.id).offset((filters or SubscriberFilter()).offset)
+    if filters is not None and filters.limit is not None:
+        query = query.limit(filters.limit)
+    return list(session.scalars(query).unique())
+
+
+def count_subscribers(session: Session, now: datetime, filters: SubscriberFilter | None = None) -> int:
+    query = _filtered(select(func.count()).select_from(UserDetail), now, filters or SubscriberFilter())
+    return session.scalar(query) or 0
+
+
+def _filtered(query, now: datetime, filters: SubscriberFilter):
+    if filters.active is True:
+        query = query.where(UserDetail.obsoleted_on > now)
+    elif filters.active is False:
+        query = query.where(UserDetail.obsoleted_on <= now)
+    if filters.timezone:
+        query = query.where(UserDetail.timezone == filters.timezone)
+    if filters.language:
+        query = query.where(UserDetail.language == filters.language)
+    if filters.text:
+        pattern = f"%{filters.text.strip()}%"
+        query = query.where(or_(UserDetail.phone.like(pattern), UserDetail.display_name.ilike(pattern)))
+    return query
+
+
+def as_record(user: UserDetail, now: datetime) -> dict:
+    """A JSON-ready description of ``user`` (send time as local ``HH:MM``)."""
+    city = user.city
+    return {
+        "phone": user.phone,
+        "name": user.display_name,
+        "latitude": user.latitude,
+        "longitude": user.longitude,
+        "timezone": user.timezone,
+        "city": city.city if city else None,
+        "region": city.state if city else None,
+        "country": city.country if city else None,
+        "language": user.language,
+        "send_time": user.send_time.strftime("%H:%M"),
+        "active": user.is_active(now),
+        "created_on": user.created_on.isoformat(),
+        "obsoleted_on": user.obsoleted_on.isoformat(),
+    }

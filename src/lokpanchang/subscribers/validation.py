@@ -1,0 +1,99 @@
+"""Checking what a subscriber gives us: phone, coordinates, language, send time, name.
+
+Every check raises ValueError with a message naming the bad value, so the CLI, the
+webhook, the admin portal and CSV import report problems the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import time
+
+import phonenumbers
+
+from lokpanchang.config import parse_send_time
+from lokpanchang.places import validated
+from lokpanchang.storage.models import DEFAULT_SEND_TIME
+
+LANGUAGES = ("en", "hi", "sa", "ta", "te", "kn", "ml", "mr", "gu", "bn")
+"""English, Hindi, Sanskrit, Tamil, Telugu, Kannada, Malayalam, Marathi, Gujarati, Bengali."""
+
+DEFAULT_REGION = "IN"
+"""Region assumed for numbers written without ``+`` (most subscribers are in India)."""
+
+NAME_MAX = 200
+
+
+@dataclass(frozen=True, slots=True)
+class NewSubscriber:
+    """A subscriber's details, all checked and normalised."""
+
+    phone: str
+    latitude: float
+    longitude: float
+    name: str = ""
+    language: str = "en"
+    send_time: time = DEFAULT_SEND_TIME
+
+
+def normalise_phone(text: str, default_region: str | None = DEFAULT_REGION) -> str:
+    """``text`` as an E.164 number (``+919876543210``), or a ValueError naming it.
+
+    Numbers without ``+`` (or ``00``) are read as numbers of ``default_region``;
+    with ``default_region=None`` the ``+`` is required.
+    """
+    raw = str(text).strip()
+    if raw.startswith("00"):
+        raw = "+" + raw[2:]
+    try:
+        number = phonenumbers.parse(raw, None if raw.startswith("+") else default_region)
+    except phonenumbers.NumberParseException:
+        raise ValueError(f"phone {text!r} is not a phone number; write it as +<country><number>") from None
+    if not phonenumbers.is_valid_number(number):
+        raise ValueError(f"phone {text!r} is not a valid phone number for its country")
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def check_language(code: str | None) -> str:
+    """The language code, lower-cased; ``None``/empty means English."""
+    value = (code or "en").strip().lower()
+    if value not in LANGUAGES:
+        raise ValueError(f"language {code!r} is not supported; use one of {', '.join(LANGUAGES)}")
+    return value
+
+
+def check_send_time(value: str | time | None, default: time = DEFAULT_SEND_TIME) -> time:
+    """A local send time from ``HH:MM`` (or a time); ``None``/empty means ``default``."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return default
+    if isinstance(value, time):
+        return value.replace(second=0, microsecond=0, tzinfo=None)
+    return parse_send_time(value)
+
+
+def check_name(name: str | None) -> str:
+    value = " ".join((name or "").split())
+    if len(value) > NAME_MAX:
+        raise ValueError(f"name {value[:40]!r}... is longer than {NAME_MAX} characters")
+    return value
+
+
+def new_subscriber(
+    phone: str,
+    latitude: object,
+    longitude: object,
+    name: str | None = None,
+    language: str | None = None,
+    send_time: str | time | None = None,
+    default_send_time: time = DEFAULT_SEND_TIME,
+) -> NewSubscriber:
+    """Check and normalise every field; the first problem found raises ValueError."""
+    lat, lon = validated(latitude, longitude)
+    return NewSubscriber(
+        phone=normalise_phone(phone),
+        latitude=lat,
+        longitude=lon,
+        name=check_name(name),
+        language=check_language(language),
+        send_time=check_send_time(send_time, default_send_time),
+    )

@@ -1,0 +1,78 @@
+"""Coordinates -> nearest city and the zone of the coordinates themselves."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from lokpanchang.places import lookup
+
+# (latitude, longitude) -> (city, region, country code, zone); coordinates of city centres
+# from the acceptance list and the zones the scheduler treats as ordinary cases.
+KNOWN = [
+    ((28.6139, 77.2090), ("Delhi", "Delhi", "IN", "Asia/Kolkata")),
+    ((40.7128, -74.0060), ("New York City", "New York", "US", "America/New_York")),
+    ((-33.8688, 151.2093), ("Sydney", "New South Wales", "AU", "Australia/Sydney")),
+    ((27.7172, 85.3240), ("Kathmandu", "Bagmati Province", "NP", "Asia/Kathmandu")),
+    ((-43.9535, -176.5597), ("Waitangi", "Chatham Islands", "NZ", "Pacific/Chatham")),
+    ((51.5074, -0.1278), ("London", "England", "GB", "Europe/London")),
+]
+
+
+@pytest.mark.parametrize(("point", "expected"), KNOWN)
+def test_it_finds_the_city_region_country_and_zone(point, expected):
+    place = lookup(*point)
+    assert (place.city, place.region, place.country_code, place.timezone) == expected
+    assert place.distance_km < 6
+
+
+def test_it_names_the_country_in_full():
+    assert lookup(28.6139, 77.2090).country == "India"
+
+
+def test_the_zone_is_that_of_the_coordinates_not_of_the_nearest_city():
+    # Lord Howe Island has no town in the data; its own zone (30-minute DST) must still win.
+    place = lookup(-31.5553, 159.0821)
+    assert place.timezone == "Australia/Lord_Howe"
+    assert place.country_code == "AU"
+    assert place.distance_km > 100
+
+
+def test_open_ocean_gives_the_nautical_zone_and_the_distance_to_the_nearest_city():
+    # Point Nemo, the oceanic pole of inaccessibility (~2,700 km from any land).
+    place = lookup(-48.8767, -123.3933)
+    assert place.timezone == "Etc/GMT+8"
+    assert 2000 < place.distance_km < 3500
+
+
+@pytest.mark.parametrize("point", [(90, 0), (-90, 0), (-90, 180), (89.99, -45), (-77.85, 166.67)])
+def test_poles_and_antarctica_do_not_crash(point):
+    place = lookup(*point)
+    assert place.timezone
+    assert place.city
+    assert 0 <= place.distance_km <= math.pi * 6371.01
+
+
+def test_the_south_pole_is_in_an_antarctic_zone():
+    assert lookup(-90, 0).timezone.startswith("Antarctica/")
+
+
+def test_both_sides_of_the_antimeridian_are_the_same_place():
+    assert lookup(0, 180) == lookup(0, -180)
+
+
+@pytest.mark.parametrize(
+    ("latitude", "longitude", "named"),
+    [
+        (95, 0, "latitude 95"),
+        (-90.5, 0, "latitude -90.5"),
+        (0, 180.01, "longitude 180.01"),
+        (float("nan"), 0, "latitude nan"),
+        (0, float("inf"), "longitude inf"),
+        ("north", 0, "latitude 'north'"),
+    ],
+)
+def test_bad_coordinates_raise_an_error_naming_the_value(latitude, longitude, named):
+    with pytest.raises(ValueError, match=named):
+        lookup(latitude, longitude)

@@ -1,0 +1,45 @@
+"""Resolved cities are stored once, by (city, state, country)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from lokpanchang.places import lookup
+from lokpanchang.storage.cities import city_ids, city_key, get_or_create_city
+from lokpanchang.storage.db import session_factory
+from lokpanchang.storage.models import CityDetail
+
+
+@pytest.fixture
+def session(database_url):
+    with session_factory(database_url)() as session:
+        yield session
+
+
+def test_it_creates_the_city_once(session):
+    first = get_or_create_city(session, lookup(28.6139, 77.2090))
+    second = get_or_create_city(session, lookup(28.62, 77.21))
+    session.commit()
+    assert first.id == second.id
+    assert (first.city, first.state, first.country, first.country_code) == ("Delhi", "Delhi", "India", "IN")
+    assert session.scalar(select(func.count()).select_from(CityDetail)) == 1
+
+
+def test_the_stored_zone_is_the_city_s_own_not_the_subscriber_s(session):
+    # Lord Howe Island has no town in the data: its subscribers' nearest city is on the
+    # mainland, whose zone is Australia/Sydney, not Australia/Lord_Howe.
+    place = lookup(-31.5553, 159.0821)
+    city = get_or_create_city(session, place)
+    assert place.timezone == "Australia/Lord_Howe"
+    assert city.timezone == "Australia/Sydney"
+
+
+def test_bulk_ids_insert_only_the_missing(session):
+    delhi, sydney = lookup(28.6139, 77.2090), lookup(-33.8688, 151.2093)
+    existing = get_or_create_city(session, delhi)
+    ids = city_ids(session, [delhi, sydney, sydney])
+    session.commit()
+    assert ids[city_key(delhi)] == existing.id
+    assert set(ids) == {city_key(delhi), city_key(sydney)}
+    assert session.scalar(select(func.count()).select_from(CityDetail)) == 2

@@ -1,0 +1,71 @@
+"""Bulk import writes every good row in one go and reactivates known phones."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, select
+
+from lokpanchang.storage.models import FOREVER, CityDetail, SubscriptionEvent, UserDetail
+from lokpanchang.subscribers import (
+    import_subscribers,
+    list_subscribers,
+    new_subscriber,
+    stop,
+    subscribe,
+)
+
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+
+ROWS = [
+    new_subscriber("+919800000001", 28.6139, 77.2090, "Asha", "hi", "06:30"),
+    new_subscriber("+919800000002", 28.62, 77.21, "Ravi", "en", "06:00"),
+    new_subscriber("+9779851012345", 27.7172, 85.3240, "Bikash"),
+    new_subscriber("+6433055012", -43.9535, -176.5597, "Hemi"),
+]
+
+
+def count(session, model) -> int:
+    return session.scalar(select(func.count()).select_from(model))
+
+
+def test_it_creates_subscribers_with_zones_cities_and_events(session):
+    report = import_subscribers(session, ROWS, NOW)
+    session.commit()
+    users = {u.phone: u for u in list_subscribers(session, NOW)}
+    assert report.created == 4
+    assert users["+6433055012"].timezone == "Pacific/Chatham"
+    assert users["+9779851012345"].city.city == "Kathmandu"
+    assert users["+919800000002"].obsoleted_on == FOREVER
+    assert count(session, CityDetail) == 3
+    assert count(session, SubscriptionEvent) == 4
+
+
+def test_importing_again_updates_in_place_and_resumes_the_stopped(session):
+    import_subscribers(session, ROWS, NOW)
+    stop(session, "+6433055012", NOW + timedelta(hours=1))
+    session.commit()
+    report = import_subscribers(session, ROWS, NOW + timedelta(days=1))
+    session.commit()
+    assert (report.created, report.updated, report.resumed) == (0, 3, 1)
+    assert count(session, UserDetail) == 4
+    assert all(u.is_active(NOW + timedelta(days=2)) for u in list_subscribers(session, NOW))
+
+
+def test_columns_missing_from_the_file_keep_stored_values(session):
+    subscribe(session, "+919800000001", 0, 0, now=NOW, name="Kept", language="ta")
+    session.commit()
+    moved = new_subscriber("+919800000001", 28.6139, 77.2090)
+    import_subscribers(session, [moved], NOW, columns=())
+    session.commit()
+    (user,) = list_subscribers(session, NOW)
+    session.refresh(user)
+    assert (user.display_name, user.language, user.timezone) == ("Kept", "ta", "Asia/Kolkata")
+
+
+def test_cities_already_stored_are_reused(session):
+    subscribe(session, "+919800000009", 28.6139, 77.2090, now=NOW)
+    session.commit()
+    import_subscribers(session, ROWS, NOW)
+    session.commit()
+    assert count(session, CityDetail) == 3
