@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import structlog
 
@@ -54,7 +53,8 @@ def planner_pass(settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock
     with transaction(url) as session:
         groups = queries.active_zone_send_times(session, now)
     groups, report = _valid_groups(groups)
-    for slot in planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead)):
+    plan = planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead))
+    for slot in plan.slots:
         _plan_slot(settings, slot, now, enqueue, lock, report)
     _catch_up(settings, groups, now, enqueue, report)
     _recover(settings, now, enqueue, report)
@@ -66,20 +66,12 @@ def _valid_groups(groups: list[tuple[str, time]]) -> tuple[list[tuple[str, time]
     """Drop (and report) zones that are not IANA names: a stored zone is never guessed."""
     report, valid = PassReport(), []
     for zone, send_time in groups:
-        if _is_zone(zone):
+        if planning.is_valid_zone(zone):
             valid.append((zone, send_time))
         elif zone not in report.invalid_zones:
             report.invalid_zones.append(zone)
             log.error("planner.invalid_zone", timezone=zone)
     return valid, report
-
-
-def _is_zone(name: str) -> bool:
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
 
 
 def _run_values(slot, now: datetime, **extra) -> dict:

@@ -58,8 +58,8 @@ def broker_transport_options(settings: Settings) -> dict:
     if not settings.effective_broker_url.startswith(("redis://", "rediss://")):
         return {}
     return {
-        "visibility_timeout": settings.visibility_timeout,
-        "unacked_restore_interval": min(10, max(1, settings.visibility_timeout // 4)),
+        "visibility_timeout": settings.effective_visibility_timeout,
+        "unacked_restore_interval": min(10, max(1, settings.effective_visibility_timeout // 4)),
         "unacked_restore_throttle": 1,
     }
 
