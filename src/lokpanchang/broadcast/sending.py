@@ -142,7 +142,7 @@ def send_batch(ctx: SendContext, run_id: int, bounds: tuple[int, int], now: date
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
         claimed = queries.claim_batch(session, run_id, tuple(bounds), now, stale)
         rows = queries.recipients(session, claimed)
-    messages, failures = _render(ctx.content, rows)
+    messages, failures = render_messages(ctx.content, rows)
     result = BatchResult(claimed=len(claimed))
     with transaction(ctx.url) as session:
         _record_failures(session, failures, now)
@@ -171,7 +171,7 @@ def to_recipient(ledger, user: UserDetail) -> Recipient:
                      user.timezone, ledger.local_date, place)
 
 
-def _render(content: Content, rows) -> tuple[list[OutgoingMessage], dict[int, str]]:
+def render_messages(content: Content, rows) -> tuple[list[OutgoingMessage], dict[int, str]]:
     """Messages for each row; a row whose content fails is reported, not fatal to the batch."""
     messages, failures = [], {}
     for ledger, user in rows:

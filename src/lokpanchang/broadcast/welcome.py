@@ -13,7 +13,7 @@ from datetime import datetime
 import structlog
 
 from lokpanchang import planning
-from lokpanchang.broadcast.sending import SendContext, _render, apply_result
+from lokpanchang.broadcast.sending import SendContext, apply_result, render_messages
 from lokpanchang.storage import queries
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, UserDetail
@@ -61,7 +61,7 @@ def _take_today(session, user: UserDetail, local_date, now: datetime) -> int | N
 
 
 def _send_one(ctx: SendContext, rows, now: datetime) -> str:
-    messages, failures = _render(ctx.content, rows)
+    messages, failures = render_messages(ctx.content, rows)
     if failures:
         with transaction(ctx.url) as session:
             ledger_id = next(iter(failures))
