@@ -45,8 +45,9 @@ def zones(count: int) -> list[str]:
     return names[::step][:count]
 
 
-def populate(url: str, zone_names: list[str], subscribers: int, joined: datetime) -> None:
-    """N subscribers spread over the zones, in one INSERT .. SELECT generate_series."""
+def populate(url: str, zone_names: list[str], subscribers: int, joined: datetime,
+             seven_every: int = 10) -> None:
+    """N subscribers spread over the zones (one in ``seven_every`` at 07:00), in one INSERT."""
     with transaction(url) as session:
         session.execute(text("CREATE TEMP TABLE z (i int, name text)"))
         session.execute(text("INSERT INTO z VALUES (:i, :n)"),
@@ -55,10 +56,10 @@ def populate(url: str, zone_names: list[str], subscribers: int, joined: datetime
             "INSERT INTO user_detail (phone, display_name, latitude, longitude, timezone, language,"
             " send_time, created_on, obsoleted_on, undeliverable_days) "
             "SELECT '+1' || lpad(g::text, 11, '0'), '', 10.0, 20.0, z.name, 'en',"
-            " CASE WHEN g % 10 = 0 THEN time '07:00' ELSE time '06:30' END,"
+            " CASE WHEN g % :seven = 0 THEN time '07:00' ELSE time '06:30' END,"
             " :joined, timestamptz '2099-12-31', 0"
             " FROM generate_series(1, :n) g JOIN z ON z.i = g % :zones"),
-            {"n": subscribers, "zones": len(zone_names), "joined": joined})
+            {"n": subscribers, "zones": len(zone_names), "joined": joined, "seven": seven_every})
     with transaction(url) as session:
         session.execute(text("ANALYZE user_detail"))
 
@@ -145,7 +146,7 @@ def _lateness_runs(url: str, env: dict, args) -> list[float]:
 def _make_runs(url: str, runs: int, per_run: int, first_due: datetime) -> list[int]:
     """Runs due every 0.5 s, each a zone of its own with ``per_run`` subscribers."""
     names = zones(runs)
-    populate(url, names, runs * per_run, first_due - timedelta(hours=1))
+    populate(url, names, runs * per_run, first_due - timedelta(hours=1), seven_every=10**9)
     with transaction(url) as session:
         rows = [BroadcastRun(timezone=zone, send_time=time(6, 30), local_date=first_due.date(),
                              due_at=first_due + timedelta(seconds=0.5 * i), status="enqueued",

@@ -51,12 +51,13 @@ def planner_pass(settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock
     """Plan, catch up and recover once, as of ``now``. Safe to run twice or concurrently."""
     url = settings.effective_database_url
     with transaction(url) as session:
-        groups = queries.active_zone_send_times(session, now)
-    groups, report = _valid_groups(groups)
+        # One scan gives both the distinct (zone, send time) groups and when each began.
+        joined = queries.first_subscribed(session, now)
+    groups, report = _valid_groups(sorted(joined))
     plan = planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead))
     for slot in plan.slots:
         _plan_slot(settings, slot, now, enqueue, lock, report)
-    _catch_up(settings, groups, now, enqueue, report)
+    _catch_up(settings, groups, joined, now, enqueue, report)
     _recover(settings, now, enqueue, report)
     log.info("planner.pass", **{k: len(v) for k, v in report.to_dict().items()})
     return report
@@ -105,12 +106,12 @@ def _enqueue(settings: Settings, run_id: int, eta: datetime | None, now: datetim
 # Catch-up -----------------------------------------------------------------------
 
 
-def _catch_up(settings: Settings, groups, now: datetime, enqueue: Enqueue, report: PassReport) -> None:
+def _catch_up(settings: Settings, groups, joined: dict, now: datetime, enqueue: Enqueue,
+              report: PassReport) -> None:
     grace = timedelta(seconds=settings.late_grace)
     lookback = max(CATCH_UP_LOOKBACK, grace)
     with transaction(settings.effective_database_url) as session:
         known = queries.run_slots_since(session, now - lookback - timedelta(days=1))
-        joined = queries.first_subscribed(session, now)
     for zone, send_time in groups:
         for slot in planning.recent_slots(now, zone, send_time, lookback):
             # A slot before anyone in the group joined owes nobody a message.

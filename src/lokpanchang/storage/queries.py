@@ -44,7 +44,8 @@ def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, t
 
 
 def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:
-    """For each active (zone, send time), when its earliest active subscriber joined."""
+    """For each active (zone, send time) with a zone, when its earliest active subscriber joined."""
+    require_aware(now, "now")
     query = (
         select(UserDetail.timezone, UserDetail.send_time, func.min(UserDetail.created_on))
         .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
