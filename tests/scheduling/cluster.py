@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from lokpanchang import planning
 from lokpanchang.delivery.outbox import read_outbox
 
 FAST = {
@@ -29,6 +30,14 @@ FAST = {
     "LOG_JSON": "false",
     "PYTHONUNBUFFERED": "1",
 }
+
+
+def next_kolkata_morning(after: datetime) -> datetime:
+    """The next 06:30 in Asia/Kolkata at least an hour after ``after``."""
+    local = planning.local_date_at("Asia/Kolkata", after)
+    due = planning.occurrence("Asia/Kolkata", local, planning.DEFAULT_SEND_TIME)
+    return due if due > after + timedelta(hours=1) else planning.occurrence(
+        "Asia/Kolkata", local + timedelta(days=1), planning.DEFAULT_SEND_TIME)
 
 
 def wait_until(predicate, timeout: float, what: str, interval: float = 0.2):
@@ -51,6 +60,7 @@ class Cluster:
     broker_url: str
     offset: timedelta
     extra_env: dict = field(default_factory=dict)
+    result_url: str | None = None
     processes: list[subprocess.Popen] = field(default_factory=list)
     workers: list[subprocess.Popen] = field(default_factory=list)
     _count: int = 0
@@ -65,7 +75,8 @@ class Cluster:
     def env(self) -> dict:
         env = {**os.environ, **FAST, **self.extra_env,
                "DATA_DIR": str(self.directory / "var"), "DATABASE_URL": self.database_url,
-               "CELERY_BROKER_URL": self.broker_url, "CELERY_RESULT_BACKEND": self.broker_url,
+               "CELERY_BROKER_URL": self.broker_url,
+               "CELERY_RESULT_BACKEND": self.result_url or self.broker_url,
                "LOKPANCHANG_CLOCK_OFFSET": str(self.offset.total_seconds())}
         env.pop("REDIS_URL", None)
         return env
