@@ -10,7 +10,7 @@ import pytest
 import lokpanchang
 from lokpanchang.config import get_settings, load_settings
 from lokpanchang.storage import migrate
-from lokpanchang.storage.db import engine_for
+from lokpanchang.storage.db import dispose_engine
 from tests import servers
 
 SRC = Path(lokpanchang.__file__).resolve().parents[1]
@@ -47,13 +47,17 @@ def postgres_server():
 @pytest.fixture
 def postgres_url(postgres_server):
     """A new, empty PostgreSQL database (not migrated)."""
-    return postgres_server.create_database()
+    url = postgres_server.create_database()
+    yield url
+    dispose_engine(url)
 
 
 @pytest.fixture
 def sqlite_url(tmp_path):
     """A new, empty SQLite database file (not migrated)."""
-    return f"sqlite:///{tmp_path / 'lokpanchang.sqlite3'}"
+    url = f"sqlite:///{tmp_path / 'lokpanchang.sqlite3'}"
+    yield url
+    dispose_engine(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -65,7 +69,7 @@ def database_url(request, tmp_path):
         url = request.getfixturevalue("postgres_server").create_database()
     migrate.upgrade(url)
     yield url
-    engine_for(url).dispose()
+    dispose_engine(url)
 
 
 @pytest.fixture

@@ -96,6 +96,8 @@ class Settings(BaseSettings):
     s3_access_key_id: str = ""
     s3_secret_access_key: str = ""
     s3_region: str = "us-east-1"
+    s3_prefix: str = "lokpanchang/"
+    log_archive_keep_days: int = Field(14, ge=0)  # local archives kept after a verified upload
     smtp_host: str = ""
     smtp_port: int = 587
     smtp_user: str = ""

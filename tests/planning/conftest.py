@@ -8,7 +8,7 @@ import pytest
 
 from lokpanchang.config import get_settings
 from lokpanchang.storage import migrate
-from lokpanchang.storage.db import engine_for, transaction
+from lokpanchang.storage.db import dispose_engine, transaction
 from lokpanchang.storage.models import FOREVER, UserDetail
 
 SIGNED_UP = datetime(2026, 1, 1, tzinfo=UTC)
@@ -38,5 +38,5 @@ def subscribers_db(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", url)
     get_settings.cache_clear()
     yield url
-    engine_for(url).dispose()
+    dispose_engine(url)
     get_settings.cache_clear()

@@ -10,7 +10,11 @@ SEED_TABLES = {"user_detail", "city_detail", "message_log", "daily_metrics",
 def _tables(url):
     engine = engine_for(url)
     engine.dispose()
-    return set(inspect(engine).get_table_names())
+    try:
+        return set(inspect(engine).get_table_names())
+    finally:
+        # A pooled connection left in the cached engine warns when the cache evicts it later.
+        engine.dispose()
 
 
 def _round_trip(url):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from lokpanchang.planning.walltime import (
     occurrence,
@@ -95,28 +96,45 @@ def slot_for(timezone: str, local_date: date, send_time: time) -> Slot | None:
 
 
 def slots_between(timezone: str, send_time: time, start: datetime, end: datetime) -> list[Slot]:
-    """Slots of one (zone, send time) with ``start <= due_at < end``, sorted by due_at."""
-    zone = load_zone(timezone)
-    require_send_time(send_time)
+    """Slots of one (zone, send time) with ``start <= due_at < end`` (aware instants), sorted by due_at."""
+    window = _Window.of(require_aware(start, "start"), require_aware(end, "end"))
+    return sorted(_window_slots(window, timezone, load_zone(timezone), require_send_time(send_time)))
+
+
+@dataclass(frozen=True)
+class _Window:
+    """``[start, end)``, with both ends also in POSIX seconds (computed once per pass)."""
+
+    start: datetime
+    end: datetime
+    start_s: float
+    end_s: float
+
+    @classmethod
+    def of(cls, start: datetime, end: datetime) -> _Window:
+        return cls(start, end, start.timestamp(), end.timestamp())
+
+
+def _window_slots(window: _Window, timezone: str, zone: ZoneInfo, send_time: time) -> list[Slot]:
     found = []
-    for local_date in _candidate_dates(start, end, send_time):
+    for local_date in _candidate_dates(window, send_time):
         due_at = wall_time_instant(zone, local_date, send_time)
-        if due_at is not None and start <= due_at < end:
+        if due_at is not None and window.start <= due_at < window.end:
             found.append(Slot(due_at, timezone, local_date, send_time))
-    return sorted(found)
+    return found
 
 
-def _candidate_dates(start: datetime, end: datetime, send_time: time) -> list[date]:
-    """Local dates whose ``send_time`` could fall in ``[start, end)`` in some zone, in order."""
+def _candidate_dates(window: _Window, send_time: time) -> list[date]:
+    """Local dates whose ``send_time`` could fall in the window in some zone, in order."""
     at_send_time = send_time.hour * 3600 + send_time.minute * 60
-    first = _utc_day_number(require_aware(start, "start"), -_MAX_OFFSET_S - at_send_time)
-    last = _utc_day_number(require_aware(end, "end"), _MAX_OFFSET_S - at_send_time)
+    first = _utc_day_number(window.start_s - _MAX_OFFSET_S - at_send_time)
+    last = _utc_day_number(window.end_s + _MAX_OFFSET_S - at_send_time)
     return [date.fromordinal(day) for day in range(first, last + 1)]
 
 
-def _utc_day_number(instant: datetime, shift_s: int) -> int:
-    """The proleptic Gregorian ordinal of the UTC date of ``instant + shift_s`` seconds."""
-    return _EPOCH_ORDINAL + int((instant.timestamp() + shift_s) // _DAY_S)
+def _utc_day_number(posix_s: float) -> int:
+    """The proleptic Gregorian ordinal of the UTC date at ``posix_s`` seconds."""
+    return _EPOCH_ORDINAL + int(posix_s // _DAY_S)
 
 
 def next_occurrence(timezone: str, send_time: time, after: datetime) -> Slot:
@@ -138,15 +156,16 @@ def due_slots(
     planned once. Invalid zone names do not stop the pass: they are returned in
     ``invalid_zones``. Slots are sorted by due_at.
     """
-    require_aware(now, "now")
-    end = now + _positive(lookahead, "lookahead")
-    slots: set[Slot] = set()
+    window = _Window.of(require_aware(now, "now"), now + _positive(lookahead, "lookahead"))
+    slots: list[Slot] = []
     invalid: set[str] = set()
     for timezone, send_time in set(zones_and_times):
         try:
-            slots.update(slots_between(timezone, send_time, now, end))
+            zone = load_zone(timezone)
         except InvalidZoneError:
             invalid.add(str(timezone))
+            continue
+        slots.extend(_window_slots(window, timezone, zone, require_send_time(send_time)))
     return PlanResult(tuple(sorted(slots)), tuple(sorted(invalid)))
 
 

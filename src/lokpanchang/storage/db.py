@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
@@ -39,10 +38,22 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
-@lru_cache(maxsize=8)
+_engines: dict[str, Engine] = {}
+
+
 def engine_for(url: str) -> Engine:
-    """One engine per URL per process."""
-    return make_engine(url)
+    """One engine per URL per process (kept until ``dispose_engine``)."""
+    engine = _engines.get(url)
+    if engine is None:
+        engine = _engines[url] = make_engine(url)
+    return engine
+
+
+def dispose_engine(url: str) -> None:
+    """Close the pooled connections of ``url``'s engine and forget it."""
+    engine = _engines.pop(url, None)
+    if engine is not None:
+        engine.dispose()
 
 
 def session_factory(url: str) -> sessionmaker[Session]:

@@ -24,7 +24,11 @@ from kombu import Queue
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.tasks.beat import BEAT_SCHEDULE
 
-TASK_MODULES: tuple[str, ...] = ("lokpanchang.tasks.scheduling", "lokpanchang.tasks.heartbeat")
+TASK_MODULES: tuple[str, ...] = (
+    "lokpanchang.tasks.ops",
+    "lokpanchang.tasks.scheduling",
+    "lokpanchang.tasks.heartbeat",
+)
 
 ETA_TASKS_PER_WORKER = 1000
 BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /healthz)

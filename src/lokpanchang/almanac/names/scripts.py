@@ -1,0 +1,50 @@
+"""Writing Sanskrit names in the other Indian scripts.
+
+The Unicode blocks of Bengali, Gujarati, Telugu, Kannada and Malayalam follow the Devanagari
+layout letter for letter, so a name moves between them by a fixed offset (Bengali writes
+va as ba). Tamil lacks aspirated and voiced stops, so it gets an explicit letter map.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DEVANAGARI = 0x0900
+_OFFSETS = {"bn": 0x0980, "gu": 0x0A80, "te": 0x0C00, "kn": 0x0C80, "ml": 0x0D00}
+_BENGALI_FIXES = {"\u09b5": "\u09ac"}  # va -> ba
+_NASAL_CLUSTER = re.compile("[ङञणनम]्(?=[क-ह])")
+
+_TAMIL_LETTERS = {
+    **dict.fromkeys("कखगघ", "க"), "ङ": "ங", **dict.fromkeys("चछ", "ச"),
+    **dict.fromkeys("जझ", "ஜ"), "ञ": "ஞ", **dict.fromkeys("टठडढ", "ட"), "ण": "ண",
+    **dict.fromkeys("तथदध", "த"), "न": "ந", **dict.fromkeys("पफबभ", "ப"), "म": "ம",
+    "य": "ய", "र": "ர", "ल": "ல", "ळ": "ள", "व": "வ", "श": "ச", "ष": "ஷ", "स": "ஸ", "ह": "ஹ",
+    "अ": "அ", "आ": "ஆ", "इ": "இ", "ई": "ஈ", "उ": "உ", "ऊ": "ஊ", "ऋ": "ரு", "ए": "ஏ", "ऐ": "ஐ",
+    "ओ": "ஓ", "औ": "ஔ", "ा": "ா", "ि": "ி", "ी": "ீ", "ु": "ு", "ू": "ூ", "ृ": "ிரு", "े": "ே",
+    "ै": "ை", "ो": "ோ", "ौ": "ௌ", "्": "்", "ं": "ம்", "ः": "",
+}
+
+
+def with_anusvara(devanagari: str) -> str:
+    """Hindi/Marathi spelling: a nasal consonant before another consonant becomes anusvara."""
+    return _NASAL_CLUSTER.sub("ं", devanagari)
+
+
+# Tamil opens a word-initial cluster ending in ra with an i: प्र -> பிர (as in பிரதமை), and
+# writes a word-final n as ன்.
+_INITIAL_CLUSTER_WITH_RA = re.compile("(?<![\u0900-\u097f])([क-ह])्र")
+_FINAL_N = re.compile("ந்(?![\u0b80-\u0bff])")
+
+
+def to_script(devanagari: str, lang: str) -> str:
+    """``devanagari`` written in the script of ``lang`` (bn, gu, te, kn, ml or ta)."""
+    if lang == "ta":
+        opened = _INITIAL_CLUSTER_WITH_RA.sub("\\1िर", devanagari)
+        tamil = "".join(_TAMIL_LETTERS.get(char, char) for char in opened)
+        return _FINAL_N.sub("ன்", tamil)
+    offset = _OFFSETS[lang] - _DEVANAGARI
+    text = "".join(chr(ord(char) + offset) if "\u0900" <= char <= "\u097f" else char
+                   for char in devanagari)
+    if lang == "bn":
+        text = "".join(_BENGALI_FIXES.get(char, char) for char in text)
+    return text

@@ -1,0 +1,31 @@
+"""Conversions between aware datetimes and Julian days in Universal Time (pure arithmetic)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, tzinfo
+from functools import lru_cache
+
+_JD_UNIX_EPOCH = 2440587.5  # 1970-01-01T00:00:00Z as a Julian day
+_SECONDS_PER_DAY = 86400.0
+
+
+def jd_from_datetime(instant: datetime) -> float:
+    """Julian day (UT) of an aware datetime; naive datetimes are refused."""
+    if instant.tzinfo is None or instant.utcoffset() is None:
+        raise ValueError(f"{instant.isoformat()} has no time zone; pass an aware datetime")
+    return instant.timestamp() / _SECONDS_PER_DAY + _JD_UNIX_EPOCH
+
+
+def datetime_from_jd(jd_ut: float, zone: tzinfo) -> datetime:
+    """The instant ``jd_ut`` (UT Julian day) in ``zone``, with the offset in force then.
+
+    Rounded to the nearest second: the almanac's times are meaningful to about a second.
+    """
+    seconds = round((jd_ut - _JD_UNIX_EPOCH) * _SECONDS_PER_DAY)
+    return datetime.fromtimestamp(seconds, tz=zone)
+
+
+@lru_cache(maxsize=4096)  # a day's computation asks for the same few midnights many times
+def local_midnight_jd(day: date, zone: tzinfo) -> float:
+    """Julian day (UT) of 00:00 local time on ``day`` in ``zone`` (first occurrence)."""
+    return jd_from_datetime(datetime.combine(day, time(0), tzinfo=zone))

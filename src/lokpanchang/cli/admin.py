@@ -1,0 +1,46 @@
+"""`lokpanchang admin create-user`: operator accounts for the admin portal."""
+
+from __future__ import annotations
+
+import getpass
+from pathlib import Path
+
+from lokpanchang import clock
+from lokpanchang.cli import CommandError
+from lokpanchang.config import get_settings
+from lokpanchang.operators import AccountError, create_operator
+from lokpanchang.storage.db import transaction
+
+
+def register(subparsers) -> None:
+    admin = subparsers.add_parser("admin", help="admin portal operator accounts")
+    actions = admin.add_subparsers(dest="admin_command", required=True, metavar="ACTION")
+    create = actions.add_parser("create-user", help="add an operator who can log in to the portal")
+    create.add_argument("--username", required=True)
+    create.add_argument(
+        "--password-file", type=Path, help="read the password from this file (else prompt)"
+    )
+    create.set_defaults(handler=_create_user)
+
+
+def _create_user(args) -> int:
+    password = _read_password(args.password_file)
+    try:
+        with transaction(get_settings().effective_database_url) as session:
+            create_operator(session, args.username, password, clock.now())
+    except AccountError as exc:
+        raise CommandError(str(exc)) from None
+    print(f"operator {args.username!r} created")
+    return 0
+
+
+def _read_password(path: Path | None) -> str:
+    if path is not None:
+        try:
+            return path.read_text().rstrip("\r\n")
+        except OSError as exc:
+            raise CommandError(f"--password-file {str(path)!r} cannot be read: {exc.strerror}") from None
+    first = getpass.getpass("Password: ")
+    if first != getpass.getpass("Repeat password: "):
+        raise CommandError("the two passwords differ; nothing was created")
+    return first

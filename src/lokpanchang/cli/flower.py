@@ -1,0 +1,67 @@
+"""`lokpanchang flower`: Flower behind basic auth, with its state kept under data_dir.
+
+Credentials come from ``FLOWER_BASIC_AUTH`` (``user:password``; or ``FLOWER_BASIC_AUTH_FILE``)
+and reach Flower through its own environment variable, never the command line (which any
+local user can read with ``ps``). Outside ``ENVIRONMENT=development`` Flower refuses to start
+without them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from lokpanchang.cli import CommandError
+from lokpanchang.config import Settings, get_settings
+
+
+def register(subparsers) -> None:
+    flower = subparsers.add_parser("flower", help="start Flower (task monitor) with basic auth")
+    flower.set_defaults(handler=_flower)
+
+
+def check_credentials(settings: Settings) -> str:
+    """The basic-auth value to use, or a CommandError saying what to set."""
+    value = settings.flower_basic_auth
+    if not value:
+        if settings.environment == "development":
+            return ""
+        raise CommandError(
+            f"refusing to start Flower without credentials in ENVIRONMENT={settings.environment}: "
+            "set FLOWER_BASIC_AUTH=user:password (or FLOWER_BASIC_AUTH_FILE)")
+    for pair in value.split(","):
+        user, _, password = pair.partition(":")
+        if not user or not password:
+            raise CommandError("FLOWER_BASIC_AUTH must be user:password (comma-separated for "
+                               f"several users); got a value with {pair.count(':')} ':' and an "
+                               "empty user or password")
+    return value
+
+
+def flower_command(settings: Settings) -> list[str]:
+    database = (settings.data_dir / "flower.db").resolve()
+    return [sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", "flower",
+            f"--address={settings.web_host}", f"--port={settings.flower_port}",
+            "--persistent=True", f"--db={database}"]
+
+
+def flower_environment(settings: Settings, credentials: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("FLOWER_BASIC_AUTH_FILE", None)
+    if credentials:
+        env["FLOWER_BASIC_AUTH"] = credentials
+    else:
+        env.pop("FLOWER_BASIC_AUTH", None)
+    return env
+
+
+def _flower(_args) -> int:
+    settings = get_settings()
+    credentials = check_credentials(settings)
+    if not credentials:
+        print("lokpanchang: warning: Flower runs WITHOUT authentication (development only)",
+              file=sys.stderr)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    command = flower_command(settings)
+    os.execve(command[0], command, flower_environment(settings, credentials))
+    return 0  # not reached: the process is now Flower

@@ -1,0 +1,122 @@
+"""`lokpanchang panchang --lat LAT --lon LON [--tz ZONE] [--date YYYY-MM-DD] [--lang CODE] [--json]`."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import date, datetime
+
+from lokpanchang.almanac import MoonRisingMode, Panchangam, RisingMode
+from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
+from lokpanchang.almanac_service import panchangam_for
+from lokpanchang.cli import CommandError
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("panchang", help="print the panchangam of a place and date")
+    parser.add_argument("--lat", required=True, help="latitude in degrees, north positive")
+    parser.add_argument("--lon", required=True, help="longitude in degrees, east positive")
+    parser.add_argument("--tz", help="IANA time zone (default: the zone at the coordinates)")
+    parser.add_argument("--date", help="YYYY-MM-DD (default: today in that zone)")
+    parser.add_argument("--lang", default="en",
+                        help=f"language of the names: {', '.join(SUPPORTED_LANGUAGES)}")
+    parser.add_argument("--rising", default=RisingMode.UPPER_LIMB, help=(
+        f"sunrise definition: {', '.join(RisingMode.ALL)} (default {RisingMode.UPPER_LIMB})"))
+    parser.add_argument("--moon-rising", default=MoonRisingMode.UPPER_LIMB, help=(
+        f"moonrise definition: {', '.join(MoonRisingMode.ALL)} "
+        f"(default {MoonRisingMode.UPPER_LIMB})"))
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a page")
+    parser.set_defaults(handler=_panchang)
+
+
+def _panchang(args) -> int:
+    latitude = _degrees("--lat", args.lat, 90.0)
+    longitude = _degrees("--lon", args.lon, 180.0)
+    day = _date(args.date)
+    try:
+        panchangam = panchangam_for(latitude, longitude, args.tz, day, lang=args.lang,
+                                    rising=args.rising, moon_rising=args.moon_rising)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from exc
+    if args.json:
+        print(json.dumps(panchangam.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render_page(panchangam))
+    return 0
+
+
+def _degrees(option: str, text: str, limit: float) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise CommandError(f"{option} {text!r} is not a number of degrees") from None
+    if not math.isfinite(value) or abs(value) > limit:
+        raise CommandError(f"{option} {text!r} is outside -{limit:g}..{limit:g} degrees")
+    return value
+
+
+def _date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise CommandError(f"--date {text!r} is not a date like 2026-11-29") from None
+
+
+def _clock(instant: datetime | None, day: date) -> str:
+    if instant is None:
+        return "none"
+    text = instant.strftime("%H:%M")
+    return text if instant.date() == day else f"{text} ({instant.strftime('%b %d')})"
+
+
+def _elements(title: str, entries, day: date) -> list[str]:
+    lines = []
+    for index, entry in enumerate(entries):
+        extra = f" pada {entry.pada}" if entry.pada and index == 0 else ""
+        lines.append(f"  {title if index == 0 else '':<11}{entry.name + extra:<28}"
+                     f"until {_clock(entry.end, day)}")
+    return lines
+
+
+def _interval(title: str, interval, day: date) -> str:
+    if interval is None:
+        return f"  {title:<11}none (no sunrise or sunset)"
+    return f"  {title:<11}{_clock(interval.start, day)} - {_clock(interval.end, day)}"
+
+
+def render_page(panchangam: Panchangam) -> str:
+    """A readable page for a terminal (English headings, names in the chosen language)."""
+    day = panchangam.date
+    place = panchangam.city or f"{panchangam.latitude:.4f}, {panchangam.longitude:.4f}"
+    masa = panchangam.masa
+    lines = [
+        f"Panchangam for {day.isoformat()} ({panchangam.vara.name}), {place} "
+        f"[{panchangam.timezone}]",
+        f"  {'Sunrise':<11}{_clock(panchangam.sunrise, day)}    "
+        f"Sunset {_clock(panchangam.sunset, day)}    "
+        f"Next sunrise {_clock(panchangam.next_sunrise, day)}",
+        f"  {'Moonrise':<11}{_clock(panchangam.moonrise, day)}    "
+        f"Moonset {_clock(panchangam.moonset, day)}",
+    ]
+    if panchangam.polar:
+        lines.append(f"  Polar rule: {panchangam.polar.replace('_', ' ')}; the day runs "
+                     f"{_clock(panchangam.day_start, day)} to {_clock(panchangam.day_end, day)}")
+    for title, kind in (("Tithi", "tithi"), ("Nakshatra", "nakshatra"), ("Yoga", "yoga"),
+                        ("Karana", "karana")):
+        lines += _elements(title, getattr(panchangam, kind), day)
+    lines += [_interval("Rahu kalam", panchangam.rahu_kalam, day),
+              _interval("Yamaganda", panchangam.yamaganda, day),
+              _interval("Gulika", panchangam.gulika, day),
+              _interval("Abhijit", panchangam.abhijit, day)]
+    lines += [_interval("Durmuhurta", item, day) for item in panchangam.durmuhurta]
+    adhika = " (adhika)" if masa.adhika else ""
+    lines += [
+        f"  {'Month':<11}{masa.amanta.name}{adhika} (amanta), {masa.purnimanta.name} "
+        f"(purnimanta)",
+        f"  {'Year':<11}Shaka {panchangam.samvat.shaka}, Vikram {panchangam.samvat.vikram}, "
+        f"{panchangam.samvat.samvatsara.name}",
+        f"  {'Season':<11}{panchangam.ritu.name}, {panchangam.ayana.name}",
+    ]
+    return "\n".join(lines)

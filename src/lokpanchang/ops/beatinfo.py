@@ -1,0 +1,82 @@
+"""The beat table described for people and checked for freshness.
+
+A schedule is shown as a stable string: ``every 600 s`` for an interval, and
+``crontab: minute=5 hour=* day_of_month=* month_of_year=* day_of_week=*`` for a crontab
+(fields in cron's order, values exactly as written in ``tasks/beat.py``, UTC).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from celery.schedules import crontab, schedule
+from croniter import croniter
+
+from lokpanchang.tasks.beat import BEAT_SCHEDULE
+
+CRON_FIELDS = ("minute", "hour", "day_of_month", "month_of_year", "day_of_week")
+
+
+@dataclass(frozen=True)
+class BeatEntry:
+    key: str
+    task: str
+    schedule: object
+
+    @property
+    def description(self) -> str:
+        return describe_schedule(self.schedule)
+
+
+def beat_entries(table: dict | None = None) -> list[BeatEntry]:
+    """Every entry of the beat table, in its written order."""
+    table = BEAT_SCHEDULE if table is None else table
+    return [BeatEntry(key, entry["task"], entry["schedule"]) for key, entry in table.items()]
+
+
+def key_for_task(table: dict | None = None) -> dict[str, str]:
+    """Task name -> beat key, for recognising beat-driven runs in signals."""
+    return {entry.task: entry.key for entry in beat_entries(table)}
+
+
+def describe_schedule(value: object) -> str:
+    if isinstance(value, crontab):
+        fields = cron_fields(value)
+        return "crontab: " + " ".join(f"{name}={fields[name]}" for name in CRON_FIELDS)
+    return f"every {_format_seconds(interval_seconds(value))} s"
+
+
+def interval_seconds(value: object) -> float:
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, schedule):
+        return value.run_every.total_seconds()
+    raise TypeError(f"beat schedule {value!r} is neither an interval nor a crontab")
+
+
+def cron_fields(value: crontab) -> dict[str, str]:
+    # The values as written, not celery's expanded sets, so the text is stable and readable.
+    return {name: str(getattr(value, f"_orig_{name}")) for name in CRON_FIELDS}
+
+
+def cron_expression(value: crontab) -> str:
+    """The crontab as a five-field cron expression (m h dom mon dow)."""
+    fields = cron_fields(value)
+    return " ".join(fields[name] for name in CRON_FIELDS)
+
+
+def _format_seconds(seconds: float) -> str:
+    return str(int(seconds)) if float(seconds).is_integer() else str(seconds)
+
+
+def previous_instant(value: crontab, now: datetime) -> datetime:
+    """The latest scheduled instant at or before ``now`` (UTC)."""
+    return croniter(cron_expression(value), now + timedelta(microseconds=1)).get_prev(datetime)
+
+
+def next_instant(value: crontab, after: datetime) -> datetime:
+    """The first scheduled instant strictly after ``after`` (UTC)."""
+    return croniter(cron_expression(value), after).get_next(datetime)

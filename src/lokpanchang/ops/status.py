@@ -1,0 +1,51 @@
+"""``lokpanchang status``: every beat entry's freshness and the state of workers, Redis, DB."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import datetime
+
+from lokpanchang.config import Settings
+from lokpanchang.ops import beatmonitor, probes
+
+
+def _entries(url: str, now: datetime) -> tuple[list[dict], str | None]:
+    try:
+        states = beatmonitor.entry_states(url, now)
+    except Exception as exc:  # database down: still report the rest
+        return [], f"{type(exc).__name__}: {exc}"
+    return [{**state.as_dict(), "last_finished_at": _iso(row, "last_finished_at"),
+             "last_outcome": getattr(row, "last_outcome", None),
+             "last_error": getattr(row, "last_error", None)} for state, row in states], None
+
+
+def _iso(row, name: str) -> str | None:
+    value = getattr(row, name, None)
+    return value.isoformat() if value else None
+
+
+def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0) -> dict:
+    from lokpanchang.tasks.app import create_celery
+
+    url = settings.effective_database_url
+    entries, error = _entries(url, now)
+    app = create_celery(settings)
+    try:
+        alive = probes.workers_alive(app, ping_timeout_s)
+    finally:
+        app.close()
+    return {
+        "checked_at": now.isoformat(),
+        "entries": entries,
+        "entries_error": error,
+        "database": asdict(probes.probe_database(url)),
+        "redis": asdict(probes.probe_redis(probes.redis_url_of(settings))),
+        "workers": {"alive": alive},
+    }
+
+
+def overall_ok(report: dict) -> bool:
+    """True when the database answers, no entry is missed, and (if known) a worker is alive."""
+    return (report["database"]["ok"] is True and report["redis"]["ok"] is not False
+            and all(e["status"] != "missed" for e in report["entries"])
+            and report["workers"]["alive"] != 0)

@@ -1,0 +1,167 @@
+"""Operations tasks: thin wrappers over ``lokpanchang.ops``; JSON in and out, ids only.
+
+Transient failures (database, Redis, SMTP, S3 unreachable) are retried with exponential
+back-off: ``default_retry_delay * 2**retries`` seconds, up to ``max_retries``.
+"""
+
+from __future__ import annotations
+
+import smtplib
+import socket
+from datetime import datetime
+
+from celery.signals import setup_logging, worker_init, worker_process_init
+from sqlalchemy.exc import OperationalError
+
+from lokpanchang import clock, logs
+from lokpanchang.config import get_settings
+from lokpanchang.ops import (
+    beatmonitor,
+    health,
+    jobrunner,
+    jobs,
+    logbackup,
+    metrics,
+    reports,
+    s3upload,
+)
+from lokpanchang.tasks import app
+
+TRANSIENT: tuple[type[BaseException], ...] = (OperationalError, ConnectionError, TimeoutError,
+                                              socket.timeout, smtplib.SMTPException)
+try:  # S3 errors are transient too; botocore is only needed where uploads run
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    TRANSIENT += (BotoCoreError, ClientError, s3upload.UploadVerificationError)
+except ImportError:  # pragma: no cover - boto3 is a dependency
+    pass
+
+logs.connect_celery_signals()
+beatmonitor.connect_celery_signals()
+
+
+def _configure_worker_logging(**_kwargs) -> None:
+    logs.configure_logging(get_settings())
+
+
+def _configure_celery_logging(loglevel=None, **_kwargs) -> None:
+    # Connected, this replaces Celery's own logging set-up: its records become our JSON lines.
+    settings = get_settings()
+    logs.configure_logging(settings)
+    logs.route_stdlib_logging(settings, level=loglevel)
+
+
+setup_logging.connect(_configure_celery_logging, weak=False, dispatch_uid="lokpanchang.ops.setup")
+# worker_init covers the solo and thread pools; worker_process_init each prefork child.
+worker_init.connect(_configure_worker_logging, weak=False, dispatch_uid="lokpanchang.ops.log")
+worker_process_init.connect(_configure_worker_logging, weak=False,
+                            dispatch_uid="lokpanchang.ops.log_child")
+
+
+def _retry(task, exc: BaseException):
+    """Raise Celery's retry with exponential back-off for transient errors."""
+    countdown = task.default_retry_delay * (2 ** task.request.retries)
+    return task.retry(exc=exc, countdown=countdown)
+
+
+def _now() -> datetime:
+    return clock.now()
+
+
+@app.task(name="tasks.collect_system_health_metrics", bind=True, max_retries=2,
+          default_retry_delay=15)
+def collect_system_health_metrics(self) -> dict:
+    try:
+        stored = health.record_health(get_settings(), _now(), app=self.app)
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+    return {"id": stored["id"], "database_ok": stored["database_ok"],
+            "workers_alive": stored["workers_alive"]}
+
+
+@app.task(name="tasks.update_daily_metrics_task", bind=True, max_retries=3,
+          default_retry_delay=60)
+def update_daily_metrics_task(self, days: list[str] | None = None) -> dict:
+    from datetime import date
+
+    wanted = [date.fromisoformat(day) for day in days] if days else None
+    try:
+        written = metrics.update_daily_metrics(get_settings().effective_database_url, _now(), wanted)
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+    return {"rows": written}
+
+
+@app.task(name="tasks.cleanup_old_metrics", bind=True, max_retries=3, default_retry_delay=300)
+def cleanup_old_metrics(self) -> dict:
+    settings = get_settings()
+    try:
+        return metrics.cleanup_old_metrics(settings.effective_database_url, _now(),
+                                           settings.metrics_retention_days)
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+
+
+@app.task(name="tasks.generate_weekly_report", bind=True, max_retries=3, default_retry_delay=300)
+def generate_weekly_report(self) -> dict:
+    settings = get_settings()
+    try:
+        path = reports.generate_weekly_report(settings, _now())
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+    if reports.email_configured(settings):
+        # A separate task: an SMTP outage retries the mail, not the report.
+        email_weekly_report.delay(str(path))
+    return {"report": str(path), "email": reports.email_configured(settings)}
+
+
+@app.task(name="tasks.email_weekly_report", bind=True, max_retries=5, default_retry_delay=120)
+def email_weekly_report(self, path: str) -> dict:
+    from pathlib import Path
+
+    try:
+        reports.email_report(get_settings(), Path(path))
+    except TRANSIENT + (OSError,) as exc:
+        raise _retry(self, exc) from exc
+    return {"mailed": path}
+
+
+@app.task(name="tasks.backup_logs_task", bind=True, max_retries=3, default_retry_delay=120)
+def backup_logs_task(self) -> dict:
+    try:
+        return logbackup.backup_previous_day(get_settings(), _now())
+    except OSError as exc:
+        raise _retry(self, exc) from exc
+
+
+@app.task(name="tasks.upload_logs_to_s3_task", bind=True, max_retries=4, default_retry_delay=300)
+def upload_logs_to_s3_task(self) -> dict:
+    try:
+        return s3upload.upload_archives(get_settings(), _now())
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+
+
+@app.task(name="tasks.dispatch_scheduled_jobs", bind=True, max_retries=2, default_retry_delay=10)
+def dispatch_scheduled_jobs(self) -> dict:
+    url, worker = get_settings().effective_database_url, f"dispatcher:{self.request.id}"
+
+    def start(job_id: int, due_at: datetime) -> None:
+        run_scheduled_job.apply_async(args=[job_id, due_at.isoformat(), worker])
+
+    try:
+        return {"dispatched": jobs.dispatch_due_jobs(url, _now(), worker, start)}
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+
+
+@app.task(name="tasks.run_scheduled_job", bind=True, max_retries=3, default_retry_delay=30)
+def run_scheduled_job(self, job_id: int, due_at: str, claimed_by: str) -> dict:
+    settings = get_settings()
+    try:
+        outcome, detail = jobrunner.execute_job(settings, job_id, _now())
+        jobs.finish(settings.effective_database_url, job_id, datetime.fromisoformat(due_at),
+                    claimed_by, _now(), outcome, detail)
+    except TRANSIENT as exc:
+        raise _retry(self, exc) from exc
+    return {"job_id": job_id, "outcome": outcome}

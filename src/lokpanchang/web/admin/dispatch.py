@@ -1,0 +1,136 @@
+"""Operator-initiated sends. The ledger's unique (user_id, local_date) is the guard: a
+subscriber who already has a row for today in their zone is skipped, whatever asked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+import phonenumbers
+from sqlalchemy import select, tuple_
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from lokpanchang.config import Settings
+from lokpanchang.delivery.base import OutgoingMessage, Outcome
+from lokpanchang.planning import local_date_at
+from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.web import integrations
+from lokpanchang.web.admin.actions import ActionError
+
+TEST_TEMPLATE = "hello_world"
+TEST_TEXT = "Lokpanchang test message: if you can read this, delivery works."
+FAILED_OUTCOMES = (Outcome.RETRY, Outcome.SKIP, Outcome.DISABLE, Outcome.HALT)
+
+
+def normalise_phone(text: str) -> str:
+    """E.164 form of ``text``; raises ActionError naming it when it is not a phone number."""
+    try:
+        number = phonenumbers.parse(text, None)
+    except phonenumbers.NumberParseException:
+        number = None
+    if number is None or not phonenumbers.is_possible_number(number):
+        raise ActionError(f"{text!r} is not a phone number in international form, e.g. +919812345678")
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def send_test_message(settings: Settings, phone: str):
+    """One test message (not a daily panchangam, so not in the ledger)."""
+    message = OutgoingMessage(0, normalise_phone(phone), "en", (), TEST_TEXT, TEST_TEMPLATE)
+    return integrations.send_now(settings, [message])[0]
+
+
+def local_today(user: UserDetail, now: datetime) -> date:
+    return local_date_at(user.timezone, now)
+
+
+def sendable(user: UserDetail, now: datetime) -> bool:
+    return user.is_active(now) and bool(user.timezone) and user.latitude is not None
+
+
+@dataclass
+class SendPlan:
+    """Who a confirmed send would reach, and who is left out and why."""
+
+    to_send: list[UserDetail] = field(default_factory=list)
+    already_today: list[UserDetail] = field(default_factory=list)
+    not_sendable: list[UserDetail] = field(default_factory=list)
+
+
+def plan_send(session: Session, users: list[UserDetail], now: datetime) -> SendPlan:
+    plan = SendPlan()
+    candidates = [u for u in users if sendable(u, now)]
+    plan.not_sendable = [u for u in users if not sendable(u, now)]
+    keys = [(u.id, local_today(u, now)) for u in candidates]
+    taken = _existing_ledger_keys(session, keys)
+    for user, key in zip(candidates, keys, strict=True):
+        (plan.already_today if key in taken else plan.to_send).append(user)
+    return plan
+
+
+def _existing_ledger_keys(session: Session, keys: list[tuple[int, date]]) -> set[tuple[int, date]]:
+    found: set[tuple[int, date]] = set()
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        rows = session.execute(
+            select(MessageLog.user_id, MessageLog.local_date).where(
+                tuple_(MessageLog.user_id, MessageLog.local_date).in_(chunk)
+            )
+        )
+        found.update((user_id, day) for user_id, day in rows)
+    return found
+
+
+@dataclass
+class SendReport:
+    sent: int = 0
+    failed: int = 0
+    already_today: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def send_today(settings: Settings, session: Session, users: list[UserDetail], now: datetime) -> SendReport:
+    """Today's panchangam to each user who has no ledger row for their local today."""
+    report = SendReport()
+    claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
+    report.already_today = sum(1 for u in users if sendable(u, now)) - len(claimed)
+    messages = [_message(user, row, now) for user, row in claimed]  # may raise: nothing kept
+    session.commit()  # claims are durable before anything leaves, so a crash cannot resend
+    results = integrations.send_now(settings, messages) if messages else []
+    rows = {row.id: row for _, row in claimed}
+    for result in results:
+        _record(rows[result.ledger_id], result, now, report)
+    session.commit()
+    return report
+
+
+def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | None:
+    """A pending ledger row for the user's local today, or None when one exists already."""
+    row = MessageLog(
+        user_id=user.id, local_date=local_today(user, now), timezone=user.timezone,
+        kind="manual", status="pending", claimed_at=now, scheduled_at=now, attempts=1,
+    )
+    try:
+        with session.begin_nested():
+            session.add(row)
+    except IntegrityError:
+        return None
+    return row
+
+
+def _message(user: UserDetail, row: MessageLog, now: datetime) -> OutgoingMessage:
+    city = user.city.city if user.city else ""
+    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date, city, user.language)
+    rendered = integrations.render(day, user.language, place=city)
+    return OutgoingMessage(row.id, user.phone, user.language, tuple(rendered.parameters), rendered.text)
+
+
+def _record(row: MessageLog, result, now: datetime, report: SendReport) -> None:
+    if result.outcome == Outcome.SENT:
+        row.status, row.sent_at, row.whatsapp_message_id = "sent", now, result.message_id
+        report.sent += 1
+        return
+    row.status = "ambiguous" if result.outcome == Outcome.AMBIGUOUS else "failed"
+    row.failed_at, row.error_code, row.error_detail = now, result.error_code, result.error_detail
+    report.failed += 1
+    report.errors.append(f"{row.user_id}: {result.error_code} {result.error_detail or ''}".strip())

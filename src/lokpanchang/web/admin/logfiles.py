@@ -1,0 +1,93 @@
+"""Reading log backups: ``<data_dir>/backups/logs/YYYY-MM-DD/`` holds a day's files,
+JSON lines (possibly gzipped) or plain text."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import tarfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+ERROR_LEVELS = frozenset({"error", "critical", "exception", "fatal"})
+MAX_LINES = 2000
+
+
+def backup_root(data_dir: Path) -> Path:
+    return data_dir / "backups" / "logs"
+
+
+def backup_dates(root: Path) -> list[date]:
+    """Days with a backup folder, newest first; other folders are ignored."""
+    if not root.is_dir():
+        return []
+    days = []
+    for child in root.iterdir():
+        try:
+            days.append(date.fromisoformat(child.name))
+        except ValueError:
+            continue
+    return sorted((d for d in days if (root / d.isoformat()).is_dir()), reverse=True)
+
+
+def day_folder(root: Path, day: date) -> Path | None:
+    folder = root / day.isoformat()
+    return folder if folder.is_dir() else None
+
+
+@dataclass(frozen=True)
+class LogLine:
+    file: str
+    text: str
+    level: str
+
+    @property
+    def is_error(self) -> bool:
+        return self.level in ERROR_LEVELS
+
+
+def read_day(folder: Path, search: str = "", errors_only: bool = False) -> tuple[list[LogLine], bool]:
+    """Matching lines of every file in ``folder`` (at most MAX_LINES; True when cut short)."""
+    found: list[LogLine] = []
+    needle = search.casefold()
+    for line in _lines(folder):
+        if errors_only and not line.is_error:
+            continue
+        if needle and needle not in line.text.casefold():
+            continue
+        if len(found) == MAX_LINES:
+            return found, True
+        found.append(line)
+    return found, False
+
+
+def _lines(folder: Path) -> Iterator[LogLine]:
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8", errors="replace") as handle:
+            for raw in handle:
+                text = raw.rstrip("\n")
+                if text:
+                    yield LogLine(str(path.relative_to(folder)), text, _level(text))
+
+
+def _level(text: str) -> str:
+    try:
+        record = json.loads(text)
+    except ValueError:
+        record = None
+    if isinstance(record, dict):
+        return str(record.get("level", record.get("levelname", ""))).lower()
+    upper = text.upper()
+    return "error" if "ERROR" in upper or "CRITICAL" in upper or "TRACEBACK" in upper else ""
+
+
+def archive(folder: Path) -> bytes:
+    """The day's folder as a .tar.gz, built in memory."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        tar.add(folder, arcname=folder.name)
+    return buffer.getvalue()

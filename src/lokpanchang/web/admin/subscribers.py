@@ -1,0 +1,111 @@
+"""Subscribers: search and filter, one subscriber's page, edit, stop and reactivate."""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from lokpanchang import clock
+from lokpanchang.storage.models import CityDetail, SubscriptionEvent, UserDetail
+from lokpanchang.subscribers import LANGUAGES
+from lokpanchang.web import integrations
+from lokpanchang.web.admin import actions, bp, queries
+from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
+from lokpanchang.web.admin.dispatch import local_today, sendable
+from lokpanchang.web.database import db
+
+STATUSES = ("active", "stopped", "disabled")
+
+
+@bp.get("/subscribers")
+def subscribers():
+    wanted = queries.SubscriberFilter(**{
+        name: request.args.get(name, "").strip()
+        for name in ("text", "zone", "city", "status", "language")
+    })
+    page = page_arg()
+    users, total = queries.subscribers_page(db(), wanted, clock.now(), page)
+    return render_template(
+        "admin/subscribers.html", users=users, total=total, page=page,
+        pages=page_count(total, queries.PAGE_SIZE), wanted=wanted, statuses=STATUSES,
+        zones=queries.distinct_values(db(), UserDetail.timezone),
+        languages=queries.distinct_values(db(), UserDetail.language),
+        status_of=lambda u: queries.subscriber_status(u, clock.now()),
+    )
+
+
+@bp.get("/subscribers/<int:user_id>")
+def subscriber(user_id: int):
+    user = or_404(db().get(UserDetail, user_id))
+    now = clock.now()
+    preview, problem = _todays_message(user, now)
+    events = db().scalars(
+        select(SubscriptionEvent).where(SubscriptionEvent.user_id == user.id)
+        .order_by(SubscriptionEvent.at.desc()).limit(30)
+    ).all()
+    return render_template(
+        "admin/subscriber.html", user=user, status=queries.subscriber_status(user, now),
+        ledger=queries.ledger_history(db(), user.id), events=events,
+        preview=preview, problem=problem,
+    )
+
+
+def _todays_message(user: UserDetail, now):
+    """Today's message as it will be sent, or why it cannot be shown."""
+    if not sendable(user, now):
+        return None, "This subscriber has no place or is not active, so nothing will be sent."
+    city = user.city.city if user.city else ""
+    try:
+        day = integrations.panchangam(
+            user.latitude, user.longitude, user.timezone, local_today(user, now), city, user.language
+        )
+        return integrations.render(day, user.language, place=city), None
+    except integrations.Unavailable as exc:
+        return None, f"Not available: {exc}."
+
+
+@bp.route("/subscribers/<int:user_id>/edit", methods=["GET", "POST"])
+def edit_subscriber(user_id: int):
+    user = or_404(db().get(UserDetail, user_id))
+    if request.method == "POST":
+        try:
+            edit = actions.parse_edit(request.form)
+            actions.apply_edit(db(), user, edit, clock.now(), operator_name())
+            db().commit()
+        except (actions.ActionError, integrations.Unavailable, ValueError) as exc:
+            db().rollback()
+            flash(f"Not saved: {exc}", "error")
+            return render_template("admin/subscriber_edit.html", user=user, form=request.form,
+                                   languages=LANGUAGES), 400
+        flash("Saved.", "success")
+        return redirect(url_for("admin.subscriber", user_id=user.id))
+    return render_template("admin/subscriber_edit.html", user=user, form=None, languages=LANGUAGES)
+
+
+@bp.post("/subscribers/<int:user_id>/stop")
+def stop_subscriber(user_id: int):
+    return _change(user_id, actions.stop_subscriber, "Stopped: no more messages.")
+
+
+@bp.post("/subscribers/<int:user_id>/reactivate")
+def reactivate_subscriber(user_id: int):
+    return _change(user_id, actions.reactivate_subscriber, "Reactivated: messages resume at the next send time.")
+
+
+def _change(user_id: int, action, done: str):
+    user = or_404(db().get(UserDetail, user_id))
+    try:
+        action(db(), user, clock.now(), operator_name())
+        db().commit()
+        flash(done, "success")
+    except actions.ActionError as exc:
+        db().rollback()
+        flash(str(exc), "error")
+    return redirect(url_for("admin.subscriber", user_id=user.id))
+
+
+def city_name(city: CityDetail | None) -> str:
+    return ", ".join(p for p in (city.city, city.state, city.country) if p) if city else ""
+
+
+bp.add_app_template_filter(city_name, "city_name")

@@ -1,0 +1,95 @@
+"""The portal's view of other subjects (almanac, messages, places, delivery, scheduler, ops).
+
+Each is imported when first needed; a subject that is not installed raises ``Unavailable``
+naming it, and the page says so instead of pretending.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from datetime import date
+from types import ModuleType
+
+from lokpanchang.config import Settings
+
+FALLBACK_LANGUAGES = ("en", "hi")
+
+
+class Unavailable(RuntimeError):
+    """A subject this feature needs is not part of this installation yet."""
+
+
+def optional(name: str) -> ModuleType | None:
+    """The module ``name``, or None when it (not one of its dependencies) is missing."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and (name == exc.name or name.startswith(exc.name + ".")):
+            return None
+        raise
+
+
+def required(name: str, feature: str) -> ModuleType:
+    module = optional(name)
+    if module is None:
+        raise Unavailable(f"{feature} needs {name}, which is not installed in this build")
+    return module
+
+
+def languages() -> tuple[str, ...]:
+    names = optional("lokpanchang.almanac.names")
+    return tuple(getattr(names, "SUPPORTED_LANGUAGES", FALLBACK_LANGUAGES)) if names else FALLBACK_LANGUAGES
+
+
+def panchangam(latitude: float, longitude: float, zone: str, day: date, city: str, language: str):
+    """The almanac's Panchangam for ``day`` at the place (raises Unavailable without it)."""
+    almanac = required("lokpanchang.almanac", "the panchangam")
+    return almanac.generate_panchangam_with_timezone(
+        latitude, longitude, zone, day, city=city, lang=language
+    )
+
+
+def render(panchangam_value, language: str, place: str = ""):
+    """The messages renderer's output (``.parameters``, ``.text``) for a panchangam."""
+    messages = required("lokpanchang.messages", "rendering the message")
+    return messages.render_daily(panchangam_value, language, place=place)
+
+
+def lookup_place(latitude: float, longitude: float):
+    return required("lokpanchang.places", "resolving a place").lookup(latitude, longitude)
+
+
+def search_places(text: str, limit: int = 10) -> list:
+    return required("lokpanchang.places", "searching places").search(text, limit=limit)
+
+
+def make_sender(settings: Settings):
+    """The configured delivery channel, built as the scheduler builds it when it can."""
+    delivery = importlib.import_module("lokpanchang.delivery")
+    factory = getattr(delivery, "make_sender", None)
+    if factory is not None:
+        return factory(settings)
+    backend = settings.effective_delivery_backend
+    if backend == "outbox":
+        from lokpanchang.delivery.outbox import OutboxSender
+
+        return OutboxSender(settings.data_dir / "outbox.jsonl")
+    if backend == "memory":
+        from lokpanchang.delivery.memory import MemorySender
+
+        return MemorySender()
+    raise Unavailable(f"delivery backend {backend!r} is not installed in this build")
+
+
+def send_now(settings: Settings, messages: list) -> list:
+    """Send ``messages`` through the configured channel and return one result each."""
+    sender = make_sender(settings)
+
+    async def run():
+        try:
+            return await sender.send_batch(messages)
+        finally:
+            await sender.close()
+
+    return asyncio.run(run())

@@ -1,0 +1,144 @@
+"""Operator sessions for the portal and test routes: login state, expiry, CSRF, cookie flags.
+
+A session is Flask's signed cookie holding the operator id, the login instant and a CSRF
+token. It expires ``session_lifetime`` seconds after login, checked on the server (the
+cookie's own expiry is only a hint to the browser).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from datetime import timedelta
+from functools import wraps
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, current_app, g, jsonify, redirect, request, session, url_for
+
+from lokpanchang import clock
+from lokpanchang.storage.models import Operator
+from lokpanchang.web import app_settings
+from lokpanchang.web.database import db
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+CSRF_FIELD = "csrf_token"
+
+
+def configure_sessions(app: Flask) -> None:
+    """Cookie flags and lifetime from settings; a CSRF token helper for templates."""
+    settings = app.config["SETTINGS"]
+    app.config.update(
+        SESSION_COOKIE_NAME="lokpanchang_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=settings.environment == "production",
+        PERMANENT_SESSION_LIFETIME=timedelta(seconds=settings.session_lifetime),
+    )
+    app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.globals["current_operator"] = current_operator
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def add_security_headers(response):
+    """Pages of the portal: no framing, no inline scripts or styles, never cached."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.blueprint != "public":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def returns_json(view):
+    """Mark a view as an API: without login it answers 401 instead of a redirect."""
+    view.returns_json = True
+    return view
+
+
+def csrf_token() -> str:
+    if CSRF_FIELD not in session:
+        session[CSRF_FIELD] = secrets.token_urlsafe(32)
+    return session[CSRF_FIELD]
+
+
+def check_csrf() -> None:
+    """Refuse an unsafe request whose form field or header does not carry the session's token."""
+    if request.method not in UNSAFE_METHODS:
+        return
+    sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token") or ""
+    expected = session.get(CSRF_FIELD, "")
+    if not expected or not hmac.compare_digest(sent, expected):
+        abort(400, description="The form's security token is missing or stale; reload the page and try again.")
+
+
+def log_in(operator: Operator) -> None:
+    """Start a fresh session for ``operator`` (a new cookie and token: no fixation)."""
+    session.clear()
+    session.permanent = True
+    session["operator_id"] = operator.id
+    session["login_at"] = clock.now().timestamp()
+    session[CSRF_FIELD] = secrets.token_urlsafe(32)
+
+
+def log_out() -> None:
+    session.clear()
+
+
+def current_operator() -> Operator | None:
+    """The logged-in operator, or None when there is none or the session has expired."""
+    if "operator" not in g:
+        g.operator = _load_operator()
+    return g.operator
+
+
+def _load_operator() -> Operator | None:
+    operator_id, login_at = session.get("operator_id"), session.get("login_at")
+    if operator_id is None or login_at is None:
+        return None
+    if clock.now().timestamp() - float(login_at) > app_settings().session_lifetime:
+        session.pop("operator_id", None)
+        return None
+    return db().get(Operator, operator_id)
+
+
+def require_operator():
+    """A ``before_request`` guard: 401 for APIs, a redirect to the login page otherwise."""
+    if current_operator() is not None:
+        return None
+    if _wants_json():
+        return jsonify({"error": "login required"}), 401
+    return redirect(url_for("admin.login", next=request.full_path.rstrip("?")))
+
+
+def _wants_json() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    if getattr(view, "returns_json", False):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json" and "text/html" not in request.accept_mimetypes
+
+
+def safe_next(target: str | None, default: str) -> str:
+    """``target`` if it is a path on this site, else ``default`` (no open redirects)."""
+    if not target:
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return default
+    return target
+
+
+def login_required(view):
+    """For single views outside the guarded blueprints."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        return require_operator() or view(*args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,123 @@
+"""The seed's debug routes, for operators only and only when ENABLE_TEST_ROUTES is true.
+
+Disabled, they answer 404 as if they did not exist. Routes that send ask for confirmation
+first (a GET never sends anything).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy import func, select, text
+
+from lokpanchang import clock
+from lokpanchang.storage import migrate
+from lokpanchang.storage.models import BroadcastRun, UserDetail
+from lokpanchang.web import app_settings, integrations
+from lokpanchang.web.admin import dispatch, queries
+from lokpanchang.web.admin.actions import ActionError
+from lokpanchang.web.database import close_db, db
+from lokpanchang.web.security import (
+    add_security_headers,
+    check_csrf,
+    configure_sessions,
+    require_operator,
+    returns_json,
+)
+
+bp = Blueprint("testroutes", __name__)
+
+
+@bp.record_once
+def _configure(state) -> None:
+    configure_sessions(state.app)
+
+
+@bp.before_request
+def _guard():
+    if not app_settings().enable_test_routes:
+        abort(404)
+    refused = require_operator()
+    if refused is None:
+        check_csrf()
+    return refused
+
+
+bp.teardown_app_request(close_db)
+bp.after_request(add_security_headers)
+
+
+@bp.get("/test-db")
+@returns_json
+def test_db():
+    started = clock.monotonic()
+    db().execute(text("SELECT 1"))
+    url = app_settings().effective_database_url
+    return jsonify({
+        "database": "ok",
+        "dialect": db().get_bind().dialect.name,
+        "latency_ms": round((clock.monotonic() - started) * 1000, 2),
+        "revision": migrate.current_revision(url),
+        "subscribers": db().scalar(select(func.count(UserDetail.id))),
+        "broadcast_runs": db().scalar(select(func.count(BroadcastRun.id))),
+    })
+
+
+@bp.route("/test/whatsapp/<phone>", methods=["GET", "POST"])
+def test_whatsapp(phone: str):
+    try:
+        phone = dispatch.normalise_phone(phone)
+    except ActionError as exc:
+        abort(400, description=str(exc))
+    if request.form.get("confirm") != "yes":
+        return render_template("testroutes/confirm.html", what=f"Send a test message to {phone}?")
+    try:
+        result = dispatch.send_test_message(app_settings(), phone)
+    except integrations.Unavailable as exc:
+        abort(503, description=str(exc))
+    flash(f"Test message to {phone}: {result.outcome} {result.message_id or result.error_code or ''}",
+          "success" if result.outcome == "sent" else "error")
+    return redirect(url_for("admin.send_test"))
+
+
+@bp.route("/send-panchang-<phone>", methods=["GET", "POST"])
+def send_panchang(phone: str):
+    try:
+        phone = dispatch.normalise_phone(phone)
+    except ActionError as exc:
+        abort(400, description=str(exc))
+    user = db().scalar(select(UserDetail).where(UserDetail.phone == phone)) or abort(404)
+    if request.form.get("confirm") != "yes":
+        plan = dispatch.plan_send(db(), [user], clock.now())
+        already = bool(plan.already_today)
+        return render_template("testroutes/confirm.html", already=already,
+                               what=f"Send today's panchangam to {phone}?")
+    try:
+        report = dispatch.send_today(app_settings(), db(), [user], clock.now())
+    except integrations.Unavailable as exc:
+        db().rollback()
+        abort(503, description=str(exc))
+    flash(f"{phone}: {report.sent} sent, {report.failed} failed, {report.already_today} already had today's.",
+          "error" if report.failed else "success")
+    return redirect(url_for("admin.subscriber", user_id=user.id))
+
+
+@bp.get("/test-planner")
+@returns_json
+def test_planner():
+    """What a planner pass at this instant would enqueue (nothing is enqueued)."""
+    planning = integrations.optional("lokpanchang.planning")
+    if planning is None:
+        return jsonify({"error": "lokpanchang.planning is not installed in this build"}), 503
+    now, settings = clock.now(), app_settings()
+    pairs = db().execute(
+        select(UserDetail.timezone, UserDetail.send_time)
+        .where(queries.active_filter(now), UserDetail.timezone.is_not(None)).distinct()
+    ).all()
+    result = planning.due_slots(now, [tuple(p) for p in pairs], timedelta(seconds=settings.planner_lookahead))
+    return jsonify({
+        "now": now.isoformat(), "lookahead_s": settings.planner_lookahead,
+        "slots": [slot.to_dict() for slot in result.slots],
+        "invalid_zones": list(result.invalid_zones),
+    })

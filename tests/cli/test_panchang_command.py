@@ -1,0 +1,66 @@
+"""`lokpanchang panchang`: the page, the JSON and the errors (exit status 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import time_machine
+
+import lokpanchang
+from lokpanchang.cli import main
+
+DELHI = ["--lat", "28.6139", "--lon", "77.2090"]
+
+
+def test_json_output_has_the_issue_shape(capsys):
+    assert main(["panchang", *DELHI, "--date", "2026-11-29", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["timezone"] == "Asia/Kolkata" and data["date"] == "2026-11-29"
+    assert data["vara"] == {"number": 1, "name": "Sunday"}
+    assert data["tithi"][0]["name"] == "Krishna Shashthi"
+
+
+def test_the_page_is_readable_and_in_the_chosen_language(capsys):
+    assert main(["panchang", *DELHI, "--date", "2026-11-29", "--lang", "hi"]) == 0
+    page = capsys.readouterr().out
+    assert "Panchangam for 2026-11-29 (रविवार)" in page
+    assert "Sunrise    06:54" in page and "Rahu kalam 16:05 - 17:24" in page
+
+
+def test_without_a_date_it_is_today_in_the_places_zone(capsys):
+    # 20:00 UTC on 28 November is 01:30 on 29 November in India.
+    with time_machine.travel(datetime(2026, 11, 28, 20, 0, tzinfo=UTC), tick=False):
+        assert main(["panchang", *DELHI, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["date"] == "2026-11-29"
+
+
+@pytest.mark.parametrize(("arguments", "named"), [
+    (["--lat", "north", "--lon", "77"], "'north'"),
+    (["--lat", "95", "--lon", "77"], "'95'"),
+    (["--lat", "28", "--lon", "-200"], "'-200'"),
+    ([*DELHI, "--tz", "Asia/Nowhere"], "'Asia/Nowhere'"),
+    ([*DELHI, "--date", "2026-13-01"], "'2026-13-01'"),
+    ([*DELHI, "--lang", "fr"], "'fr'"),
+    ([*DELHI, "--rising", "late"], "'late'"),
+    ([*DELHI, "--moon-rising", "early"], "'early'"),
+])
+def test_bad_values_exit_2_naming_the_value(arguments, named, capsys):
+    assert main(["panchang", *arguments]) == 2
+    assert named in capsys.readouterr().err
+
+
+def test_the_installed_entry_point_runs_in_a_subprocess():
+    source = str(Path(lokpanchang.__file__).parents[1])
+    environment = {**os.environ, "PYTHONPATH": source}
+    result = subprocess.run(
+        [sys.executable, "-m", "lokpanchang", "panchang", "--lat", "69.65", "--lon", "18.96",
+         "--date", "2026-12-21", "--json"],
+        capture_output=True, text=True, env=environment, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["polar"] == "polar_night"

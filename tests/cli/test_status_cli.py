@@ -1,0 +1,67 @@
+"""`lokpanchang status`: a beat entry that stops running shows as missed."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from lokpanchang.cli import main
+from lokpanchang.ops import beatmonitor
+from lokpanchang.ops.beatinfo import beat_entries
+from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
+
+
+@pytest.fixture
+def env(settings_env, migrated_postgres, redis_url):
+    postgres_url = migrated_postgres
+    settings_env(DATABASE_URL=postgres_url, CELERY_BROKER_URL=redis_url,
+                 CELERY_RESULT_BACKEND=redis_url)
+    return postgres_url
+
+
+def status_json(capsys) -> tuple[int, dict]:
+    capsys.readouterr()
+    code = main(["status", "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def started(url: str, task: str, ago: timedelta) -> None:
+    now = datetime.now(UTC) - ago
+    beatmonitor.record_start(url, task, "id", now)
+    beatmonitor.record_finish(url, task, "SUCCESS", now)
+
+
+@pytest.mark.integration
+def test_an_entry_past_its_period_plus_grace_is_missed_and_fails_the_check(env, capsys):
+    for entry in beat_entries():
+        started(env, entry.task, timedelta(seconds=5))
+    code, report = status_json(capsys)
+    assert {e["status"] for e in report["entries"]} == {"ok"}
+    assert report["database"]["ok"] and report["redis"]["ok"]
+    assert report["workers"] == {"alive": 0} and code == 1  # no worker runs in this test
+    started(env, "tasks.collect_system_health_metrics", timedelta(seconds=300 + 60 + 1))
+    _code, report = status_json(capsys)
+    by_key = {e["key"]: e for e in report["entries"]}
+    assert by_key["collect-system-health"]["status"] == "missed"
+    assert by_key["collect-system-health"]["last_outcome"] == "SUCCESS"
+    assert by_key["jit-planner"]["status"] == "ok"
+
+
+def test_the_text_form_lists_every_entry(settings_env, migrated_sqlite, capsys):
+    settings_env(DATABASE_URL=migrated_sqlite)
+    assert main(["status"]) == 1
+    out = capsys.readouterr().out
+    assert all(entry.key in out for entry in beat_entries())
+    assert "database:" in out and '"ok": true' in out
+
+
+def test_reports_lists_stored_reports(settings_env, capsys, tmp_path):
+    from lokpanchang.config import get_settings
+
+    folder = get_settings().data_dir / "reports"
+    folder.mkdir(parents=True)
+    (folder / "weekly-2026-11-23.html").write_text("x")
+    assert main(["reports"]) == 0
+    assert capsys.readouterr().out.strip().endswith("weekly-2026-11-23.html")

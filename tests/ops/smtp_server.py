@@ -1,0 +1,70 @@
+"""A minimal SMTP server on loopback that keeps what it receives (no TLS, no auth)."""
+
+from __future__ import annotations
+
+import socketserver
+import threading
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Received:
+    sender: str
+    recipients: list[str]
+    data: bytes
+
+
+@dataclass
+class SmtpServer:
+    server: socketserver.ThreadingTCPServer
+    messages: list[Received] = field(default_factory=list)
+
+    @property
+    def port(self) -> int:
+        return self.server.server_address[1]
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    def reply(self, line: str) -> None:
+        self.wfile.write(line.encode() + b"\r\n")
+
+    def handle(self) -> None:
+        self.reply("220 localhost test SMTP")
+        sender, recipients = "", []
+        while line := self.rfile.readline():
+            verb = line.decode().strip().split(" ", 1)[0].upper()
+            if verb in ("EHLO", "HELO"):
+                self.reply("250 localhost")
+            elif verb == "MAIL":
+                sender, recipients = line.decode().split(":", 1)[1].strip(), []
+                self.reply("250 OK")
+            elif verb == "RCPT":
+                recipients.append(line.decode().split(":", 1)[1].strip())
+                self.reply("250 OK")
+            elif verb == "DATA":
+                self.reply("354 end with .")
+                self.server.received.append(Received(sender, recipients, self._data()))
+                self.reply("250 queued")
+            elif verb == "QUIT":
+                self.reply("221 bye")
+                return
+            else:
+                self.reply("250 OK")
+
+    def _data(self) -> bytes:
+        lines = []
+        while (line := self.rfile.readline()) not in (b".\r\n", b".\n", b""):
+            lines.append(line[1:] if line.startswith(b"..") else line)
+        return b"".join(lines)
+
+
+def start() -> SmtpServer:
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    server.received = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return SmtpServer(server, server.received)

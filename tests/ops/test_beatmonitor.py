@@ -1,0 +1,60 @@
+"""beat_entry_status written by Celery's own signals for beat tasks only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from celery import Celery
+from celery.signals import task_failure, task_postrun, task_prerun
+from sqlalchemy import select
+
+from lokpanchang.ops import beatmonitor
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import BeatEntryStatus
+from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+def noop() -> None:
+    return None
+
+
+def rows(url: str) -> dict[str, BeatEntryStatus]:
+    with transaction(url) as session:
+        return {row.key: row for row in session.scalars(select(BeatEntryStatus))}
+
+
+def test_a_failure_keeps_its_error_until_the_next_success(database_url):
+    beatmonitor.record_start(database_url, "tasks.cleanup_old_metrics", "t1", NOW)
+    beatmonitor.record_finish(database_url, "tasks.cleanup_old_metrics", "FAILURE", NOW,
+                              error="OperationalError: gone")
+    beatmonitor.record_finish(database_url, "tasks.cleanup_old_metrics", "FAILURE", NOW)
+    row = rows(database_url)["cleanup-old-metrics"]
+    assert (row.last_outcome, row.last_error, row.last_task_id) == (
+        "FAILURE", "OperationalError: gone", "t1")
+    beatmonitor.record_start(database_url, "tasks.cleanup_old_metrics", "t2", NOW)
+    beatmonitor.record_finish(database_url, "tasks.cleanup_old_metrics", "SUCCESS", NOW)
+    row = rows(database_url)["cleanup-old-metrics"]
+    assert (row.last_outcome, row.last_error, row.last_task_id) == ("SUCCESS", None, "t2")
+
+
+def test_tasks_that_are_not_beat_entries_leave_no_row(database_url):
+    beatmonitor.record_start(database_url, "tasks.run_scheduled_job", "t1", NOW)
+    assert rows(database_url) == {}
+
+
+def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sqlite):
+    sqlite_url = migrated_sqlite
+    settings_env(DATABASE_URL=sqlite_url)
+    beatmonitor.connect_celery_signals()
+    task = Celery("t", set_as_current=False).task(name="tasks.backup_logs_task")(noop)
+    task_prerun.send(sender=task, task_id="abc", task=task, args=(), kwargs={})
+    started = rows(sqlite_url)["backup-daily-logs"]
+    task_failure.send(sender=task, task_id="abc", exception=OSError("disk full"))
+    task_postrun.send(sender=task, task_id="abc", task=task, args=(), kwargs={}, retval=None,
+                      state="FAILURE")
+    row = rows(sqlite_url)["backup-daily-logs"]
+    assert started.last_outcome == "STARTED" and started.last_task_id == "abc"
+    assert (row.last_outcome, row.last_error) == ("FAILURE", "OSError: disk full")
+    assert row.last_duration_s is not None and row.last_duration_s >= 0

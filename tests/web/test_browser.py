@@ -1,0 +1,181 @@
+"""The portal in a real Chromium (Playwright) against a real server on a loopback port."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from lokpanchang import clock
+from lokpanchang.config import load_settings
+from lokpanchang.delivery.outbox import read_outbox
+from lokpanchang.operators import create_operator
+from lokpanchang.storage import migrate
+from lokpanchang.storage.db import engine_for, transaction
+from lokpanchang.web import create_app, integrations
+from tests.web import seed as seed_data
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PAGES_WITH_FORMS = ["/admin/", "/admin/subscribers", "/admin/broadcasts", "/admin/failures",
+                    "/admin/broadcasts/backfill", "/admin/send/test", "/admin/send/today", "/", "/panchang"]
+
+
+class Server:
+    def __init__(self, app):
+        from werkzeug.serving import make_server
+
+        self.httpd = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def portal(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("browser")
+    url = f"sqlite:///{data_dir / 'portal.sqlite3'}"
+    migrate.upgrade(url)
+    with transaction(url) as session:
+        create_operator(session, "ops", seed_data.PASSWORD, clock.now())
+    seeded = seed_data.seed(url, clock.now())
+    settings = load_settings({}, data_dir=data_dir, database_url=url, delivery_backend="outbox",
+                             secret_key="browser-test-secret", enable_test_routes=True)
+    server = Server(create_app(settings))
+    server.seeded, server.settings = seeded, settings
+    yield server
+    server.stop()
+    engine_for(url).dispose()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, portal):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def log_in(page, portal) -> None:
+    page.goto(f"{portal.url}/admin/login")
+    page.fill("#username", "ops")
+    page.fill("#password", seed_data.PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{portal.url}/admin/")
+
+
+def test_an_operator_logs_in_with_the_keyboard_alone(page, portal):
+    page.goto(f"{portal.url}/admin/")
+    assert page.url.startswith(f"{portal.url}/admin/login")
+    page.locator("#username").focus()
+    page.keyboard.type("ops")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "password"
+    page.keyboard.type(seed_data.PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{portal.url}/admin/")
+    assert page.locator("h1").inner_text() == "Dashboard"
+
+
+def test_the_dashboard_shows_the_seeded_data(page, portal):
+    log_in(page, portal)
+    assert page.locator("#kpi-active").inner_text() == "13"
+    assert page.locator("#kpi-failed").inner_text() == "3"
+    assert page.locator("#kpi-zone").inner_text().startswith("Asia/Kolkata")
+    assert page.locator("svg[role=img]").count() == 2
+    shot(page, "dashboard")
+
+
+LABEL_CHECK = """() => [...document.querySelectorAll('input, select, textarea')]
+  .filter(el => el.type !== 'hidden')
+  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
+  .map(el => el.name || el.id || el.outerHTML)"""
+
+
+def test_every_control_on_every_page_has_a_label(page, portal):
+    log_in(page, portal)
+    checked = 0
+    for path in PAGES_WITH_FORMS + [f"/admin/subscribers/{portal.seeded.user_ids[seed_data.NEW_YORK_PHONE]}/edit"]:
+        page.goto(portal.url + path)
+        assert page.evaluate(LABEL_CHECK) == [], path
+        checked += page.locator("input:not([type=hidden]), select").count()
+    assert checked >= 25
+
+
+def test_an_operator_edits_a_subscriber(page, portal):
+    log_in(page, portal)
+    user_id = portal.seeded.user_ids[seed_data.NEW_YORK_PHONE]
+    page.goto(f"{portal.url}/admin/subscribers?zone=America/New_York")
+    page.click(f"text={seed_data.NEW_YORK_PHONE}")
+    page.click("text=Edit")
+    page.fill("#display_name", "Meera in Manhattan")
+    page.select_option("#language", "hi")
+    page.fill("#send_time", "07:00")
+    page.click("button:has-text('Save')")
+    page.wait_for_url(f"{portal.url}/admin/subscribers/{user_id}")
+    assert page.locator(".flash").inner_text() == "Saved."
+    assert "Meera in Manhattan" in page.locator(".facts").inner_text()
+    assert "07:00 local" in page.locator(".facts").inner_text()
+    shot(page, "subscriber-edited")
+
+
+def test_an_operator_sends_a_test_message_after_confirming(page, portal):
+    log_in(page, portal)
+    page.click("nav >> text=Send")
+    page.fill("#test-phone", "+91 98123 45678")
+    page.click("button:has-text('Review')")
+    assert "+919812345678" in page.locator("[role=alert]").inner_text()
+    page.click("#confirm-send")
+    assert "Test message sent to +919812345678" in page.locator(".flash").inner_text()
+    outbox = read_outbox(portal.settings.data_dir / "outbox.jsonl")
+    assert [m["phone"] for m in outbox][-1] == "+919812345678"
+    shot(page, "test-message-sent")
+
+
+def test_an_operator_drills_from_the_dashboard_into_failures(page, portal):
+    log_in(page, portal)
+    page.click(f"a[href='/admin/broadcasts/{portal.seeded.kolkata_run_id}#failures']")
+    page.wait_for_url(f"**/admin/broadcasts/{portal.seeded.kolkata_run_id}#failures")
+    group = page.locator("#error-131026")
+    assert "3 subscribers" in group.locator("h3").inner_text()
+    phones = group.locator("tbody a").all_inner_texts()
+    assert sorted(phones) == sorted(seed_data.FAILED_PHONES)
+    group.locator("tbody a").first.click()
+    assert "131026 Message undeliverable" in page.locator("table").first.inner_text()
+    shot(page, "failure-drilldown")
+
+
+def test_the_public_page_in_hindi(page, portal):
+    for name in ("lokpanchang.places", "lokpanchang.almanac", "lokpanchang.messages"):
+        if integrations.optional(name) is None:
+            pytest.skip(f"{name} is not installed in this build")
+    page.goto(f"{portal.url}/?place=Varanasi&date=2026-03-21&lang=hi")
+    assert page.locator("html").get_attribute("lang") == "hi"
+    assert page.locator("#message-text").inner_text().strip()
+    shot(page, "public-hindi")

@@ -1,0 +1,66 @@
+"""The dashboard's numbers, timeline and chart come from the seeded database."""
+
+from __future__ import annotations
+
+import re
+
+from lokpanchang import clock
+from lokpanchang.web.admin import charts, queries
+from lokpanchang.storage.db import session_factory
+
+
+def _kpi(page: str, name: str) -> str:
+    return re.search(rf'id="kpi-{name}">([^<]+)<', page).group(1).strip()
+
+
+def test_it_shows_active_new_sent_failed_and_the_popular_zone(operator_client, seeded):
+    page = operator_client.get("/admin/").get_data(as_text=True)
+    assert _kpi(page, "active") == "13"  # 12 in Kolkata + 1 in New York; London stopped
+    assert _kpi(page, "new") == "2"
+    assert _kpi(page, "sent") == "8"
+    assert _kpi(page, "failed") == "3"
+    assert _kpi(page, "zone") == "Asia/Kolkata"
+
+
+def test_todays_timeline_lists_the_run_due_today_with_its_counts(operator_client, seeded):
+    page = operator_client.get("/admin/").get_data(as_text=True)
+    row = re.search(r"<tr>\s*<td><a href=\"/admin/broadcasts/%d\">Asia/Kolkata</a>.*?</tr>"
+                    % seeded.kolkata_run_id, page, re.S).group(0)
+    cells = re.findall(r'<td class="num">(?:<a [^>]+>)?(\d+)', row)
+    assert cells == ["8", "4", "3", "0", "0"]  # sent, delivered, failed, late, missed
+    assert "<svg" in page and "Today&#39;s broadcasts by zone" in page
+
+
+def test_the_30_day_chart_has_a_bar_title_per_day_with_data(operator_client, seeded):
+    page = operator_client.get("/admin/").get_data(as_text=True)
+    assert page.count("10 delivered, 0 sent, 0 failed") == 5
+
+
+def test_the_summary_json_has_the_headline_numbers(operator_client, seeded):
+    data = operator_client.get("/admin/api/summary.json").json
+    assert data["active"] == 13 and data["failed_today"] == 3
+    assert data["popular_zone"] == "Asia/Kolkata"
+
+
+def test_daily_delivery_fills_days_without_messages_with_zeros(portal_url, seeded):
+    with session_factory(portal_url)() as session:
+        today = clock.now().date()
+        bars = queries.daily_delivery(session, today, days=30)
+    assert len(bars) == 30
+    assert bars[0].day < bars[-1].day
+    assert sum(b.delivered + b.sent + b.failed for b in bars) >= 50
+
+
+def test_the_delivery_chart_scales_the_tallest_bar_to_the_plot():
+    from datetime import date
+
+    bars = [queries.DayBar(date(2026, 1, d), delivered=d, sent=0, failed=0) for d in range(1, 4)]
+    svg = str(charts.delivery_chart(bars, width=300, height=200))
+    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
+    assert heights == sorted(heights) and heights[-1] == 200 - 28 - 12
+    assert 'role="img"' in svg
+
+
+def test_the_timeline_says_so_when_nothing_is_due():
+    svg = str(charts.timeline_chart([], queries.utc_day_start(clock.now())))
+    assert "No broadcast is due today." in svg

@@ -1,0 +1,70 @@
+"""Log backups: dates, one day with search and errors only, the archive; beat status."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import tarfile
+
+import pytest
+
+from lokpanchang.tasks.beat import BEAT_SCHEDULE
+
+
+@pytest.fixture
+def backups(app):
+    root = app.config["SETTINGS"].data_dir / "backups" / "logs"
+    day = root / "2026-11-28"
+    day.mkdir(parents=True)
+    lines = [{"level": "info", "event": "planner.pass", "slots": 2},
+             {"level": "error", "event": "send.failed", "code": 131026},
+             {"level": "info", "event": "outbox.sent", "ledger_id": 7}]
+    (day / "lokpanchang-2026-11-28.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    with gzip.open(day / "worker.log.gz", "wt") as handle:
+        handle.write("12:00 INFO started\n12:01 ERROR broker lost\n")
+    (root / "2026-11-27").mkdir()
+    (root / "not-a-date").mkdir()
+    return root
+
+
+def test_backup_dates_are_listed_newest_first(operator_client, backups):
+    page = operator_client.get("/admin/logs").get_data(as_text=True)
+    assert page.index("2026-11-28") < page.index("2026-11-27")
+    assert "not-a-date" not in page
+
+
+def test_a_day_shows_every_line_of_every_file(operator_client, backups):
+    page = operator_client.get("/admin/logs/2026-11-28").get_data(as_text=True)
+    assert "5 lines" in page and "broker lost" in page and "planner.pass" in page
+
+
+def test_errors_only_keeps_error_lines(operator_client, backups):
+    page = operator_client.get("/admin/logs/2026-11-28?errors=1").get_data(as_text=True)
+    assert "2 lines" in page and "send.failed" in page and "broker lost" in page
+    assert "planner.pass" not in page
+
+
+def test_search_matches_without_regard_to_case(operator_client, backups):
+    page = operator_client.get("/admin/logs/2026-11-28?q=OUTBOX").get_data(as_text=True)
+    assert "1 line." in page and "outbox.sent" in page
+
+
+def test_the_archive_holds_the_days_files(operator_client, backups):
+    response = operator_client.get("/admin/logs/2026-11-28/archive.tar.gz")
+    assert response.status_code == 200
+    assert "lokpanchang-logs-2026-11-28.tar.gz" in response.headers["Content-Disposition"]
+    with tarfile.open(fileobj=io.BytesIO(response.data)) as tar:
+        names = sorted(tar.getnames())
+    assert names == ["2026-11-28", "2026-11-28/lokpanchang-2026-11-28.jsonl", "2026-11-28/worker.log.gz"]
+
+
+@pytest.mark.parametrize("day", ["2026-11-30", "..", "..%2F..%2Fetc"])
+def test_a_day_without_a_backup_is_404(operator_client, backups, day):
+    assert operator_client.get(f"/admin/logs/{day}").status_code == 404
+
+
+def test_the_beat_page_lists_every_entry(operator_client):
+    page = operator_client.get("/admin/beat").get_data(as_text=True)
+    for key, entry in BEAT_SCHEDULE.items():
+        assert f"<td>{key}</td>" in page and entry["task"] in page

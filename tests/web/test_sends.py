@@ -1,0 +1,76 @@
+"""Send actions: confirmed first, and never a second daily message to anyone on a local day."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from lokpanchang.delivery.outbox import read_outbox
+from lokpanchang.storage.db import session_factory
+from lokpanchang.storage.models import MessageLog
+from tests.web.seed import KOLKATA_PHONES, NEW_YORK_PHONE
+
+
+def _outbox(app):
+    path = app.config["SETTINGS"].data_dir / "outbox.jsonl"
+    return read_outbox(path) if path.exists() else []
+
+
+def _ledger_count(url) -> int:
+    with session_factory(url)() as session:
+        return session.scalar(select(func.count(MessageLog.id)))
+
+
+def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):
+    review = operator_client.post("/admin/send/test", data={"csrf_token": operator_client.csrf,
+                                                            "phone": "+91 98123 45678"})
+    assert "Send a test message to <strong>+919812345678</strong>?" in review.get_data(as_text=True)
+    assert _outbox(app) == []
+    done = operator_client.post("/admin/send/test", data={"csrf_token": operator_client.csrf,
+                                                          "phone": "+919812345678", "confirm": "yes"},
+                                follow_redirects=True)
+    assert "Test message sent to +919812345678" in done.get_data(as_text=True)
+    [sent] = _outbox(app)
+    assert sent["phone"] == "+919812345678" and sent["template"] == "hello_world"
+
+
+def test_a_test_message_to_a_bad_number_names_it(operator_client, app):
+    response = operator_client.post("/admin/send/test", data={
+        "csrf_token": operator_client.csrf, "phone": "12", "confirm": "yes"})
+    assert response.status_code == 400
+    assert "&#39;12&#39; is not a phone number" in response.get_data(as_text=True)
+    assert _outbox(app) == []
+
+
+def test_the_confirmation_counts_who_already_has_todays_message(operator_client, seeded):
+    page = operator_client.post("/admin/send/today", data={
+        "csrf_token": operator_client.csrf, "target": "zone", "zone": "Asia/Kolkata"}).get_data(as_text=True)
+    assert "<strong>1</strong> will get today" in page
+    assert "11 already have today" in page
+
+
+def test_a_subscriber_who_has_todays_message_gets_nothing_more(operator_client, seeded, portal_url, app):
+    before = _ledger_count(portal_url)
+    user_id = seeded.user_ids[KOLKATA_PHONES[0]]
+    response = operator_client.post("/admin/send/today", data={
+        "csrf_token": operator_client.csrf, "target": "subscriber", "user_id": str(user_id),
+        "confirm": "yes"}, follow_redirects=True)
+    assert "0 sent, 0 failed, 1 already had today" in response.get_data(as_text=True)
+    assert _ledger_count(portal_url) == before
+    assert _outbox(app) == []
+
+
+def test_an_unknown_target_is_refused(operator_client, seeded):
+    response = operator_client.post("/admin/send/today", data={
+        "csrf_token": operator_client.csrf, "target": "planet"})
+    assert response.status_code == 400
+
+
+def test_todays_panchangam_to_everyone_reaches_each_at_most_once(operator_client, seeded, portal_url, app):
+    pytest.importorskip("lokpanchang.almanac")
+    pytest.importorskip("lokpanchang.messages")
+    form = {"csrf_token": operator_client.csrf, "target": "everyone", "confirm": "yes"}
+    operator_client.post("/admin/send/today", data=form)
+    operator_client.post("/admin/send/today", data=form)
+    phones = sorted(m["phone"] for m in _outbox(app))
+    assert phones == sorted([KOLKATA_PHONES[11], NEW_YORK_PHONE])
