@@ -1,9 +1,8 @@
 """What each subscriber receives: a panchangam computed once per (place, date), then rendered.
 
 The broadcast takes any ``Content`` (recipient -> (template parameters, text)), so tests can
-pass their own. ``default_content()`` wires the almanac and the message renderer when those
-packages are installed, and otherwise ``temporary_placeholder_content`` (a clearly labelled
-stand-in that names the place and date, used until the almanac lands).
+pass their own. ``default_content()`` wires the almanac and ``lokpanchang.messages`` when those
+packages are installed; clearly labelled temporary stand-ins cover each until it lands.
 """
 
 from __future__ import annotations
@@ -103,21 +102,41 @@ def temporary_placeholder_content() -> PanchangamContent:
 
 
 def almanac_content() -> PanchangamContent:
-    """The production content: the almanac's panchangam rendered by ``lokpanchang.messages``."""
+    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``
+    (or, until that package lands, by ``temporary_summary_render``)."""
     from lokpanchang.almanac import generate_panchangam_with_timezone
-    from lokpanchang.messages import render_daily
 
     def compute(recipient: Recipient) -> object:
         return generate_panchangam_with_timezone(
-            recipient.latitude, recipient.longitude, recipient.timezone, recipient.local_date
-        )
+            recipient.latitude, recipient.longitude, recipient.timezone, recipient.local_date,
+            city=recipient.place or None)
 
-    return PanchangamContent(compute, render_daily)
+    return PanchangamContent(compute, _renderer())
+
+
+def _renderer() -> Callable[[object, str], Rendered]:
+    if importlib.util.find_spec("lokpanchang.messages"):
+        from lokpanchang.messages import render_daily
+
+        return render_daily  # its RenderedMessage unpacks as (parameters, text)
+    log.warning("content.temporary_render", reason="lokpanchang.messages is not installed yet")
+    return temporary_summary_render
+
+
+def temporary_summary_render(panchangam, _language: str) -> Rendered:
+    """TEMPORARY until ``lokpanchang.messages`` lands: place, date, vara, tithi, nakshatra."""
+    data = panchangam.to_dict()
+    first = lambda key: (data.get(key) or [{}])[0].get("name", "")  # noqa: E731
+    vara = (data.get("vara") or {}).get("name", "")
+    parameters = (data.get("city") or data["timezone"], data["date"], vara, first("tithi"),
+                  first("nakshatra"))
+    text = "Panchangam for {} on {}: {}, tithi {}, nakshatra {}".format(*parameters)
+    return parameters, text
 
 
 def default_content() -> PanchangamContent:
     """The almanac when installed, else the labelled placeholder (logged once)."""
-    if importlib.util.find_spec("lokpanchang.almanac") and importlib.util.find_spec("lokpanchang.messages"):
+    if importlib.util.find_spec("lokpanchang.almanac"):
         return almanac_content()
     log.warning("content.placeholder", reason="lokpanchang.almanac is not installed yet")
     return temporary_placeholder_content()
