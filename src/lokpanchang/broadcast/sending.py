@@ -8,6 +8,7 @@ claim that never reached a channel); a row marked 'sending' is never sent again.
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -149,7 +150,7 @@ def send_batch(ctx: SendContext, run_id: int, bounds: tuple[int, int], now: date
         if not _still_running(session, run_id, [m.ledger_id for m in messages]):
             return result
         queries.set_ledger_status(session, [m.ledger_id for m in messages], "sending", claimed_at=now)
-    results = asyncio.run(_send(ctx.sender, messages))
+    results = run_async(_send(ctx.sender, messages))
     return _apply(ctx.url, run_id, results, now, result, failures)
 
 
@@ -159,6 +160,21 @@ def _still_running(session, run_id: int, ledger_ids: list[int]) -> bool:
         return True
     queries.set_ledger_status(session, ledger_ids, "pending")
     return False
+
+
+_loops = threading.local()
+
+
+def run_async(coroutine):
+    """Run ``coroutine`` on this thread's own long-lived event loop.
+
+    A channel may keep a connection pool bound to its loop (aiohttp), so every batch a worker
+    process sends uses the same loop rather than a new one per ``asyncio.run``.
+    """
+    loop = getattr(_loops, "loop", None)
+    if loop is None or loop.is_closed():
+        loop = _loops.loop = asyncio.new_event_loop()
+    return loop.run_until_complete(coroutine)
 
 
 async def _send(sender: Sender, messages: list[OutgoingMessage]) -> list[SendResult]:

@@ -27,9 +27,12 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
     Returns what happened: ``"sent"`` (or another ledger status), ``"daily"`` (today's run
     will serve them), ``"already"`` (they have today's message), or ``"inactive"``.
     """
-    from lokpanchang.broadcast import default_context
+    owned = ctx is None  # called from a web request: a channel of its own, closed afterwards
+    if owned:
+        from lokpanchang.broadcast import make_context
+        from lokpanchang.config import get_settings
 
-    ctx = ctx or default_context()
+        ctx = make_context(get_settings())
     with transaction(ctx.url) as session:
         user = session.get(UserDetail, user_id)
         if user is None or not user.is_active(now) or not _locatable(user):
@@ -42,7 +45,7 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
         if ledger_id is None:
             return "already"
         rows = queries.recipients(session, [ledger_id])
-    return _send_one(ctx, rows, now)
+    return _send_one(ctx, rows, now, close=owned)
 
 
 def _locatable(user: UserDetail) -> bool:
@@ -60,14 +63,22 @@ def _take_today(session, user: UserDetail, local_date, now: datetime) -> int | N
     return session.execute(statement).scalar_one_or_none()
 
 
-def _send_one(ctx: SendContext, rows, now: datetime) -> str:
+async def _deliver(sender, messages, close: bool):
+    try:
+        return await sender.send_batch(messages)
+    finally:
+        if close:
+            await sender.close()
+
+
+def _send_one(ctx: SendContext, rows, now: datetime, close: bool) -> str:
     messages, failures = render_messages(ctx.content, rows)
     if failures:
         with transaction(ctx.url) as session:
             ledger_id = next(iter(failures))
             queries.set_ledger_status(session, [ledger_id], "failed", error_detail=failures[ledger_id])
         return "failed"
-    results = asyncio.run(ctx.sender.send_batch(messages))
+    results = asyncio.run(_deliver(ctx.sender, messages, close))
     with transaction(ctx.url) as session:
         apply_result(session, results[0], now)
     log.info("welcome.sent", ledger_id=results[0].ledger_id, outcome=str(results[0].outcome))
