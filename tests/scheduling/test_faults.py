@@ -7,6 +7,7 @@ seconds ahead on a shared shifted clock (see ``cluster.py``), so no test waits f
 
 from __future__ import annotations
 
+import re
 import signal
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -230,4 +231,6 @@ def test_a_lost_chord_callback_is_made_good_by_the_planner(scene):
     wait_until(all_settled(cluster, users), 60, "every run finished\n" + cluster.logs())
     sent_once_each(cluster, users)
     logs = cluster.logs(tail=None)
-    assert logs.count("summarize_run") < 2 * len(ZONES) and "finished=1" in logs
+    # at least one callback was lost, and a planner pass finished its run (text or JSON logs)
+    assert logs.count("summarize_run") < 2 * len(ZONES)
+    assert re.search(r'finished(=|": )[1-9]', logs)
