@@ -8,6 +8,7 @@ this fork-safe in the prefork worker's parent process.
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import structlog
 from celery import bootsteps
@@ -57,6 +58,11 @@ class HeartbeatScheduler(PersistentScheduler):
     """Celery beat's persistent scheduler that also records its heartbeat as it ticks."""
 
     _last_heartbeat = 0.0
+
+    def setup_schedule(self) -> None:
+        # The schedule file lives under DATA_DIR, which may not exist yet on a first start.
+        Path(self.schedule_filename).parent.mkdir(parents=True, exist_ok=True)
+        super().setup_schedule()
 
     def tick(self, *args, **kwargs):
         if clock.monotonic() - self._last_heartbeat >= INTERVAL_SECONDS:
