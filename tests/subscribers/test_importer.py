@@ -69,3 +69,14 @@ def test_cities_already_stored_are_reused(session):
     import_subscribers(session, ROWS, NOW)
     session.commit()
     assert count(session, CityDetail) == 3
+
+
+def test_many_phones_are_matched_in_one_pass_with_the_same_result(session, monkeypatch):
+    from lokpanchang.subscribers import importer
+
+    import_subscribers(session, ROWS, NOW)
+    session.commit()
+    monkeypatch.setattr(importer, "WHOLE_TABLE_ABOVE", 1)
+    report = import_subscribers(session, ROWS, NOW)
+    assert (report.created, report.updated) == (0, 4)
+    assert count(session, UserDetail) == 4

@@ -5,10 +5,14 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import tarfile
+from datetime import date, timedelta
 
 import pytest
 
+from lokpanchang import clock
+from lokpanchang.ops import beatmonitor, logbackup
 from lokpanchang.tasks.beat import BEAT_SCHEDULE
 
 
@@ -64,7 +68,36 @@ def test_a_day_without_a_backup_is_404(operator_client, backups, day):
     assert operator_client.get(f"/admin/logs/{day}").status_code == 404
 
 
+def test_the_backup_tasks_folder_is_listed_and_readable(operator_client, app):
+    settings = app.config["SETTINGS"]
+    settings.effective_log_dir.mkdir(parents=True)
+    day_file = settings.effective_log_dir / "lokpanchang-2026-11-20.jsonl"
+    day_file.write_text(json.dumps({"level": "error", "event": "whatsapp.halt", "code": 190}) + "\n")
+    assert logbackup.backup_day(settings, date(2026, 11, 20))["outcome"] == "archived"
+    page = operator_client.get("/admin/logs/2026-11-20?errors=1").get_data(as_text=True)
+    assert "1 line." in page and "whatsapp.halt" in page
+    assert "MANIFEST" not in page
+
+
 def test_the_beat_page_lists_every_entry(operator_client):
     page = operator_client.get("/admin/beat").get_data(as_text=True)
     for key, entry in BEAT_SCHEDULE.items():
         assert f"<td>{key}</td>" in page and entry["task"] in page
+
+
+def _beat_state(page: str, key: str) -> str:
+    row = re.search(rf'<tr id="beat-{key}">.*?</tr>', page, re.S).group(0)
+    return re.search(r'<span class="status [^"]+">(\w+)</span>', row).group(1)
+
+
+def test_the_beat_page_shows_last_runs_outcomes_and_late_entries(operator_client, app):
+    url, now = app.config["SETTINGS"].effective_database_url, clock.now()
+    beatmonitor.record_start(url, "tasks.jit_planner", "t1", now - timedelta(minutes=5))
+    beatmonitor.record_finish(url, "tasks.jit_planner", "SUCCESS", now - timedelta(minutes=4))
+    # Every 300 s: due 30 s ago, within the 60 s grace -> late.
+    beatmonitor.record_start(url, "tasks.collect_system_health_metrics", "t2", now - timedelta(seconds=330))
+    page = operator_client.get("/admin/beat").get_data(as_text=True)
+    assert _beat_state(page, "jit-planner") == "ok"
+    assert "SUCCESS" in re.search(r'<tr id="beat-jit-planner">.*?</tr>', page, re.S).group(0)
+    assert _beat_state(page, "collect-system-health") == "late"
+    assert _beat_state(page, "dispatch-scheduled-jobs") == "missed"  # never ran

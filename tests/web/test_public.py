@@ -42,3 +42,24 @@ def test_a_place_is_shown_in_hindi_with_the_message_renderer(client):
 def test_a_bad_date_is_named(client):
     page = client.get("/panchang?place=Varanasi&date=21/03/2026").get_data(as_text=True)
     assert "date &#39;21/03/2026&#39; is not a date" in page
+
+
+def test_the_full_panchangam_is_shown_in_the_chosen_language(client):
+    pytest.importorskip("lokpanchang.almanac")
+    page = client.get("/panchang?place=Varanasi&date=2026-03-21&lang=hi").get_data(as_text=True)
+    place = integrations.search_places("Varanasi")[0]
+    from datetime import date
+
+    day = integrations.panchangam(place.latitude, place.longitude, place.timezone,
+                                  date(2026, 3, 21), place.city, "hi").to_dict()
+    assert "<dt>Weekday (vara)</dt><dd>शनिवार</dd>" in page  # 21 March 2026 is a Saturday
+    assert f"<dt>Sunrise / sunset</dt><dd>{day['sunrise'][11:16]} / {day['sunset'][11:16]}</dd>" in page
+    assert f"{day['tithi'][0]['name']} until {day['tithi'][0]['end'][11:16]}" in page
+
+
+def test_times_on_the_next_day_are_marked():
+    from lokpanchang.web.public import hhmm
+
+    assert hhmm("2026-03-22T00:37:57+05:30", "2026-03-21") == "00:37 (+1)"
+    assert hhmm("2026-03-21T23:56:56+05:30", "2026-03-21") == "23:56"
+    assert hhmm(None) == "—"

@@ -74,3 +74,31 @@ def test_todays_panchangam_to_everyone_reaches_each_at_most_once(operator_client
     operator_client.post("/admin/send/today", data=form)
     phones = sorted(m["phone"] for m in _outbox(app))
     assert phones == sorted([KOLKATA_PHONES[11], NEW_YORK_PHONE])
+
+
+def _users(url, *phones):
+    from lokpanchang.storage.models import UserDetail
+
+    session = session_factory(url)()
+    return session, list(session.scalars(select(UserDetail).where(UserDetail.phone.in_(phones))))
+
+
+def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(seeded, portal_url, app):
+    pytest.importorskip("lokpanchang.almanac")
+    pytest.importorskip("lokpanchang.messages")
+    from lokpanchang import clock
+    from lokpanchang.delivery.base import Outcome, SendResult
+    from lokpanchang.delivery.memory import MemorySender
+    from lokpanchang.web.admin import dispatch
+
+    sender = MemorySender(outcomes={
+        KOLKATA_PHONES[11]: SendResult(0, Outcome.RETRY, error_code=130429, error_detail="throughput"),
+        NEW_YORK_PHONE: SendResult(0, Outcome.SKIP, error_code=131049, error_detail="engagement"),
+    })
+    session, users = _users(portal_url, KOLKATA_PHONES[11], NEW_YORK_PHONE)
+    with session:
+        report = dispatch.send_today(app.config["SETTINGS"], session, users, clock.now(), sender)
+        statuses = dict(session.execute(select(MessageLog.user_id, MessageLog.status).where(
+            MessageLog.user_id.in_([u.id for u in users]))).all())
+    assert (report.sent, report.failed) == (0, 2)
+    assert statuses == {seeded.user_ids[NEW_YORK_PHONE]: "skipped"}

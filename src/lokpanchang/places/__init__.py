@@ -45,8 +45,8 @@ def lookup(latitude: float, longitude: float) -> Place:
     The city is the one whose rough built-up area (``footprint_km``) comes closest to
     the point, the most populous one when several cover it: a point in central
     Toronto is in Toronto, not in a neighbourhood that GeoNames also lists. Far from
-    any city this is simply the nearest one; ``distance_km`` is the great-circle
-    distance to the chosen city's centre.
+    every city (footprints are at most ~25 km) it is the nearest city or one barely
+    farther; ``distance_km`` is the great-circle distance to the chosen city's centre.
 
     Raises ValueError naming the value for coordinates out of range, NaN or infinite.
     At sea the zone is the nautical one (``Etc/GMT±N``).

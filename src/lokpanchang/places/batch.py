@@ -41,7 +41,7 @@ def _by_home_cell(points: list[tuple[float, float]]) -> dict[tuple, list[int]]:
 
 def _choose_in_cube(home, members: list[int], points, chosen) -> None:
     places = gazetteer()
-    positions, vectors = places.index._cube(home, 1)
+    positions, vectors = places.index.cube(home, 1)
     if not len(positions):
         return
     queries = np.array([unit_vector(*points[number]) for number in members])

@@ -38,7 +38,7 @@ class SphereIndex:
         for position, cell in enumerate(map(tuple, np.floor(self._vectors / CELL).astype(int))):
             members[cell].append(position)
         self._cells = {cell: np.array(found, dtype=np.intp) for cell, found in members.items()}
-        self._cubes: dict[tuple, np.ndarray] = {}
+        self._cubes: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def nearest(self, vector: tuple[float, float, float]) -> tuple[int, float]:
         """Position of the nearest point and its chord distance (unit sphere)."""
@@ -61,12 +61,13 @@ class SphereIndex:
         if reach > MAX_SHELL:
             positions, vectors = np.arange(len(self._vectors)), self._vectors
         else:
-            positions, vectors = self._cube(tuple(math.floor(c / CELL) for c in vector), reach)
+            positions, vectors = self.cube(tuple(math.floor(c / CELL) for c in vector), reach)
         chords = np.sqrt(((vectors - vector) ** 2).sum(axis=1))
         close = chords <= chord
         return positions[close], chords[close]
 
-    def _cube(self, home: tuple[int, int, int], reach: int) -> tuple[np.ndarray, np.ndarray]:
+    def cube(self, home: tuple[int, int, int], reach: int) -> tuple[np.ndarray, np.ndarray]:
+        """Positions and vectors of the points in the cells up to ``reach`` cells from ``home``."""
         # Subscribers cluster in towns, so the same cubes come back again and again.
         key = (home, reach)
         found = self._cubes.get(key)

@@ -42,11 +42,15 @@ def languages() -> tuple[str, ...]:
     return tuple(getattr(names, "SUPPORTED_LANGUAGES", FALLBACK_LANGUAGES)) if names else FALLBACK_LANGUAGES
 
 
-def panchangam(latitude: float, longitude: float, zone: str, day: date, city: str, language: str):
-    """The almanac's Panchangam for ``day`` at the place (raises Unavailable without it)."""
+def panchangam(latitude: float, longitude: float, zone: str, day: date, city: str, language: str,
+               rising: str = "upper_limb"):
+    """The almanac's Panchangam for ``day`` at the place (raises Unavailable without it).
+
+    ``rising`` is the sunrise convention (settings.sunrise_convention), as the broadcast uses.
+    """
     almanac = required("lokpanchang.almanac", "the panchangam")
     return almanac.generate_panchangam_with_timezone(
-        latitude, longitude, zone, day, city=city, lang=language
+        latitude, longitude, zone, day, city=city, lang=language, rising=rising
     )
 
 
@@ -66,10 +70,9 @@ def search_places(text: str, limit: int = 10) -> list:
 
 def make_sender(settings: Settings):
     """The configured delivery channel, built as the scheduler builds it when it can."""
-    delivery = importlib.import_module("lokpanchang.delivery")
-    factory = getattr(delivery, "make_sender", None)
+    factory = optional("lokpanchang.delivery.factory")
     if factory is not None:
-        return factory(settings)
+        return factory.make_sender(settings)
     backend = settings.effective_delivery_backend
     if backend == "outbox":
         from lokpanchang.delivery.outbox import OutboxSender
@@ -82,9 +85,9 @@ def make_sender(settings: Settings):
     raise Unavailable(f"delivery backend {backend!r} is not installed in this build")
 
 
-def send_now(settings: Settings, messages: list) -> list:
-    """Send ``messages`` through the configured channel and return one result each."""
-    sender = make_sender(settings)
+def send_now(settings: Settings, messages: list, sender=None) -> list:
+    """Send ``messages`` through ``sender`` (default: the configured channel); one result each."""
+    sender = sender or make_sender(settings)
 
     async def run():
         try:

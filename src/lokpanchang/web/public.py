@@ -5,14 +5,20 @@ The message text comes from the same renderer the WhatsApp broadcast uses.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from flask import Blueprint, render_template, request
 
 from lokpanchang import clock
-from lokpanchang.web import integrations
+from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.security import add_security_headers
+
+# Each language's own name for itself, so a reader finds theirs.
+LANGUAGE_NAMES = {
+    "en": "English", "hi": "हिन्दी", "sa": "संस्कृतम्", "ta": "தமிழ்", "te": "తెలుగు",
+    "kn": "ಕನ್ನಡ", "ml": "മലയാളം", "mr": "मराठी", "gu": "ગુજરાતી", "bn": "বাংলা",
+}
 
 bp = Blueprint("public", __name__)
 bp.after_request(add_security_headers)
@@ -24,6 +30,7 @@ def panchang():
     language = _language()
     query = request.args.get("place", "").strip()
     context = {"query": query, "language": language, "languages": integrations.languages(),
+               "language_names": LANGUAGE_NAMES,
                "day_text": request.args.get("date", ""), "page_lang": language,
                "matches": [], "chosen": None, "day": None, "message": None, "problem": None}
     if query:
@@ -47,14 +54,17 @@ def _look_up(query: str, language: str, day_text: str) -> dict:
     try:
         day = _date(day_text, chosen.timezone)
         almanac = integrations.panchangam(chosen.latitude, chosen.longitude, chosen.timezone,
-                                          day, chosen.city, language)
-        message = integrations.render(almanac, language, place=chosen.city)
+                                          day, chosen.city, language, app_settings().sunrise_convention)
     except integrations.Unavailable as exc:
         return {"matches": matches, "chosen": chosen, "problem": f"Not available: {exc}."}
     except ValueError as exc:
         return {"matches": matches, "chosen": chosen, "problem": str(exc)}
-    return {"matches": matches, "chosen": chosen, "day": _as_dict(almanac), "message": message,
-            "day_text": day.isoformat()}
+    found = {"matches": matches, "chosen": chosen, "day": _as_dict(almanac), "day_text": day.isoformat()}
+    try:
+        found["message"] = integrations.render(almanac, language, place=chosen.city)
+    except integrations.Unavailable as exc:
+        found["problem"] = f"The message text is not available: {exc}."
+    return found
 
 
 def _chosen(matches: list):
@@ -73,6 +83,16 @@ def _date(text: str, zone: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"date {text!r} is not a date like 2026-03-21") from None
+
+
+@bp.app_template_filter("hhmm")
+def hhmm(value: str | None, day: str = "") -> str:
+    """``HH:MM`` of an ISO instant in its own offset, marked +1 when it falls on the next day."""
+    if not value:
+        return "—"
+    instant = datetime.fromisoformat(value)
+    later = day and instant.date().isoformat() > day
+    return instant.strftime("%H:%M") + (" (+1)" if later else "")
 
 
 def _as_dict(almanac) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import structlog
 from flask import flash, redirect, render_template, request, url_for
 
 from lokpanchang import clock
@@ -9,9 +10,10 @@ from lokpanchang.config import parse_send_time
 from lokpanchang.storage.models import BroadcastRun, UserDetail
 from lokpanchang.web import integrations
 from lokpanchang.web.admin import actions, bp, queries
-from lokpanchang.web.admin.common import date_arg, or_404, page_arg, page_count
+from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
 from lokpanchang.web.database import db
 
+log = structlog.get_logger(__name__)
 RUN_STATUSES = ("planned", "enqueued", "running", "done", "halted", "missed")
 
 
@@ -42,6 +44,7 @@ def resume_broadcast(run_id: int):
     try:
         actions.resume_run(db(), run, clock.now())
         db().commit()
+        log.info("admin.run_resumed", operator=operator_name(), run_id=run.id)
         flash(f"Run {run.id} is planned again; the planner's next pass sends what is left.", "success")
     except actions.ActionError as exc:
         db().rollback()
@@ -69,6 +72,8 @@ def backfill():
         flash(f"Not backfilled: {exc}", "error")
         return render_template("admin/backfill.html", form=form, confirming=False,
                                zones=queries.distinct_values(db(), UserDetail.timezone)), 400
+    log.info("admin.run_backfilled", operator=operator_name(), run_id=run.id, timezone=run.timezone,
+             local_date=run.local_date.isoformat())
     flash(f"Run {run.id} planned for {run.timezone} on {run.local_date}.", "success")
     return redirect(url_for("admin.broadcast", run_id=run.id))
 

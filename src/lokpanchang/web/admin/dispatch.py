@@ -20,7 +20,6 @@ from lokpanchang.web.admin.actions import ActionError
 
 TEST_TEMPLATE = "hello_world"
 TEST_TEXT = "Lokpanchang test message: if you can read this, delivery works."
-FAILED_OUTCOMES = (Outcome.RETRY, Outcome.SKIP, Outcome.DISABLE, Outcome.HALT)
 
 
 def normalise_phone(text: str) -> str:
@@ -89,17 +88,18 @@ class SendReport:
     errors: list[str] = field(default_factory=list)
 
 
-def send_today(settings: Settings, session: Session, users: list[UserDetail], now: datetime) -> SendReport:
+def send_today(settings: Settings, session: Session, users: list[UserDetail], now: datetime,
+               sender=None) -> SendReport:
     """Today's panchangam to each user who has no ledger row for their local today."""
     report = SendReport()
     claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
     report.already_today = sum(1 for u in users if sendable(u, now)) - len(claimed)
-    messages = [_message(user, row, now) for user, row in claimed]  # may raise: nothing kept
+    messages = [_message(user, row, settings.sunrise_convention) for user, row in claimed]  # may raise: nothing kept
     session.commit()  # claims are durable before anything leaves, so a crash cannot resend
-    results = integrations.send_now(settings, messages) if messages else []
+    results = integrations.send_now(settings, messages, sender) if messages else []
     rows = {row.id: row for _, row in claimed}
     for result in results:
-        _record(rows[result.ledger_id], result, now, report)
+        _record(session, rows[result.ledger_id], result, now, report)
     session.commit()
     return report
 
@@ -118,19 +118,44 @@ def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | No
     return row
 
 
-def _message(user: UserDetail, row: MessageLog, now: datetime) -> OutgoingMessage:
+def _message(user: UserDetail, row: MessageLog, rising: str) -> OutgoingMessage:
     city = user.city.city if user.city else ""
-    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date, city, user.language)
+    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date,
+                                  city, user.language, rising)
     rendered = integrations.render(day, user.language, place=city)
     return OutgoingMessage(row.id, user.phone, user.language, tuple(rendered.parameters), rendered.text)
 
 
-def _record(row: MessageLog, result, now: datetime, report: SendReport) -> None:
+def _record(session: Session, row: MessageLog, result, now: datetime, report: SendReport) -> None:
+    """Record an outcome as the scheduler does; a transient failure gives the day back."""
+    if result.outcome == Outcome.RETRY:
+        # Nothing reached the subscriber and no run will retry a manual row: release the
+        # (subscriber, date) claim so today's daily run can still send.
+        session.delete(row)
+    else:
+        _apply_result(session, row, result, now)
     if result.outcome == Outcome.SENT:
-        row.status, row.sent_at, row.whatsapp_message_id = "sent", now, result.message_id
         report.sent += 1
         return
-    row.status = "ambiguous" if result.outcome == Outcome.AMBIGUOUS else "failed"
-    row.failed_at, row.error_code, row.error_detail = now, result.error_code, result.error_detail
     report.failed += 1
-    report.errors.append(f"{row.user_id}: {result.error_code} {result.error_detail or ''}".strip())
+    report.errors.append(f"{row.user_id}: {result.outcome} {result.error_code or ''} {result.error_detail or ''}".strip())
+
+
+def _apply_result(session: Session, row: MessageLog, result, now: datetime) -> None:
+    sending = integrations.optional("lokpanchang.broadcast.sending")
+    if sending is not None:
+        sending.apply_result(session, result, now)
+        return
+    row.status = LEDGER_STATUS[result.outcome]
+    row.error_code, row.error_detail = result.error_code, result.error_detail
+    if result.outcome == Outcome.SENT:
+        row.sent_at, row.whatsapp_message_id = now, result.message_id
+    else:
+        row.failed_at = now
+
+
+# The scheduler's mapping from channel outcome to ledger status (broadcast.sending).
+LEDGER_STATUS = {
+    Outcome.SENT: "sent", Outcome.SKIP: "skipped", Outcome.DISABLE: "failed",
+    Outcome.HALT: "halted", Outcome.AMBIGUOUS: "ambiguous",
+}

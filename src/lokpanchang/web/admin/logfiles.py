@@ -1,5 +1,5 @@
-"""Reading log backups: ``<data_dir>/backups/logs/YYYY-MM-DD/`` holds a day's files,
-JSON lines (possibly gzipped) or plain text."""
+"""Reading log backups: ``<data_dir>/backups/logs/YYYY-MM-DD/`` holds a day's files (JSON
+lines, gzipped by ``ops.logbackup``, or plain text) and a checksum manifest."""
 
 from __future__ import annotations
 
@@ -14,10 +14,7 @@ from pathlib import Path
 
 ERROR_LEVELS = frozenset({"error", "critical", "exception", "fatal"})
 MAX_LINES = 2000
-
-
-def backup_root(data_dir: Path) -> Path:
-    return data_dir / "backups" / "logs"
+MANIFEST = "MANIFEST.sha256"  # checksums written by the backup task, not log lines
 
 
 def backup_dates(root: Path) -> list[date]:
@@ -65,7 +62,7 @@ def read_day(folder: Path, search: str = "", errors_only: bool = False) -> tuple
 
 
 def _lines(folder: Path) -> Iterator[LogLine]:
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST):
         opener = gzip.open if path.suffix == ".gz" else open
         with opener(path, "rt", encoding="utf-8", errors="replace") as handle:
             for raw in handle:

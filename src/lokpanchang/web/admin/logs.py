@@ -5,17 +5,16 @@ from __future__ import annotations
 import io
 from datetime import date, datetime
 
-from croniter import croniter
 from flask import abort, render_template, request, send_file
 
 from lokpanchang import clock
-from lokpanchang.web import app_settings, integrations
+from lokpanchang.ops import beatmonitor, logbackup
+from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, logfiles
-from lokpanchang.web.database import db
 
 
 def _root():
-    return logfiles.backup_root(app_settings().data_dir)
+    return logbackup.archive_root(app_settings())
 
 
 def _folder(day: str):
@@ -55,30 +54,17 @@ def beat():
 
 
 def beat_rows(now: datetime) -> list[dict]:
-    """Every beat entry with last run, outcome, next due and lateness (ops' view when installed)."""
-    ops = integrations.optional("lokpanchang.ops.beatstatus")
-    if ops is not None and hasattr(ops, "beat_status"):
-        return [_as_row(entry) for entry in ops.beat_status(db(), now)]
-    from lokpanchang.tasks.beat import BEAT_SCHEDULE
-
-    return [_unknown_row(key, entry, now) for key, entry in BEAT_SCHEDULE.items()]
+    """Every beat entry: schedule, last start and finish, outcome, next due, ok/late/missed."""
+    states = beatmonitor.entry_states(app_settings().effective_database_url, now)
+    return [_row(state, stored) for state, stored in states]
 
 
-def _as_row(entry) -> dict:
-    return {name: getattr(entry, name, None) for name in
-            ("key", "task", "description", "last_run_at", "outcome", "next_due_at", "late")}
-
-
-def _unknown_row(key: str, entry: dict, now: datetime) -> dict:
-    """Schedule and next due time from the table alone; last run and outcome are unknown."""
-    schedule = entry["schedule"]
-    if isinstance(schedule, int | float):
-        description, next_due = f"every {schedule:g} s", None
-    else:
-        fields = " ".join(str(getattr(schedule, f"_orig_{name}")) for name in CRON_FIELDS)
-        description, next_due = f"crontab {fields} (UTC)", croniter(fields, now).get_next(datetime)
-    return {"key": key, "task": entry["task"], "description": description,
-            "last_run_at": None, "outcome": None, "next_due_at": next_due, "late": None}
-
-
-CRON_FIELDS = ("minute", "hour", "day_of_month", "month_of_year", "day_of_week")
+def _row(state, stored) -> dict:
+    return {
+        "key": state.key, "task": state.task, "description": state.schedule,
+        "last_run_at": state.last_started_at,
+        "last_finished_at": getattr(stored, "last_finished_at", None),
+        "outcome": getattr(stored, "last_outcome", None),
+        "error": getattr(stored, "last_error", None),
+        "next_due_at": state.due_at, "status": state.status,
+    }

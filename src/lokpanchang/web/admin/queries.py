@@ -17,6 +17,7 @@ from lokpanchang.storage.models import BroadcastRun, CityDetail, MessageLog, Use
 
 DELIVERED = ("delivered", "read")
 SENT = ("sent", "delivered", "read")
+FAILED = ("failed", "halted")  # the scheduler's ledger statuses for a message that did not go
 PAGE_SIZE = 50
 
 
@@ -51,7 +52,7 @@ def kpis(session: Session, now: datetime) -> Kpis:
         active=_count_users(session, active_filter(now)),
         new_last_day=_count_users(session, UserDetail.created_on > now - timedelta(hours=24)),
         sent_today=_count_messages(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)),
-        failed_today=_count_messages(session, MessageLog.failed_at >= day_start, MessageLog.status == "failed"),
+        failed_today=_count_messages(session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED)),
         popular_zone=zone[0] if zone else None,
         popular_zone_count=zone[1] if zone else 0,
     )
@@ -81,7 +82,7 @@ class RunSummary:
 
     @property
     def failed(self) -> int:
-        return self.counts["failed"]
+        return sum(self.counts[s] for s in FAILED)
 
     @property
     def missed(self) -> int:
@@ -155,7 +156,7 @@ def daily_delivery(session: Session, today: date, days: int = 30) -> list[DayBar
 
 
 def _bar(day: date, counts: Counter) -> DayBar:
-    return DayBar(day, sum(counts[s] for s in DELIVERED), counts["sent"], counts["failed"])
+    return DayBar(day, sum(counts[s] for s in DELIVERED), counts["sent"], sum(counts[s] for s in FAILED))
 
 
 @dataclass(frozen=True)
@@ -234,7 +235,7 @@ def failures_by_code(session: Session, run_id: int | None = None, day: date | No
     query = (
         select(MessageLog, UserDetail)
         .join(UserDetail, MessageLog.user_id == UserDetail.id)
-        .where(MessageLog.status == "failed")
+        .where(MessageLog.status.in_(FAILED))
     )
     if run_id is not None:
         query = query.where(MessageLog.run_id == run_id)

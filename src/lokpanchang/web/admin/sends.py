@@ -3,6 +3,7 @@ one zone or everyone (each subscriber at most once per local day, by the ledger)
 
 from __future__ import annotations
 
+import structlog
 from flask import flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 
@@ -12,9 +13,11 @@ from lokpanchang.storage.models import UserDetail
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.admin import bp, dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
+from lokpanchang.web.admin.common import operator_name
 from lokpanchang.web.database import db
 
 TARGETS = ("subscriber", "zone", "everyone")
+log = structlog.get_logger(__name__)
 
 
 @bp.route("/send/test", methods=["GET", "POST"])
@@ -27,6 +30,8 @@ def send_test():
     except (ActionError, integrations.Unavailable) as exc:
         flash(f"Not sent: {exc}", "error")
         return _test_form(phone, confirming=False), 400
+    log.info("admin.test_message", operator=operator_name(), outcome=str(result.outcome),
+             error_code=result.error_code)
     _flash_result(phone, result)
     return redirect(url_for("admin.send_test"))
 
@@ -72,6 +77,8 @@ def _confirmed_send(users, description: str):
         db().rollback()
         flash(f"Nothing sent: {exc}", "error")
         return redirect(url_for("admin.send_today"))
+    log.info("admin.send_today", operator=operator_name(), target=description, sent=report.sent,
+             failed=report.failed, already_today=report.already_today)
     category = "error" if report.failed else "success"
     flash(f"{description}: {report.sent} sent, {report.failed} failed, "
           f"{report.already_today} already had today's message.", category)
