@@ -73,7 +73,7 @@ def test_whatsapp(phone: str):
     if request.form.get("confirm") != "yes":
         return render_template("testroutes/confirm.html", what=f"Send a test message to {phone}?")
     try:
-        result = dispatch.send_test_message(app_settings(), phone)
+        result = dispatch.send_test_message(app_settings(), phone, clock.now())
     except integrations.Unavailable as exc:
         abort(503, description=str(exc))
     flash(f"Test message to {phone}: {result.outcome} {result.message_id or result.error_code or ''}",

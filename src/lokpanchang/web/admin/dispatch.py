@@ -18,8 +18,13 @@ from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.web import integrations
 from lokpanchang.web.admin.actions import ActionError
 
-TEST_TEMPLATE = "hello_world"
-TEST_TEXT = "Lokpanchang test message: if you can read this, delivery works."
+# The test message is the daily template with today's panchangam of a reference place
+# (Ujjain, the traditional prime meridian of Indian astronomy): an approved template that
+# also exercises the almanac and the renderer. Without the renderer it is Meta's sample
+# template ``hello_world``, which every WhatsApp Business account starts with.
+REFERENCE_PLACE = ("Ujjain", 23.1765, 75.7885, "Asia/Kolkata")
+FALLBACK_TEMPLATE = "hello_world"
+FALLBACK_TEXT = "Lokpanchang test message: if you can read this, delivery works."
 
 
 def normalise_phone(text: str) -> str:
@@ -33,10 +38,19 @@ def normalise_phone(text: str) -> str:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
-def send_test_message(settings: Settings, phone: str):
-    """One test message (not a daily panchangam, so not in the ledger)."""
-    message = OutgoingMessage(0, normalise_phone(phone), "en", (), TEST_TEXT, TEST_TEMPLATE)
-    return integrations.send_now(settings, [message])[0]
+def send_test_message(settings: Settings, phone: str, now: datetime, sender=None):
+    """One test message to ``phone`` (not a subscriber's daily message, so not in the ledger)."""
+    return integrations.send_now(settings, [test_message(normalise_phone(phone), now, settings)], sender)[0]
+
+
+def test_message(phone: str, now: datetime, settings: Settings) -> OutgoingMessage:
+    if integrations.optional("lokpanchang.messages") is None:
+        return OutgoingMessage(0, phone, "en", (), FALLBACK_TEXT, FALLBACK_TEMPLATE)
+    city, latitude, longitude, zone = REFERENCE_PLACE
+    day = integrations.panchangam(latitude, longitude, zone, local_date_at(zone, now), city, "en",
+                                  settings.sunrise_convention)
+    rendered = integrations.render(day, "en", place=city)
+    return OutgoingMessage(0, phone, "en", tuple(rendered.parameters), rendered.text)
 
 
 def local_today(user: UserDetail, now: datetime) -> date:

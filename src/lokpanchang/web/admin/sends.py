@@ -26,7 +26,7 @@ def send_test():
     if request.method == "GET" or request.form.get("confirm") != "yes":
         return _test_form(phone, confirming=request.method == "POST")
     try:
-        result = dispatch.send_test_message(app_settings(), phone)
+        result = dispatch.send_test_message(app_settings(), phone, clock.now())
     except (ActionError, integrations.Unavailable) as exc:
         flash(f"Not sent: {exc}", "error")
         return _test_form(phone, confirming=False), 400
