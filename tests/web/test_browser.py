@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -41,18 +47,68 @@ class Server:
         self.thread.join(timeout=10)
 
 
+class FakeCloudApi:
+    """``lokpanchang fake-whatsapp`` in a subprocess on a free loopback port."""
+
+    TOKEN, PHONE_NUMBER_ID = "browser-test-token", "1234567890"
+
+    def __init__(self):
+        count = getattr(integrations.optional("lokpanchang.messages"), "DAILY_PARAMETER_COUNT", 8)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port", "0", "--token", self.TOKEN,
+             "--phone-number-id", self.PHONE_NUMBER_ID, "--pair-seconds", "0",
+             "--template", "hello_world=0", "--template", f"daily_panchangam={count}"],
+            stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()  # the fake prints its address once it listens
+        match = re.search(r"http://127\.0\.0\.1:\d+", line)
+        if match is None:
+            self.stop()
+            raise RuntimeError(f"fake-whatsapp did not start: {line!r}")
+        self.url = match.group(0)
+
+    def settings(self) -> dict:
+        return {"delivery_backend": "whatsapp", "whatsapp_base_url": self.url,
+                "whatsapp_access_token": self.TOKEN, "whatsapp_phone_number_id": self.PHONE_NUMBER_ID}
+
+    def accepted_to(self, phone: str, deadline_s: float = 10.0) -> list[dict]:
+        """Accepted messages to ``phone``, polled until one arrives or the deadline passes."""
+        end = time.monotonic() + deadline_s
+        while True:
+            with urllib.request.urlopen(f"{self.url}/_fake/messages?accepted=1", timeout=5) as response:
+                found = [m for m in json.load(response)["messages"] if m["to"] == phone.lstrip("+")]
+            if found or time.monotonic() > end:
+                return found
+            time.sleep(0.1)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.process.stdout.close()
+
+
 @pytest.fixture(scope="module")
-def portal(tmp_path_factory):
+def fake_cloud_api():
+    if integrations.optional("lokpanchang.fakes.whatsapp") is None:
+        yield None
+        return
+    fake = FakeCloudApi()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="module")
+def portal(tmp_path_factory, fake_cloud_api):
     data_dir = tmp_path_factory.mktemp("browser")
     url = f"sqlite:///{data_dir / 'portal.sqlite3'}"
     migrate.upgrade(url)
     with transaction(url) as session:
         create_operator(session, "ops", seed_data.PASSWORD, clock.now())
     seeded = seed_data.seed(url, clock.now())
-    settings = load_settings({}, data_dir=data_dir, database_url=url, delivery_backend="outbox",
-                             secret_key="browser-test-secret", enable_test_routes=True)
+    channel = fake_cloud_api.settings() if fake_cloud_api else {"delivery_backend": "outbox"}
+    settings = load_settings({}, data_dir=data_dir, database_url=url, secret_key="browser-test-secret",
+                             enable_test_routes=True, **channel)
     server = Server(create_app(settings))
-    server.seeded, server.settings = seeded, settings
+    server.seeded, server.settings, server.fake = seeded, settings, fake_cloud_api
     yield server
     server.stop()
     engine_for(url).dispose()
@@ -153,8 +209,12 @@ def test_an_operator_sends_a_test_message_after_confirming(page, portal):
     assert "+919812345678" in page.locator("[role=alert]").inner_text()
     page.click("#confirm-send")
     assert "Test message sent to +919812345678" in page.locator(".flash").inner_text()
-    outbox = read_outbox(portal.settings.data_dir / "outbox.jsonl")
-    assert [m["phone"] for m in outbox][-1] == "+919812345678"
+    if portal.fake is not None:
+        [arrived] = portal.fake.accepted_to("+919812345678")
+        assert arrived["type"] == "template"
+    else:
+        outbox = read_outbox(portal.settings.data_dir / "outbox.jsonl")
+        assert [m["phone"] for m in outbox][-1] == "+919812345678"
     shot(page, "test-message-sent")
 
 
