@@ -107,3 +107,10 @@ def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(see
             MessageLog.user_id.in_([u.id for u in users]))).all())
     assert (report.sent, report.failed) == (0, 2)
     assert statuses == {seeded.user_ids[NEW_YORK_PHONE]: "skipped"}
+
+
+def test_a_send_without_a_chosen_subscriber_asks_for_one(operator_client, seeded, app):
+    response = operator_client.post("/admin/send/today", data={
+        "csrf_token": operator_client.csrf, "target": "subscriber", "confirm": "yes"})
+    assert "Choose a subscriber (by phone) or a zone first." in response.get_data(as_text=True)
+    assert _outbox(app) == []

@@ -62,8 +62,10 @@ def send_today():
         flash(str(exc), "error")
         return render_template("admin/send_today.html", plan=None, target=target, values=request.values,
                                zones=queries.distinct_values(db(), UserDetail.timezone)), 400
-    if request.method == "GET" or request.form.get("confirm") != "yes":
-        plan = dispatch.plan_send(db(), users, clock.now()) if request.method == "POST" or users else None
+    if request.method == "POST" and not users:
+        flash("Choose a subscriber (by phone) or a zone first.", "error")
+    if request.method == "GET" or request.form.get("confirm") != "yes" or not users:
+        plan = dispatch.plan_send(db(), users, clock.now()) if users else None
         return render_template("admin/send_today.html", plan=plan, target=target, values=request.values,
                                description=description,
                                zones=queries.distinct_values(db(), UserDetail.timezone))
