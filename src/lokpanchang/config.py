@@ -56,7 +56,14 @@ class Settings(BaseSettings):
     late_grace: int = Field(7200, ge=0)
     lock_ttl: int = Field(86400, gt=0)
     batch_size: int = Field(500, gt=0, le=10000)
-    visibility_timeout: int = Field(3600, gt=0)
+    # Must exceed the look-ahead (the longest ETA we set); kept short so the ETA tasks of a
+    # killed worker come back quickly. Unset: the look-ahead plus 5 minutes.
+    visibility_timeout: int | None = Field(None, gt=0)
+    # A due run with no progress for this long is re-enqueued by the next planner pass.
+    run_stall_after: int = Field(120, gt=0)
+    # A claimed-but-unsent ledger row older than this may be claimed again by another batch.
+    claim_stale_after: int = Field(300, gt=0)
+    send_max_retries: int = Field(5, ge=0)
 
     # Delivery.
     delivery_backend: Literal["auto", "outbox", "whatsapp", "memory"] = "auto"
@@ -118,6 +125,11 @@ class Settings(BaseSettings):
                 f"PLANNER_LOOKAHEAD={self.planner_lookahead} must exceed "
                 f"PLANNER_PERIOD={self.planner_period}, or slots fall between passes"
             )
+        if self.visibility_timeout is not None and self.visibility_timeout <= self.planner_lookahead:
+            raise ValueError(
+                f"VISIBILITY_TIMEOUT={self.visibility_timeout} must exceed "
+                f"PLANNER_LOOKAHEAD={self.planner_lookahead}, or ETA tasks are delivered twice"
+            )
         return self
 
     # Derived values -------------------------------------------------------
@@ -126,6 +138,11 @@ class Settings(BaseSettings):
     def is_embedded(self) -> bool:
         """True when no broker is configured: kombu's SQL transport and DB locks."""
         return not self.celery_broker_url
+
+    @property
+    def effective_visibility_timeout(self) -> int:
+        """Seconds Redis waits before handing an unacknowledged task out again."""
+        return self.visibility_timeout or self.planner_lookahead + 300
 
     @property
     def effective_database_url(self) -> str:

@@ -2,4 +2,12 @@
 
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, Sender, SendResult
 
-__all__ = ["Outcome", "OutgoingMessage", "SendResult", "Sender"]
+
+def make_sender(settings):
+    """The configured channel (see ``lokpanchang.delivery.factory``)."""
+    from lokpanchang.delivery.factory import make_sender as make
+
+    return make(settings)
+
+
+__all__ = ["Outcome", "OutgoingMessage", "SendResult", "Sender", "make_sender"]

@@ -1,7 +1,19 @@
-"""The Celery app: JSON only, UTC, and broker settings chosen for long ETA tasks.
+"""The Celery app: JSON only, UTC, and broker settings chosen for ETA tasks.
 
 ``celery -A lokpanchang.tasks worker`` finds ``app`` in the package. Task modules are
 listed in ``TASK_MODULES`` and imported when the app is finalised.
+
+Why these settings (measured failure modes of the seed's design, issue 4):
+- ``task_acks_late`` + ``task_reject_on_worker_lost``: a task is acknowledged after it ran,
+  so a worker killed mid-batch gives its batch back instead of losing it (the ledger keeps the
+  redelivery from doubling anyone).
+- ``worker_prefetch_multiplier=1``: a busy worker does not hoard ready batches.
+- ``worker_eta_task_limit``: ETA tasks ignore the prefetch limit and are held in memory;
+  this bounds how many one worker holds.
+- ``visibility_timeout`` (Redis): a task held unacknowledged longer than this is delivered
+  again. It must exceed the longest ETA we set (the planner's look-ahead), and no more, so
+  the ETA tasks of a killed worker come back quickly. The planner's recovery re-enqueues a
+  stalled run long before that anyway.
 """
 
 from __future__ import annotations
@@ -12,7 +24,14 @@ from kombu import Queue
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.tasks.beat import BEAT_SCHEDULE
 
-TASK_MODULES: tuple[str, ...] = ("lokpanchang.tasks.ops",)
+TASK_MODULES: tuple[str, ...] = (
+    "lokpanchang.tasks.ops",
+    "lokpanchang.tasks.scheduling",
+    "lokpanchang.tasks.heartbeat",
+)
+
+ETA_TASKS_PER_WORKER = 1000
+BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /healthz)
 
 
 def create_celery(settings: Settings | None = None) -> Celery:
@@ -20,7 +39,33 @@ def create_celery(settings: Settings | None = None) -> Celery:
     app = Celery("lokpanchang", broker=settings.effective_broker_url,
                  backend=settings.effective_result_backend, include=list(TASK_MODULES))
     app.conf.update(celery_config(settings))
+    from lokpanchang.tasks.heartbeat import install
+
+    install(app)
     return app
+
+
+def beat_schedule(settings: Settings) -> dict:
+    """The seed's table, with the planner's period from ``PLANNER_PERIOD``."""
+    schedule = dict(BEAT_SCHEDULE)
+    schedule["jit-planner"] = {**schedule["jit-planner"], "schedule": float(settings.planner_period)}
+    return schedule
+
+
+def broker_transport_options(settings: Settings) -> dict:
+    """Redis: sweep for expired unacknowledged messages often enough to matter.
+
+    kombu sweeps every ``unacked_restore_interval`` x ``unacked_restore_throttle`` seconds
+    (10 x 10 by default), which would add up to 100 s to every visibility timeout.
+    Other transports get none (kombu's SQL transport hands them to ``create_engine``).
+    """
+    if not settings.effective_broker_url.startswith(("redis://", "rediss://")):
+        return {}
+    return {
+        "visibility_timeout": settings.effective_visibility_timeout,
+        "unacked_restore_interval": min(10, max(1, settings.effective_visibility_timeout // 4)),
+        "unacked_restore_throttle": 1,
+    }
 
 
 def celery_config(settings: Settings) -> dict:
@@ -30,12 +75,19 @@ def celery_config(settings: Settings) -> dict:
         "accept_content": ["json"],
         "timezone": "UTC",
         "enable_utc": True,
-        "result_expires": 86400,
+        "result_expires": 6 * 3600,
         "task_default_queue": "default",
         "task_queues": (Queue("default"), Queue("priority")),
-        "beat_schedule": BEAT_SCHEDULE,
-        # Redelivery after a worker dies waits for the visibility timeout; it must exceed the
-        # longest ETA we set (the planner's look-ahead), and no more, so recovery stays quick.
-        "broker_transport_options": {"visibility_timeout": settings.visibility_timeout},
+        "beat_schedule": beat_schedule(settings),
+        "beat_max_loop_interval": BEAT_TICK_SECONDS,
+        "beat_scheduler": "lokpanchang.tasks.heartbeat:HeartbeatScheduler",
+        "beat_schedule_filename": str(settings.data_dir / "celerybeat-schedule"),
+        "task_acks_late": True,
+        "task_reject_on_worker_lost": True,
+        "worker_prefetch_multiplier": 1,
+        "worker_eta_task_limit": ETA_TASKS_PER_WORKER,
+        "worker_hijack_root_logger": False,
+        "broker_transport_options": broker_transport_options(settings),
         "broker_connection_retry_on_startup": True,
+        "broker_connection_max_retries": None,  # keep trying while the broker restarts
     }

@@ -1,0 +1,165 @@
+"""`lokpanchang worker | beat | web | up`: the processes of the service.
+
+``up`` runs web, worker and beat as child processes on the embedded defaults (SQLite, Celery
+over kombu's SQL transport, database locks, the outbox channel) after migrating the database.
+It restarts a child that dies, and stops them all on Ctrl-C or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+from lokpanchang.cli import CommandError
+from lokpanchang.config import get_settings
+
+STOP_GRACE_SECONDS = 20.0
+RESTART_LIMIT = 5  # restarts of one child within RESTART_WINDOW before `up` gives up
+RESTART_WINDOW = 60.0
+
+
+def register(subparsers) -> None:
+    worker = subparsers.add_parser("worker", help="run a Celery worker (sends the broadcasts)")
+    worker.add_argument("--concurrency", type=int, default=2, help="processes (default 2)")
+    worker.set_defaults(handler=_worker)
+    subparsers.add_parser("beat", help="run Celery beat (the jit_planner every 10 min)") \
+        .set_defaults(handler=_beat)
+    web = subparsers.add_parser("web", help="serve the web app (webhook, admin, /healthz)")
+    web.add_argument("--port", type=_port, default=None, help="TCP port (default WEB_PORT, 5050)")
+    web.set_defaults(handler=_web)
+    up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
+    up.add_argument("--port", type=_port, default=None, help="web port (default 5050)")
+    up.set_defaults(handler=_up)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port (1-65535)")
+    return int(text)
+
+
+def _log_level() -> str:
+    return get_settings().log_level
+
+
+def _worker(args) -> int:
+    from lokpanchang.tasks import app
+
+    if args.concurrency < 1:
+        raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
+    app.worker_main(["worker", "-Q", "default,priority", "-c", str(args.concurrency),
+                     "--loglevel", _log_level()])
+    return 0
+
+
+def _beat(args) -> int:
+    from lokpanchang.tasks import app
+
+    get_settings().data_dir.mkdir(parents=True, exist_ok=True)
+    app.start(["beat", "--loglevel", _log_level()])
+    return 0
+
+
+def _web(args) -> int:
+    from werkzeug.serving import run_simple
+
+    from lokpanchang.web import create_app
+
+    settings = get_settings()
+    run_simple(settings.web_host, args.port or settings.web_port, create_app(settings),
+               threaded=True, use_reloader=False)
+    return 0
+
+
+# `up` ----------------------------------------------------------------------------
+
+
+@dataclass
+class Child:
+    name: str
+    argv: list[str]
+    process: subprocess.Popen | None = None
+    restarts: list[float] = field(default_factory=list)
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.argv)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+
+def _up(args) -> int:
+    from lokpanchang.storage import migrate
+
+    settings = get_settings()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    migrate.upgrade(settings.effective_database_url)
+    port = str(args.port or settings.web_port)
+    me = [sys.executable, "-m", "lokpanchang"]
+    children = [Child("web", [*me, "web", "--port", port]), Child("worker", [*me, "worker"]),
+                Child("beat", [*me, "beat"])]
+    print(f"lokpanchang: web on http://{settings.web_host}:{port}/ (health: /healthz), "
+          f"outbox at {settings.data_dir / 'outbox.jsonl'}; Ctrl-C stops", flush=True)
+    return _supervise(children)
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise_stop(signum, _frame) -> None:
+    raise _Stop(signum)
+
+
+def _supervise(children: list[Child]) -> int:
+    previous = {sig: signal.signal(sig, _raise_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        for child in children:
+            child.start()
+        while True:
+            time.sleep(0.5)
+            for child in children:
+                if not child.alive() and not _restart(child):
+                    return 1
+    except _Stop:
+        return 0
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        _stop_all(children)
+
+
+def _restart(child: Child) -> bool:
+    """Start a dead child again, unless it keeps dying (then `up` stops with an error)."""
+    now = time.monotonic()
+    child.restarts = [t for t in child.restarts if now - t < RESTART_WINDOW] + [now]
+    code = child.process.returncode
+    if len(child.restarts) > RESTART_LIMIT:
+        print(f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
+              f"(last status {code}); stopping", file=sys.stderr, flush=True)
+        return False
+    print(f"lokpanchang: {child.name} exited with status {code}; restarting", file=sys.stderr,
+          flush=True)
+    child.start()
+    return True
+
+
+def _stop_all(children: list[Child]) -> None:
+    """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL."""
+    for child in children:
+        if child.alive():
+            child.process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    for child in children:
+        if child.process is None:
+            continue
+        try:
+            child.process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            os.kill(child.process.pid, signal.SIGKILL)
+            child.process.wait()

@@ -1,0 +1,75 @@
+"""Heartbeats of the worker and beat processes, for ``GET /healthz``.
+
+Each writes ``heartbeat:<role>...`` with an expiry into ``scheduler_lock`` every few seconds, so
+the web process (on any machine) sees who is alive. A fresh NullPool connection per beat keeps
+this fork-safe in the prefork worker's parent process.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import structlog
+from celery import bootsteps
+from celery.beat import PersistentScheduler
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from lokpanchang import clock
+from lokpanchang.config import get_settings
+from lokpanchang.storage import queries
+
+log = structlog.get_logger(__name__)
+
+INTERVAL_SECONDS = 5.0
+ALIVE_FOR = timedelta(seconds=4 * INTERVAL_SECONDS)
+WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
+BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
+
+
+def beat_heart(key: str) -> None:
+    """Record that ``key``'s process is alive now; never raises (health must not kill work)."""
+    url = get_settings().effective_database_url
+    try:
+        engine = create_engine(url, poolclass=NullPool)
+        with Session(engine) as session, session.begin():
+            queries.record_heartbeat(session, key, clock.now() + ALIVE_FOR)
+        engine.dispose()
+    except Exception as exc:  # noqa: BLE001
+        log.warning("heartbeat.failed", key=key, error=str(exc))
+
+
+class WorkerHeartbeat(bootsteps.StartStopStep):
+    requires = {"celery.worker.components:Timer"}
+
+    def start(self, worker) -> None:
+        key = WORKER_PREFIX + worker.hostname
+        beat_heart(key)
+        self.tref = worker.timer.call_repeatedly(INTERVAL_SECONDS, beat_heart, (key,))
+
+    def stop(self, worker) -> None:
+        if getattr(self, "tref", None) is not None:
+            self.tref.cancel()
+
+
+class HeartbeatScheduler(PersistentScheduler):
+    """Celery beat's persistent scheduler that also records its heartbeat as it ticks."""
+
+    _last_heartbeat = 0.0
+
+    def setup_schedule(self) -> None:
+        # The schedule file lives under DATA_DIR, which may not exist yet on a first start.
+        Path(self.schedule_filename).parent.mkdir(parents=True, exist_ok=True)
+        super().setup_schedule()
+
+    def tick(self, *args, **kwargs):
+        if clock.monotonic() - self._last_heartbeat >= INTERVAL_SECONDS:
+            beat_heart(BEAT_KEY)
+            self._last_heartbeat = clock.monotonic()
+        return min(super().tick(*args, **kwargs), INTERVAL_SECONDS)
+
+
+def install(app) -> None:
+    app.steps["worker"].add(WorkerHeartbeat)

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from datetime import date
+
+from lokpanchang.broadcast.content import PanchangamContent, Recipient, almanac_content
+
+DAY = date(2026, 3, 10)
+
+
+def recipient(ledger_id: int, latitude: float, longitude: float, language: str = "en") -> Recipient:
+    return Recipient(ledger_id, ledger_id, f"+9198{ledger_id:08d}", language, latitude, longitude,
+                     "Asia/Kolkata", DAY, "Hyderabad")
+
+
+def test_a_panchangam_is_computed_once_per_place_and_date_whatever_the_language():
+    computed = []
+    content = PanchangamContent(lambda r: computed.append(r.ledger_id) or r.ledger_id,
+                                lambda p, language: ((str(p), language), f"{p} {language}"))
+    neighbours = [recipient(1, 17.3851, 78.4862), recipient(2, 17.3853, 78.4858, "hi"),
+                  recipient(3, 28.61, 77.21)]
+    assert content.prepare(neighbours) == 2
+    assert [content(r) for r in neighbours] == [(("1", "en"), "1 en"), (("1", "hi"), "1 hi"),
+                                                (("3", "en"), "3 en")]
+    assert computed == [1, 3]
+
+
+def test_the_production_content_renders_the_almanac_for_the_subscribers_place():
+    parameters, text = almanac_content()(recipient(1, 17.385, 78.486))
+    assert "Hyderabad" in text and "2026-03-10" in text and "Tuesday" in text
+    assert parameters and all("\n" not in p for p in parameters)
