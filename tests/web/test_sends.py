@@ -73,7 +73,6 @@ def test_an_unknown_target_is_refused(operator_client, seeded):
 
 def test_todays_panchangam_to_everyone_reaches_each_at_most_once(operator_client, seeded, portal_url, app):
     pytest.importorskip("lokpanchang.almanac")
-    pytest.importorskip("lokpanchang.messages")
     form = {"csrf_token": operator_client.csrf, "target": "everyone", "confirm": "yes"}
     operator_client.post("/admin/send/today", data=form)
     operator_client.post("/admin/send/today", data=form)
@@ -90,7 +89,6 @@ def _users(url, *phones):
 
 def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(seeded, portal_url, app):
     pytest.importorskip("lokpanchang.almanac")
-    pytest.importorskip("lokpanchang.messages")
     from lokpanchang import clock
     from lokpanchang.delivery.base import Outcome, SendResult
     from lokpanchang.delivery.memory import MemorySender

@@ -124,9 +124,17 @@ def test_moving_only_records_a_move(operator_client, seeded, portal_url):
     assert kinds == ["moved"]
 
 
-def test_todays_message_is_rendered_as_it_will_be_sent(operator_client, seeded):
+def test_todays_message_is_rendered_as_the_broadcast_will_send_it(operator_client, seeded):
     pytest.importorskip("lokpanchang.almanac")
-    pytest.importorskip("lokpanchang.messages")
-    user_id = seeded.user_ids[KOLKATA_PHONES[1]]
-    page = operator_client.get(f"/admin/subscribers/{user_id}").get_data(as_text=True)
-    assert '<pre class="message" lang="hi">' in page
+    from markupsafe import escape
+
+    from lokpanchang import clock
+    from lokpanchang.planning import local_date_at
+    from lokpanchang.web import integrations
+
+    phone = KOLKATA_PHONES[1]
+    page = operator_client.get(f"/admin/subscribers/{seeded.user_ids[phone]}").get_data(as_text=True)
+    expected = integrations.daily_message(seeded.user_ids[phone], phone, "hi", 25.3176, 82.9739,
+                                          "Asia/Kolkata", local_date_at("Asia/Kolkata", clock.now()),
+                                          "Varanasi")
+    assert f'<pre class="message" lang="hi">{escape(expected.text)}</pre>' in page

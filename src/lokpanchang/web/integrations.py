@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from types import ModuleType
 
 from lokpanchang.config import Settings
@@ -58,6 +60,30 @@ def render(panchangam_value, language: str, place: str = ""):
     """The messages renderer's output (``.parameters``, ``.text``) for a panchangam."""
     messages = required("lokpanchang.messages", "rendering the message")
     return messages.render_daily(panchangam_value, language, place=place)
+
+
+@dataclass(frozen=True)
+class Message:
+    parameters: tuple[str, ...]
+    text: str
+
+
+@lru_cache(maxsize=1)
+def _daily_content():
+    """The broadcast's own content function (panchangams cached per place and date)."""
+    return required("lokpanchang.broadcast.content", "today's message").default_content()
+
+
+def daily_message(user_id: int, phone: str, language: str, latitude: float, longitude: float,
+                  zone: str, local_date: date, place: str) -> Message:
+    """The daily message exactly as the broadcast renders it for this subscriber and date."""
+    content = required("lokpanchang.broadcast.content", "today's message")
+    recipient = content.Recipient(0, user_id, phone, language, latitude, longitude, zone, local_date, place)
+    rendered = _daily_content()(recipient)
+    if hasattr(rendered, "parameters"):
+        return Message(tuple(rendered.parameters), rendered.text)
+    parameters, text = rendered
+    return Message(tuple(parameters), text)
 
 
 def lookup_place(latitude: float, longitude: float):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import structlog
 from flask import flash, redirect, render_template, request, url_for
 
 from lokpanchang import clock
 from lokpanchang.config import parse_send_time
 from lokpanchang.storage.models import BroadcastRun, UserDetail
-from lokpanchang.web import integrations
+from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
 from lokpanchang.web.database import db
@@ -42,7 +44,7 @@ def broadcast(run_id: int):
 def resume_broadcast(run_id: int):
     run = or_404(db().get(BroadcastRun, run_id))
     try:
-        actions.resume_run(db(), run, clock.now())
+        actions.resume_run(db(), run, clock.now(), _grace())
         db().commit()
         log.info("admin.run_resumed", operator=operator_name(), run_id=run.id)
         flash(f"Run {run.id} is planned again; the planner's next pass sends what is left.", "success")
@@ -65,7 +67,7 @@ def backfill():
         if day is None:
             raise actions.ActionError("a date is required")
         send_time = parse_send_time(form.get("send_time", "06:30"))
-        run = actions.backfill_run(db(), form.get("zone", ""), day, send_time, clock.now())
+        run = actions.backfill_run(db(), form.get("zone", ""), day, send_time, clock.now(), _grace())
         db().commit()
     except (actions.ActionError, ValueError) as exc:
         db().rollback()
@@ -76,6 +78,10 @@ def backfill():
              local_date=run.local_date.isoformat())
     flash(f"Run {run.id} planned for {run.timezone} on {run.local_date}.", "success")
     return redirect(url_for("admin.broadcast", run_id=run.id))
+
+
+def _grace() -> timedelta:
+    return timedelta(seconds=app_settings().late_grace)
 
 
 @bp.get("/failures")

@@ -47,10 +47,9 @@ def test_message(phone: str, now: datetime, settings: Settings) -> OutgoingMessa
     if integrations.optional("lokpanchang.messages") is None:
         return OutgoingMessage(0, phone, "en", (), FALLBACK_TEXT, FALLBACK_TEMPLATE)
     city, latitude, longitude, zone = REFERENCE_PLACE
-    day = integrations.panchangam(latitude, longitude, zone, local_date_at(zone, now), city, "en",
-                                  settings.sunrise_convention)
-    rendered = integrations.render(day, "en", place=city)
-    return OutgoingMessage(0, phone, "en", tuple(rendered.parameters), rendered.text)
+    rendered = integrations.daily_message(0, phone, "en", latitude, longitude, zone,
+                                          local_date_at(zone, now), city)
+    return OutgoingMessage(0, phone, "en", rendered.parameters, rendered.text)
 
 
 def local_today(user: UserDetail, now: datetime) -> date:
@@ -108,7 +107,7 @@ def send_today(settings: Settings, session: Session, users: list[UserDetail], no
     report = SendReport()
     claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
     report.already_today = sum(1 for u in users if sendable(u, now)) - len(claimed)
-    messages = [_message(user, row, settings.sunrise_convention) for user, row in claimed]  # may raise: nothing kept
+    messages = [_message(user, row) for user, row in claimed]  # may raise: nothing kept
     session.commit()  # claims are durable before anything leaves, so a crash cannot resend
     results = integrations.send_now(settings, messages, sender) if messages else []
     rows = {row.id: row for _, row in claimed}
@@ -132,12 +131,12 @@ def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | No
     return row
 
 
-def _message(user: UserDetail, row: MessageLog, rising: str) -> OutgoingMessage:
-    city = user.city.city if user.city else ""
-    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date,
-                                  city, user.language, rising)
-    rendered = integrations.render(day, user.language, place=city)
-    return OutgoingMessage(row.id, user.phone, user.language, tuple(rendered.parameters), rendered.text)
+def _message(user: UserDetail, row: MessageLog) -> OutgoingMessage:
+    """The subscriber's daily message, rendered by the broadcast's own content function."""
+    rendered = integrations.daily_message(user.id, user.phone, user.language, user.latitude,
+                                          user.longitude, user.timezone, row.local_date,
+                                          user.city.city if user.city else "")
+    return OutgoingMessage(row.id, user.phone, user.language, rendered.parameters, rendered.text)
 
 
 def _record(session: Session, row: MessageLog, result, now: datetime, report: SendReport) -> None:

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from lokpanchang import clock
 from lokpanchang.storage.models import CityDetail, SubscriptionEvent, UserDetail
 from lokpanchang.subscribers import LANGUAGES
-from lokpanchang.web import app_settings, integrations
+from lokpanchang.web import integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
 from lokpanchang.web.admin.dispatch import local_today, sendable
@@ -51,16 +51,14 @@ def subscriber(user_id: int):
 
 
 def _todays_message(user: UserDetail, now):
-    """Today's message as it will be sent, or why it cannot be shown."""
+    """Today's message as the broadcast will render it, or why it cannot be shown."""
     if not sendable(user, now):
         return None, "This subscriber has no place or is not active, so nothing will be sent."
     city = user.city.city if user.city else ""
     try:
-        day = integrations.panchangam(
-            user.latitude, user.longitude, user.timezone, local_today(user, now), city, user.language,
-            app_settings().sunrise_convention,
-        )
-        return integrations.render(day, user.language, place=city), None
+        return integrations.daily_message(user.id, user.phone, user.language, user.latitude,
+                                          user.longitude, user.timezone, local_today(user, now),
+                                          city), None
     except integrations.Unavailable as exc:
         return None, f"Not available: {exc}."
 
