@@ -28,6 +28,7 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.ops",
     "lokpanchang.tasks.scheduling",
     "lokpanchang.tasks.heartbeat",
+    "lokpanchang.tasks.webhooks",
 )
 
 ETA_TASKS_PER_WORKER = 1000

@@ -9,7 +9,7 @@ from flask import Flask
 from lokpanchang.config import Settings, get_settings
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
-BLUEPRINT_MODULES = ("health", "requestlog", "metrics", "admin", "public", "testroutes")
+BLUEPRINT_MODULES = ("health", "requestlog", "metrics", "admin", "public", "testroutes", "webhook")
 
 
 def create_app(settings: Settings | None = None) -> Flask:

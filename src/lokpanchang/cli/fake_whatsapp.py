@@ -1,0 +1,81 @@
+"""`lokpanchang fake-whatsapp`: run the fake WhatsApp Cloud API on 127.0.0.1.
+
+See docs/whatsapp.md. Example::
+
+    lokpanchang fake-whatsapp --port 8999 --token T --phone-number-id 123 --latency-ms 100 \\
+        --webhook-url http://127.0.0.1:5050/webhook --app-secret S \\
+        --fail +15550001111=131026,+15550002222=sync:131049
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from lokpanchang.cli import CommandError
+from lokpanchang.fakes.whatsapp import serve
+from lokpanchang.fakes.whatsapp_spec import FakeConfig, SpecError, parse_fail_spec
+
+
+def register(subparsers) -> None:
+    fake = subparsers.add_parser("fake-whatsapp", help="run a fake WhatsApp Cloud API on loopback")
+    fake.add_argument("--port", type=int, required=True, help="TCP port on 127.0.0.1 (0 = any)")
+    fake.add_argument("--token", required=True, help="the access token senders must present")
+    fake.add_argument("--phone-number-id", required=True, help="the phone-number id in the URL")
+    fake.add_argument("--latency-ms", type=float, default=0.0, help="delay before each answer")
+    fake.add_argument("--rate", type=float, default=0.0,
+                      help="throughput limit in messages/s (130429 beyond it); 0 = none")
+    fake.add_argument("--pair-seconds", type=float, default=6.0,
+                      help="seconds between messages to one user (131056); 0 = none")
+    fake.add_argument("--pair-burst", type=int, default=3,
+                      help="messages to one user allowed at once before the pair limit")
+    fake.add_argument("--template", action="append", default=[], metavar="NAME=PARAMS",
+                      help="a registered template and its body parameter count "
+                           "(default daily_panchangam=8); repeatable")
+    fake.add_argument("--webhook-url", default="", help="where to post status webhooks")
+    fake.add_argument("--app-secret", default="", help="signs the webhooks (X-Hub-Signature-256)")
+    fake.add_argument("--fail", default="", metavar="SPEC",
+                      help="inject failures by recipient, e.g. +15550001111=131026,"
+                           "+15550002222=sync:131049 (see docs/whatsapp.md)")
+    fake.add_argument("--keep", type=int, default=20_000,
+                      help="requests listed in full at /_fake/messages; older ones are counted")
+    fake.set_defaults(handler=_run)
+
+
+def config_from_args(args) -> FakeConfig:
+    if args.webhook_url and not args.app_secret:
+        raise CommandError("--webhook-url needs --app-secret to sign the webhooks")
+    if not 0 <= args.port < 65536:
+        raise CommandError(f"--port {args.port} is not a TCP port (0-65535)")
+    try:
+        failures = parse_fail_spec(args.fail)
+    except SpecError as exc:
+        raise CommandError(str(exc)) from None
+    config = FakeConfig(token=args.token, phone_number_id=args.phone_number_id,
+                        latency_ms=args.latency_ms, rate=args.rate, pair_interval=args.pair_seconds,
+                        pair_burst=max(1, args.pair_burst), webhook_url=args.webhook_url,
+                        app_secret=args.app_secret, failures=failures, keep=max(1, args.keep))
+    if args.template:
+        config.templates = dict(_template(value) for value in args.template)
+    return config
+
+
+def _template(value: str) -> tuple[str, int]:
+    name, _, count = value.partition("=")
+    if not name or not count.isdigit():
+        raise CommandError(f"--template {value!r} is not NAME=PARAMETER_COUNT, e.g. daily_panchangam=8")
+    return name, int(count)
+
+
+def _run(args) -> int:
+    config = config_from_args(args)
+    asyncio.run(_serve_forever(config, args.port))
+    return 0
+
+
+async def _serve_forever(config: FakeConfig, port: int) -> None:
+    runner, bound = await serve(config, "127.0.0.1", port)
+    print(f"fake WhatsApp Cloud API listening on http://127.0.0.1:{bound}", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()

@@ -1,0 +1,1 @@
+"""Honest fakes of services outside the machine, shipped for tests, benchmarks and demos."""

@@ -1,0 +1,326 @@
+"""A fake WhatsApp Cloud API on loopback: honest enough for tests, benchmarks and demos.
+
+It checks the token, the phone-number id, the template (name, language, parameter count,
+parameter text rules), answers in Meta's success and error shapes, enforces the throughput
+(130429) and pair (131056) limits, injects failures by recipient (``whatsapp_spec``), posts
+signed status webhooks (``sent``/``delivered``/``read``/``failed``) and lists what it
+received at ``GET /_fake/messages``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import itertools
+import json
+import secrets
+import time
+from collections import Counter, deque
+
+import aiohttp
+from aiohttp import web
+
+from lokpanchang import clock
+from lokpanchang.fakes.whatsapp_spec import FakeConfig, Failure
+from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
+
+ERRORS = {  # code -> (title, details, HTTP status); titles and codes as Meta documents them
+    100: ("Invalid parameter", "Unsupported post request or invalid parameter", 400),
+    190: ("Invalid OAuth access token", "The access token could not be decrypted", 401),
+    130429: ("Rate limit hit", "Cloud API message throughput has been reached.", 400),
+    131026: ("Message undeliverable", "Unable to deliver message.", 400),
+    131049: ("This message was not delivered to maintain healthy ecosystem engagement.",
+             "Per-user marketing limit reached.", 400),
+    131050: ("Unable to deliver the message. This recipient has chosen to stop receiving "
+             "marketing messages on WhatsApp from your business.", "User stopped marketing.", 400),
+    131056: ("(Business Account, Consumer Account) pair rate limit hit",
+             "Too many messages sent from this phone number to the same phone number "
+             "in a short period of time.", 400),
+    132000: ("Number of parameters does not match the expected number of params",
+             "body: number of localizable_params does not match the expected number", 400),
+    132001: ("Template name does not exist in the translation",
+             "template name does not exist in the language", 404),
+    132005: ("Translated text too long", "Translated text is too long.", 400),
+    132018: ("There was an issue with the parameters in your template.",
+             "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
+             400),
+}
+
+
+class Rejected(Exception):
+    def __init__(self, code: int, details: str = "") -> None:
+        super().__init__(code)
+        self.code, self.details = code, details
+
+
+def error_document(code: int, details: str = "") -> tuple[dict, int]:
+    """Meta's error body for ``code`` and the HTTP status it comes with."""
+    title, default_details, status = ERRORS.get(code, ("Error", "", 400))
+    error = {"message": f"(#{code}) {title}", "type": "OAuthException", "code": code,
+             "error_data": {"messaging_product": "whatsapp", "details": details or default_details},
+             "fbtrace_id": secrets.token_urlsafe(12)}
+    return {"error": error}, status
+
+
+class Gcra:
+    """Throughput and pair limits: allow ``burst`` at once, then one per ``interval`` s."""
+
+    def __init__(self, interval: float, burst: int) -> None:
+        self.interval, self.burst = interval, burst
+        self.tat: dict[str, float] = {}
+
+    def allow(self, key: str, now: float) -> bool:
+        if self.interval <= 0:
+            return True
+        tat = max(self.tat.get(key, now), now)
+        if tat - now > (self.burst - 1) * self.interval + 1e-9:
+            return False
+        self.tat[key] = tat + self.interval
+        return True
+
+
+class FakeCloudAPI:
+    """The state behind the fake server; ``app()`` builds the aiohttp application."""
+
+    def __init__(self, config: FakeConfig) -> None:
+        self.config = config
+        # The newest ``keep`` requests in full; counts of everything since the start.
+        self.received: deque[dict] = deque(maxlen=config.keep)
+        self.counts: Counter[str] = Counter()
+        self.accepted_at: list[float] = []  # epoch seconds of every accepted send (benchmarks)
+        self.webhooks: list[dict] = []
+        self._ids = itertools.count(1)
+        self._prefix = secrets.token_hex(4).upper()
+        self._throughput = Gcra(1.0 / config.rate if config.rate else 0.0, max(1, int(config.rate)))
+        self._pairs = Gcra(config.pair_interval, config.pair_burst)
+        self._outbox: deque[dict] = deque()
+        self._wake = asyncio.Event()
+        self._poster: asyncio.Task | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=1024 * 1024)
+        app[FAKE_KEY] = self
+        app.router.add_post("/{version}/{phone_number_id}/messages", self.handle_send)
+        app.router.add_get("/_fake/messages", self.handle_list)
+        app.router.add_delete("/_fake/messages", self.handle_reset)
+        app.router.add_get("/_fake/webhooks", self.handle_webhooks)
+        app.router.add_get("/_fake/accepted-at", self.handle_accepted_at)
+        app.on_startup.append(self._start_poster)
+        app.on_cleanup.append(self._stop_poster)
+        return app
+
+    # POST /{version}/{phone_number_id}/messages ----------------------------------------
+
+    async def handle_send(self, request: web.Request) -> web.StreamResponse:
+        if self.config.latency_ms:
+            await asyncio.sleep(self.config.latency_ms / 1000)
+        raw = await request.read()
+        payload: dict = {}
+        try:
+            payload = self._authorised_payload(request, raw)
+            failure = self._injected(payload)
+            if failure is not None and failure.kind in ("http", "hang", "drop"):
+                return await self._misbehave(request, payload, failure)
+            self._check_limits(payload)
+            self._check_message(payload)
+            if failure is not None and failure.kind == "sync":
+                raise Rejected(failure.code)
+        except Rejected as rejected:
+            self._record(payload, None, rejected.code)
+            document, status = error_document(rejected.code, rejected.details)
+            return web.json_response(document, status=status)
+        message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
+        self.accepted_at.append(clock.now().timestamp())
+        self._record(payload, message_id, None)
+        self._queue_statuses(payload, message_id, failure)
+        recipient = str(payload["to"])
+        return web.json_response({"messaging_product": "whatsapp",
+                                  "contacts": [{"input": recipient, "wa_id": recipient.lstrip("+")}],
+                                  "messages": [{"id": message_id, "message_status": "accepted"}]})
+
+    def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
+        if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
+            raise Rejected(190)
+        if request.match_info["phone_number_id"] != self.config.phone_number_id:
+            raise Rejected(100, f"Object with ID '{request.match_info['phone_number_id']}' "
+                                "does not exist or is missing permissions")
+        try:
+            payload = json.loads(raw)
+        except ValueError:
+            raise Rejected(100, "request body is not JSON") from None
+        if not isinstance(payload, dict) or payload.get("messaging_product") != "whatsapp":
+            raise Rejected(100, "messaging_product must be 'whatsapp'")
+        if not str(payload.get("to", "")).lstrip("+").isdigit():
+            raise Rejected(100, "parameter 'to' must be a phone number")
+        return payload
+
+    def _injected(self, payload: dict) -> Failure | None:
+        failure = self.config.failures.get(str(payload["to"]).lstrip("+"))
+        if failure is None or failure.remaining is None:
+            return failure
+        if failure.remaining <= 0:
+            return None
+        failure.remaining -= 1
+        return failure
+
+    async def _misbehave(self, request: web.Request, payload: dict,
+                         failure: Failure) -> web.StreamResponse:
+        self._record(payload, None, None, note=failure.kind)
+        if failure.kind == "http":
+            return web.Response(status=failure.code, text="<html>upstream error</html>",
+                                content_type="text/html")
+        if failure.kind == "drop":
+            request.transport.close()
+            raise asyncio.CancelledError
+        await asyncio.sleep(3600)
+        raise AssertionError("unreachable")
+
+    def _check_limits(self, payload: dict) -> None:
+        now = time.monotonic()
+        if not self._throughput.allow("number", now):
+            raise Rejected(130429)
+        if not self._pairs.allow(str(payload["to"]).lstrip("+"), now):
+            raise Rejected(131056)
+
+    def _check_message(self, payload: dict) -> None:
+        kind = payload.get("type", "text")
+        if kind == "template":
+            self._check_template(payload.get("template"))
+        elif kind == "text":
+            body = (payload.get("text") or {}).get("body") if isinstance(payload.get("text"), dict) else None
+            if not isinstance(body, str) or not body.strip() or len(body) > 4096:
+                raise Rejected(100, "text.body must be 1-4096 characters")
+        elif kind != "interactive" or not isinstance(payload.get("interactive"), dict):
+            raise Rejected(100, f"message type {kind!r} is not supported by this fake")
+
+    def _check_template(self, template: object) -> None:
+        if not isinstance(template, dict):
+            raise Rejected(100, "template object missing")
+        name, language = template.get("name"), (template.get("language") or {}).get("code")
+        if name not in self.config.templates or language not in self.config.languages:
+            raise Rejected(132001, f"template {name!r} does not exist in {language!r}")
+        texts = _body_texts(template)
+        if len(texts) != self.config.templates[name]:
+            raise Rejected(132000, f"expected {self.config.templates[name]} body parameters, "
+                                   f"got {len(texts)}")
+        for text in texts:
+            if not isinstance(text, str) or parameter_problem(text):
+                raise Rejected(132018)
+        if sum(len(text) for text in texts) > MAX_BODY_CHARS:
+            raise Rejected(132005)
+
+    def _record(self, payload: dict, message_id: str | None, error_code: int | None,
+                note: str = "") -> None:
+        self.counts["accepted" if message_id else str(error_code or note)] += 1
+        self.received.append({"id": message_id, "to": payload.get("to"), "type": payload.get("type"),
+                              "accepted": message_id is not None, "error_code": error_code,
+                              "note": note, "payload": payload})
+
+    # GET /_fake/... -----------------------------------------------------------------
+
+    async def handle_list(self, request: web.Request) -> web.Response:
+        accepted_only = request.query.get("accepted") == "1"
+        messages = [m for m in self.received if m["accepted"] or not accepted_only]
+        return web.json_response({"messages": messages, "count": len(messages),
+                                  "totals": dict(self.counts)})
+
+    async def handle_reset(self, request: web.Request) -> web.Response:
+        self.received.clear()
+        self.counts.clear()
+        self.accepted_at.clear()
+        self.webhooks.clear()
+        return web.json_response({"ok": True})
+
+    async def handle_accepted_at(self, request: web.Request) -> web.Response:
+        """When each accepted send arrived (epoch seconds, in order): lateness in benchmarks."""
+        return web.json_response({"accepted_at": self.accepted_at})
+
+    async def handle_webhooks(self, request: web.Request) -> web.Response:
+        return web.json_response({"webhooks": self.webhooks})
+
+    # Status webhooks ----------------------------------------------------------------
+
+    def _queue_statuses(self, payload: dict, message_id: str, failure: Failure | None) -> None:
+        if not self.config.webhook_url:
+            return
+        recipient = str(payload["to"]).lstrip("+")
+        callback = payload.get("biz_opaque_callback_data")
+        if failure is not None and failure.kind == "async":
+            steps = [("failed", failure.code)]
+        else:
+            steps = [("sent", None), ("delivered", None), ("read", None)]
+        for status, code in steps:
+            self._outbox.append(status_body(self.config, message_id, recipient, status, callback, code))
+        self._wake.set()
+
+    async def _start_poster(self, app: web.Application) -> None:
+        self._poster = asyncio.create_task(self._post_webhooks())
+
+    async def _stop_poster(self, app: web.Application) -> None:
+        if self._poster is not None:
+            self._poster.cancel()
+
+    async def _post_webhooks(self) -> None:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._outbox:
+                    await self._post_one(session, self._outbox.popleft())
+
+    async def _post_one(self, session: aiohttp.ClientSession, body: dict) -> None:
+        raw = json.dumps(body).encode()
+        headers = {"Content-Type": "application/json",
+                   "X-Hub-Signature-256": "sha256=" + sign(raw, self.config.app_secret)}
+        try:
+            async with session.post(self.config.webhook_url, data=raw, headers=headers) as response:
+                outcome = response.status
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            outcome = f"{type(exc).__name__}"
+        self.webhooks.append({"body": body, "response": outcome})
+
+
+FAKE_KEY = web.AppKey("fake", FakeCloudAPI)
+
+
+def sign(raw: bytes, secret: str) -> str:
+    """Hex HMAC-SHA256 of the raw body with the app secret, as in ``X-Hub-Signature-256``."""
+    return hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
+
+
+def status_body(config: FakeConfig, message_id: str, recipient: str, status: str,
+                callback: str | None, error_code: int | None = None) -> dict:
+    """One status update in the shape of Meta's ``messages`` webhook."""
+    entry = {"id": message_id, "status": status, "timestamp": str(int(time.time())),
+             "recipient_id": recipient}
+    if callback:
+        entry["biz_opaque_callback_data"] = callback
+    if error_code is not None:
+        title, details, _ = ERRORS.get(error_code, ("Error", "", 400))
+        entry["errors"] = [{"code": error_code, "title": title, "message": title,
+                            "error_data": {"details": details}}]
+    value = {"messaging_product": "whatsapp",
+             "metadata": {"display_phone_number": config.display_phone_number,
+                          "phone_number_id": config.phone_number_id},
+             "statuses": [entry]}
+    return {"object": "whatsapp_business_account",
+            "entry": [{"id": "FAKE-WABA", "changes": [{"value": value, "field": "messages"}]}]}
+
+
+def _body_texts(template: dict) -> list:
+    for component in template.get("components") or []:
+        if isinstance(component, dict) and component.get("type") == "body":
+            return [p.get("text") for p in component.get("parameters") or [] if isinstance(p, dict)]
+    return []
+
+
+async def serve(config: FakeConfig, host: str = "127.0.0.1", port: int = 0,
+                shutdown_timeout: float = 1.0) -> tuple[web.AppRunner, int]:
+    """Start the fake on ``host:port`` (0 = any free port); returns the runner and the port."""
+    runner = web.AppRunner(FakeCloudAPI(config).app(), access_log=None,
+                           shutdown_timeout=shutdown_timeout)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    return runner, site._server.sockets[0].getsockname()[1]

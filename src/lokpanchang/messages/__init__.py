@@ -1,0 +1,19 @@
+"""PURE: a panchangam and a language -> WhatsApp template parameters and plain text."""
+
+from lokpanchang.messages.daily import (
+    DAILY_TEMPLATE_BODIES,
+    DAILY_TEMPLATE_BODY,
+    RenderedMessage,
+    check_daily,
+    plain_text,
+    render_daily,
+    template_body,
+)
+from lokpanchang.messages.replies import reply
+from lokpanchang.messages.rules import TemplateRuleError, check_rendering, clean_parameter
+
+__all__ = [
+    "DAILY_TEMPLATE_BODIES", "DAILY_TEMPLATE_BODY", "RenderedMessage", "TemplateRuleError",
+    "check_daily", "check_rendering", "clean_parameter", "plain_text", "render_daily", "reply",
+    "template_body",
+]

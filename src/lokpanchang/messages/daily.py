@@ -1,0 +1,244 @@
+"""The daily panchangam as the WhatsApp template's body parameters, and as plain text.
+
+Input is the almanac's JSON shape (``Panchangam.to_dict()``, issue 3): times are ISO 8601
+local times with the zone's offset at that instant; element lists run from sunrise to the
+next sunrise, the first entry being the one in force at sunrise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+from typing import Any
+
+from lokpanchang.messages.rules import (
+    MAX_BODY_CHARS,
+    check_rendering,
+    clean_parameter,
+    placeholder_count,
+    substitute,
+    truncate,
+)
+
+# The bodies to register with Meta (template ``daily_panchangam``), one per language. These
+# strings are the source of truth: renderings are checked against them.
+DAILY_TEMPLATE_BODIES: dict[str, str] = {
+    "en": (
+        "Panchangam for {{1}}\n\n"
+        "Tithi: {{2}}\nNakshatra: {{3}}\nYoga: {{4}}\nKarana: {{5}}\n"
+        "Sunrise / Sunset: {{6}}\nRahu Kalam: {{7}}\nMonth / Samvat: {{8}}\n\n"
+        "Reply HELP for help or STOP to unsubscribe."
+    ),
+    "hi": (
+        "{{1}} का पंचांग\n\n"
+        "तिथि: {{2}}\nनक्षत्र: {{3}}\nयोग: {{4}}\nकरण: {{5}}\n"
+        "सूर्योदय / सूर्यास्त: {{6}}\nराहु काल: {{7}}\nमास / संवत: {{8}}\n\n"
+        "सहायता के लिए HELP, सदस्यता बंद करने के लिए STOP लिखें।"
+    ),
+}
+DAILY_TEMPLATE_BODY = DAILY_TEMPLATE_BODIES["en"]
+# Languages read with another language's body (Meta has no Sanskrit templates; the sender
+# sends Sanskrit readers the Hindi template, see ``delivery.whatsapp.LANGUAGE_CODES``).
+BODY_LANGUAGE = {"sa": "hi"}
+DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
+
+_WORDS = {
+    "en": {"until": "{name} till {time}", "then": "then", "next_day": "+1"},
+    "hi": {"until": "{name} {time} तक", "then": "फिर", "next_day": "+1"},
+}
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+@dataclass(frozen=True)
+class RenderedMessage:
+    """Template body parameters (single-line, in order) and the same message as plain text.
+
+    Unpacks as ``parameters, text`` (the broadcast's ``Rendered`` pair).
+    """
+
+    parameters: tuple[str, ...]
+    text: str
+    language: str
+
+    def __iter__(self):
+        return iter((self.parameters, self.text))
+
+
+def template_body(language: str) -> str:
+    """The registered body for ``language``; languages without their own use English."""
+    return DAILY_TEMPLATE_BODIES.get(BODY_LANGUAGE.get(language, language), DAILY_TEMPLATE_BODY)
+
+
+def render_daily(panchangam: Any, language: str = "en", place: str = "") -> RenderedMessage:
+    """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
+
+    Names are given in ``language``: from the almanac's name tables by element number when
+    ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
+    its ``name`` as computed. ``place`` overrides the dict's ``city``. Renderings of the same
+    (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one place's day
+    for each of its subscribers.
+    """
+    if not isinstance(panchangam, dict):
+        try:
+            return _render_cached(panchangam, language, place)
+        except TypeError:  # an unhashable object: render it afresh
+            pass
+    return _render(panchangam, language, place)
+
+
+@lru_cache(maxsize=4096)
+def _render_cached(panchangam: Any, language: str, place: str) -> RenderedMessage:
+    return _render(panchangam, language, place)
+
+
+def _render(panchangam: Any, language: str, place: str) -> RenderedMessage:
+    day = _as_dict(panchangam, language)
+    raw = _raw_parameters(day, language, place)
+    body = template_body(language)
+    parameters = _fit(body, tuple(clean_parameter(value) for value in raw))
+    return RenderedMessage(parameters, check_rendering(body, parameters), language)
+
+
+def check_daily(rendered: RenderedMessage) -> str:
+    """The substituted body of ``rendered``, or TemplateRuleError naming the broken rule."""
+    return check_rendering(template_body(rendered.language), rendered.parameters)
+
+
+def _as_dict(panchangam: Any, language: str) -> dict:
+    if isinstance(panchangam, dict):
+        return panchangam
+    try:
+        return panchangam.to_dict(language=language)
+    except TypeError:
+        return panchangam.to_dict()
+
+
+def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
+    words = _WORDS.get(BODY_LANGUAGE.get(language, language), _WORDS["en"])
+    local_date = _parse_date(day.get("date"))
+    return [
+        _heading(day, local_date, place, language),
+        *(_sequence(kind, day.get(kind), local_date, language, words)
+          for kind in ("tithi", "nakshatra", "yoga", "karana")),
+        f"{_clock(day.get('sunrise'), local_date, words)} / {_clock(day.get('sunset'), local_date, words)}",
+        _span(day.get("rahu_kalam"), local_date, words),
+        _month_and_year(day, language),
+    ]
+
+
+def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
+    where = place or day.get("city") or day.get("place") or _coordinates(day)
+    when = f"{local_date.day} {_MONTHS[local_date.month - 1]} {local_date.year}" if local_date else ""
+    weekday = _name("vara", day.get("vara"), language)
+    return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
+
+
+def _coordinates(day: dict) -> str:
+    try:
+        lat, lon = float(day["latitude"]), float(day["longitude"])
+    except (KeyError, TypeError, ValueError):
+        return ""
+    return f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lon):.2f}°{'E' if lon >= 0 else 'W'}"
+
+
+def _name(kind: str, element: Any, language: str) -> str:
+    if not isinstance(element, dict):
+        return ""
+    from_tables = _label(kind, element.get("number"), language)
+    if from_tables:
+        return from_tables
+    names = element.get("names")
+    if isinstance(names, dict) and names.get(language):
+        return str(names[language])
+    return str(element.get("name") or "")
+
+
+def _label(kind: str, number: Any, language: str) -> str:
+    """The almanac's own name for element ``number`` of ``kind``, or "" when unavailable."""
+    if not isinstance(number, int) or isinstance(number, bool):
+        return ""
+    try:
+        from lokpanchang.almanac.names import label
+    except ImportError:  # the almanac is installed separately; fall back to the dict's names
+        return ""
+    try:
+        return label(kind, number, language)
+    except ValueError:  # a language or number the tables do not know
+        return ""
+
+
+def _sequence(kind: str, entries: Any, local_date: date | None, language: str,
+              words: dict) -> str:
+    """``First till HH:MM, then Second``: the element at sunrise and the one after it.
+
+    Tithi names carry their paksha already ("Krishna Pratipada"), as the almanac writes them.
+    """
+    if isinstance(entries, dict):
+        entries = [entries]
+    if not isinstance(entries, list) or not entries:
+        return ""
+    first = _entry_name(kind, entries[0], language)
+    end = entries[0].get("end") if isinstance(entries[0], dict) else None
+    text = words["until"].format(name=first, time=_clock(end, local_date, words)) if end else first
+    if len(entries) > 1:
+        text += f", {words['then']} {_entry_name(kind, entries[1], language)}"
+    return text
+
+
+def _entry_name(kind: str, entry: Any, language: str) -> str:
+    name = _name(kind, entry, language)
+    if isinstance(entry, dict) and entry.get("pada"):
+        name = f"{name} ({entry['pada']})"
+    return name
+
+
+def _span(span: Any, local_date: date | None, words: dict) -> str:
+    if not isinstance(span, dict):
+        return ""
+    return f"{_clock(span.get('start'), local_date, words)}-{_clock(span.get('end'), local_date, words)}"
+
+
+def _clock(value: Any, local_date: date | None, words: dict) -> str:
+    """``HH:MM`` of an ISO local time; ``(+1)`` when it falls after the panchangam's date."""
+    try:
+        instant = datetime.fromisoformat(str(value))
+    except (TypeError, ValueError):
+        return "-"
+    text = instant.strftime("%H:%M")
+    if local_date and instant.date() > local_date:
+        text += f" ({words['next_day']})"
+    return text
+
+
+def _month_and_year(day: dict, language: str) -> str:
+    masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
+    month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
+    if masa.get("adhika"):
+        month = f"Adhika {month}"
+    samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
+    year = " ".join(str(samvat[key]) for key in ("vikram", "samvatsara") if samvat.get(key))
+    return ", ".join(part for part in (month, f"Vikram Samvat {year}" if year else "") if part)
+
+
+def _parse_date(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(str(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def _fit(body: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
+    """Shorten the longest parameters until the substituted body fits in 1,024 characters."""
+    fixed = len(substitute(body, tuple("" for _ in parameters)))
+    budget = MAX_BODY_CHARS - fixed
+    lengths = [len(p) for p in parameters]
+    while sum(lengths) > budget:
+        longest = max(range(len(lengths)), key=lengths.__getitem__)
+        lengths[longest] = max(1, lengths[longest] - max(1, (sum(lengths) - budget)))
+    return tuple(clean_parameter(truncate(p, n)) for p, n in zip(parameters, lengths, strict=True))
+
+
+def plain_text(rendered: RenderedMessage) -> str:
+    """The message as free text, for replies inside the 24-hour customer-service window."""
+    return rendered.text

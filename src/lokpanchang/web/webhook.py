@@ -1,0 +1,100 @@
+"""``/webhook``: Meta's verification handshake (GET) and signed notifications (POST).
+
+The POST body is checked with ``X-Hub-Signature-256`` (HMAC-SHA256 of the raw body with
+``WHATSAPP_APP_SECRET``) before it is parsed; the work is done by ``tasks.handle_webhook``
+on the ``priority`` queue, so Meta gets its 200 at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+
+import structlog
+from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
+from flask import Blueprint, abort, current_app, request
+
+from lokpanchang.config import Settings
+from lokpanchang.web import app_settings
+
+log = structlog.get_logger(__name__)
+bp = Blueprint("webhook", __name__)
+
+DEVELOPMENT_VERIFY_TOKEN = "lokpanchang-dev-verify-token"
+MAX_BODY_BYTES = 3 * 1024 * 1024
+ENQUEUE_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
+
+
+def verify_token(settings: Settings) -> str:
+    """The handshake token; only development has a default (and says so in the log)."""
+    if settings.whatsapp_verify_token:
+        return settings.whatsapp_verify_token
+    if settings.environment == "development":
+        log.warning("webhook.default_verify_token", token=DEVELOPMENT_VERIFY_TOKEN)
+        return DEVELOPMENT_VERIFY_TOKEN
+    return ""
+
+
+def signature_valid(raw: bytes, header: str | None, secret: str) -> bool:
+    """True when ``header`` is ``sha256=<hex HMAC-SHA256 of raw with secret>``."""
+    if not secret or not header or not header.startswith("sha256="):
+        return False
+    expected = hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(header.removeprefix("sha256=").strip().lower(), expected)
+
+
+@bp.get("/webhook")
+def handshake():
+    expected = verify_token(app_settings())
+    given = request.args.get("hub.verify_token", "")
+    if request.args.get("hub.mode") != "subscribe" or not expected:
+        abort(403)
+    if not hmac.compare_digest(given.encode(), expected.encode()):
+        abort(403)
+    return request.args.get("hub.challenge", ""), 200, {"Content-Type": "text/plain"}
+
+
+@bp.post("/webhook")
+def notification():
+    if (request.content_length or 0) > MAX_BODY_BYTES:
+        abort(413)
+    raw = request.get_data(cache=False)
+    header = request.headers.get("X-Hub-Signature-256")
+    if not header:
+        return "missing X-Hub-Signature-256", 401
+    if not signature_valid(raw, header, app_settings().whatsapp_app_secret):
+        return "bad signature", 403
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return "body is not JSON", 400
+    if not isinstance(body, dict):
+        return "body is not a JSON object", 400
+    try:
+        enqueue(body)
+    except (KombuError, RedisError, OSError) as exc:
+        # Nothing was stored; Meta retries a failed delivery for days, so a 503 loses nothing.
+        log.error("webhook.enqueue_failed", error=str(exc))
+        return "queue unavailable, retry later", 503
+    return "", 200
+
+
+def enqueue(body: dict) -> None:
+    """Hand the verified body to ``tasks.handle_webhook`` on the priority queue.
+
+    Sent by name through a Celery app built from this Flask app's settings, so the web
+    process needs no task code and publishes to the broker its own settings name.
+    """
+    celery = current_app.extensions.get("celery")
+    if celery is None:
+        from lokpanchang.tasks.app import create_celery
+
+        settings = app_settings()
+        if settings.is_embedded:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)  # the broker's SQLite file
+        celery = current_app.extensions["celery"] = create_celery(settings)
+    # Meta waits only seconds for our answer: retry the broker briefly, then answer 503.
+    celery.send_task("tasks.handle_webhook", args=[body], queue="priority", ignore_result=True,
+                     retry=True, retry_policy=ENQUEUE_RETRY)
