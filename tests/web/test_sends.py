@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy import func, select
 
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.storage.db import session_factory
 from lokpanchang.storage.models import MessageLog
-from lokpanchang.web import integrations
 from tests.web.seed import KOLKATA_PHONES, NEW_YORK_PHONE
 
 
@@ -33,10 +31,7 @@ def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):
     assert "Test message sent to +919812345678" in done.get_data(as_text=True)
     [sent] = _outbox(app)
     assert sent["phone"] == "+919812345678"
-    if integrations.optional("lokpanchang.messages") is None:
-        assert sent["template"] == "hello_world"
-    else:
-        assert sent["template"] == "" and "Ujjain" in sent["text"]  # the daily template
+    assert sent["template"] == "" and "Ujjain" in sent["text"]  # the daily template, filled in
 
 
 def test_a_test_message_to_a_bad_number_names_it(operator_client, app):
@@ -72,7 +67,6 @@ def test_an_unknown_target_is_refused(operator_client, seeded):
 
 
 def test_todays_panchangam_to_everyone_reaches_each_at_most_once(operator_client, seeded, portal_url, app):
-    pytest.importorskip("lokpanchang.almanac")
     form = {"csrf_token": operator_client.csrf, "target": "everyone", "confirm": "yes"}
     operator_client.post("/admin/send/today", data=form)
     operator_client.post("/admin/send/today", data=form)
@@ -88,7 +82,6 @@ def _users(url, *phones):
 
 
 def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(seeded, portal_url, app):
-    pytest.importorskip("lokpanchang.almanac")
     from lokpanchang import clock
     from lokpanchang.delivery.base import Outcome, SendResult
     from lokpanchang.delivery.memory import MemorySender

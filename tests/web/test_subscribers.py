@@ -100,7 +100,6 @@ def test_a_bad_edit_names_the_value_and_changes_nothing(operator_client, seeded,
 
 
 def test_changing_the_coordinates_re_resolves_city_and_zone(operator_client, seeded, portal_url):
-    pytest.importorskip("lokpanchang.places")
     user_id = seeded.user_ids[KOLKATA_PHONES[0]]
     response = _edit(operator_client, user_id, latitude="40.7128", longitude="-74.0060")
     assert response.status_code == 302
@@ -125,7 +124,6 @@ def test_moving_only_records_a_move(operator_client, seeded, portal_url):
 
 
 def test_todays_message_is_rendered_as_the_broadcast_will_send_it(operator_client, seeded):
-    pytest.importorskip("lokpanchang.almanac")
     from markupsafe import escape
 
     from lokpanchang import clock

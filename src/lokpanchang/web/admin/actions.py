@@ -71,7 +71,8 @@ def _coordinate(text: str, name: str, limit: float) -> float:
     return value
 
 
-def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime, operator: str) -> None:
+def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime,
+               operator: str) -> None:
     """Change the subscriber; new coordinates re-resolve the city and zone through places.
 
     Raises ValueError (from the subscribers domain) naming a bad name, language or send time.

@@ -10,7 +10,8 @@ from flask import flash, redirect, render_template, request, url_for
 from lokpanchang import clock
 from lokpanchang.config import parse_send_time
 from lokpanchang.storage.models import BroadcastRun, UserDetail
-from lokpanchang.web import app_settings, integrations
+from lokpanchang.delivery.errors import outcome_for_code
+from lokpanchang.web import app_settings
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
 from lokpanchang.web.database import db
@@ -91,12 +92,11 @@ def failures():
 
 
 def error_meaning(code: int | None) -> str:
-    """A short operator-facing explanation of a WhatsApp Cloud API error code."""
-    errors = integrations.optional("lokpanchang.delivery.errors")
-    describe = getattr(errors, "describe", None) if errors else None
-    if describe is not None:
-        return describe(code)
-    return KNOWN_ERRORS.get(code, "")
+    """What a WhatsApp Cloud API error code means, and what the channel does about it."""
+    if code is None:
+        return "no error code (e.g. the message could not be rendered)"
+    meaning = KNOWN_ERRORS.get(code, "see Meta's Cloud API error codes")
+    return f"{meaning}; the channel's rule: {outcome_for_code(code)}"
 
 
 # Meanings from Meta's Cloud API error-code reference (facts, not code).

@@ -11,6 +11,7 @@ from sqlalchemy import select, tuple_
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from lokpanchang.broadcast.sending import apply_result
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import OutgoingMessage, Outcome
 from lokpanchang.planning import local_date_at
@@ -20,11 +21,8 @@ from lokpanchang.web.admin.actions import ActionError
 
 # The test message is the daily template with today's panchangam of a reference place
 # (Ujjain, the traditional prime meridian of Indian astronomy): an approved template that
-# also exercises the almanac and the renderer. Without the renderer it is Meta's sample
-# template ``hello_world``, which every WhatsApp Business account starts with.
+# also exercises the almanac and the renderer.
 REFERENCE_PLACE = ("Ujjain", 23.1765, 75.7885, "Asia/Kolkata")
-FALLBACK_TEMPLATE = "hello_world"
-FALLBACK_TEXT = "Lokpanchang test message: if you can read this, delivery works."
 
 
 def normalise_phone(text: str) -> str:
@@ -40,12 +38,10 @@ def normalise_phone(text: str) -> str:
 
 def send_test_message(settings: Settings, phone: str, now: datetime, sender=None):
     """One test message to ``phone`` (not a subscriber's daily message, so not in the ledger)."""
-    return integrations.send_now(settings, [test_message(normalise_phone(phone), now, settings)], sender)[0]
+    return integrations.send_now(settings, [test_message(normalise_phone(phone), now)], sender)[0]
 
 
-def test_message(phone: str, now: datetime, settings: Settings) -> OutgoingMessage:
-    if integrations.optional("lokpanchang.messages") is None:
-        return OutgoingMessage(0, phone, "en", (), FALLBACK_TEXT, FALLBACK_TEMPLATE)
+def test_message(phone: str, now: datetime) -> OutgoingMessage:
     city, latitude, longitude, zone = REFERENCE_PLACE
     rendered = integrations.daily_message(0, phone, "en", latitude, longitude, zone,
                                           local_date_at(zone, now), city)
@@ -146,29 +142,11 @@ def _record(session: Session, row: MessageLog, result, now: datetime, report: Se
         # (subscriber, date) claim so today's daily run can still send.
         session.delete(row)
     else:
-        _apply_result(session, row, result, now)
+        apply_result(session, result, now)  # the scheduler's recording (disables on ``disable``)
     if result.outcome == Outcome.SENT:
         report.sent += 1
         return
     report.failed += 1
-    report.errors.append(f"{row.user_id}: {result.outcome} {result.error_code or ''} {result.error_detail or ''}".strip())
+    detail = f"{result.outcome} {result.error_code or ''} {result.error_detail or ''}"
+    report.errors.append(f"{row.user_id}: {detail.strip()}")
 
-
-def _apply_result(session: Session, row: MessageLog, result, now: datetime) -> None:
-    sending = integrations.optional("lokpanchang.broadcast.sending")
-    if sending is not None:
-        sending.apply_result(session, result, now)
-        return
-    row.status = LEDGER_STATUS[result.outcome]
-    row.error_code, row.error_detail = result.error_code, result.error_detail
-    if result.outcome == Outcome.SENT:
-        row.sent_at, row.whatsapp_message_id = now, result.message_id
-    else:
-        row.failed_at = now
-
-
-# The scheduler's mapping from channel outcome to ledger status (broadcast.sending).
-LEDGER_STATUS = {
-    Outcome.SENT: "sent", Outcome.SKIP: "skipped", Outcome.DISABLE: "failed",
-    Outcome.HALT: "halted", Outcome.AMBIGUOUS: "ambiguous",
-}

@@ -59,8 +59,8 @@ def _todays_message(user: UserDetail, now):
         return integrations.daily_message(user.id, user.phone, user.language, user.latitude,
                                           user.longitude, user.timezone, local_today(user, now),
                                           city), None
-    except integrations.Unavailable as exc:
-        return None, f"Not available: {exc}."
+    except ValueError as exc:
+        return None, f"Cannot be rendered: {exc}."
 
 
 @bp.route("/subscribers/<int:user_id>/edit", methods=["GET", "POST"])
@@ -71,7 +71,7 @@ def edit_subscriber(user_id: int):
             edit = actions.parse_edit(request.form)
             actions.apply_edit(db(), user, edit, clock.now(), operator_name())
             db().commit()
-        except (actions.ActionError, integrations.Unavailable, ValueError) as exc:
+        except ValueError as exc:  # ActionError and the subscribers domain's errors
             db().rollback()
             flash(f"Not saved: {exc}", "error")
             return render_template("admin/subscriber_edit.html", user=user, form=request.form,
@@ -88,7 +88,8 @@ def stop_subscriber(user_id: int):
 
 @bp.post("/subscribers/<int:user_id>/reactivate")
 def reactivate_subscriber(user_id: int):
-    return _change(user_id, actions.reactivate_subscriber, "Reactivated: messages resume at the next send time.")
+    return _change(user_id, actions.reactivate_subscriber,
+                   "Reactivated: messages resume at the next send time.")
 
 
 def _change(user_id: int, action, done: str):
