@@ -134,3 +134,22 @@ def test_a_send_time_in_a_spring_forward_gap_moves_forward_by_the_gap():
     # 01:30 does not exist in London on 29 March 2026: 02:30 BST, which is 01:30 UTC.
     due = actions.local_due("Europe/London", date(2026, 3, 29), time(1, 30))
     assert due.isoformat() == "2026-03-29T01:30:00+00:00"
+
+
+def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
+        operator_client, seeded, portal_url, app):
+    from lokpanchang.broadcast import SendContext, planner_pass, send_batch, start_run
+    from lokpanchang.broadcast.content import default_content
+    from lokpanchang.broadcast.locks import make_lock
+    from lokpanchang.delivery.memory import MemorySender
+
+    operator_client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
+                         data={"csrf_token": operator_client.csrf})
+    settings, now, enqueued = app.config["SETTINGS"], clock.now(), []
+    report = planner_pass(settings, now, lambda run_id, eta: enqueued.append(run_id), make_lock(settings))
+    assert seeded.halted_run_id in report.recovered and seeded.halted_run_id in enqueued
+    sender = MemorySender()
+    context = SendContext(settings, sender, default_content())
+    for bounds in start_run(settings, seeded.halted_run_id, now):
+        send_batch(context, seeded.halted_run_id, bounds, now)
+    assert [m.phone for m in sender.sent] == [NEW_YORK_PHONE]
