@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from lokpanchang.broadcast import SendContext
-from lokpanchang.broadcast.content import temporary_placeholder_content
+from lokpanchang.broadcast.content import almanac_content
 from lokpanchang.delivery.memory import MemorySender
 
 
@@ -15,4 +15,4 @@ def settings(make_settings, database_url):
 
 @pytest.fixture
 def ctx(settings):
-    return SendContext(settings, MemorySender(), temporary_placeholder_content())
+    return SendContext(settings, MemorySender(), almanac_content())

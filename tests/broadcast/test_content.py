@@ -27,4 +27,5 @@ def test_a_panchangam_is_computed_once_per_place_and_date_whatever_the_language(
 def test_the_production_content_renders_the_almanac_for_the_subscribers_place():
     parameters, text = almanac_content()(recipient(1, 17.385, 78.486))
     assert "Hyderabad" in text and "10 Mar 2026" in text and "Tuesday" in text
+    assert "Krishna Saptami" in text  # the almanac's tithi at sunrise in Hyderabad that day
     assert parameters and all("\n" not in p for p in parameters)

@@ -75,9 +75,10 @@ def _runs(session, now):
     kolkata = BroadcastRun(timezone="Asia/Kolkata", send_time=time(6, 30), local_date=today,
                            due_at=day_start + timedelta(hours=1), status="done", planned_at=day_start,
                            total=12, sent=8, failed=3)
+    halted_due = now - timedelta(hours=1)  # within the default 2 h grace: it can be resumed
     halted = BroadcastRun(timezone="America/New_York", send_time=time(6, 30),
-                          local_date=local_today("America/New_York", now) - timedelta(days=1),
-                          due_at=day_start - timedelta(hours=13), status="halted", planned_at=day_start,
+                          local_date=local_today("America/New_York", halted_due), due_at=halted_due,
+                          status="halted", planned_at=halted_due, finished_at=halted_due,
                           error="190 access token expired")
     session.add_all([kolkata, halted])
     session.flush()

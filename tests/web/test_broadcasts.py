@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
+from zoneinfo import ZoneInfo
 
+import pytest
 from sqlalchemy import select
+
+from lokpanchang import clock
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import MessageLog
+from lokpanchang.web import create_app
+from lokpanchang.web.admin import actions
+from tests.web.conftest import csrf_from, log_in
 
 from lokpanchang.storage.db import session_factory
 from lokpanchang.storage.models import BroadcastRun
-from tests.web.seed import FAILED_PHONES
+from tests.web.seed import FAILED_PHONES, NEW_YORK_PHONE
 
 
 def test_runs_are_listed_and_filtered_by_zone_and_status(operator_client, seeded):
@@ -43,12 +53,31 @@ def _run(url, run_id):
         return session.get(BroadcastRun, run_id)
 
 
-def test_resuming_a_halted_run_plans_it_again(operator_client, seeded, portal_url):
+def test_resuming_a_halted_run_plans_it_again_and_frees_its_refused_rows(operator_client, seeded, portal_url):
+    user_id = seeded.user_ids[NEW_YORK_PHONE]
+    with transaction(portal_url) as session:
+        run = session.get(BroadcastRun, seeded.halted_run_id)
+        session.add(MessageLog(user_id=user_id, local_date=run.local_date, run_id=run.id,
+                               timezone=run.timezone, status="halted", error_code=190,
+                               failed_at=run.due_at))
     response = operator_client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
                                     data={"csrf_token": operator_client.csrf})
     assert response.status_code == 302
     run = _run(portal_url, seeded.halted_run_id)
-    assert run.status == "planned" and run.error is None
+    assert (run.status, run.error, run.finished_at, run.late) == ("planned", None, None, True)
+    with session_factory(portal_url)() as session:
+        row = session.scalar(select(MessageLog).where(MessageLog.run_id == seeded.halted_run_id))
+    assert (row.status, row.error_code) == ("pending", None)
+
+
+def test_a_halted_run_past_the_late_grace_is_not_resumed(portal_settings, seeded, portal_url):
+    app = create_app(portal_settings(late_grace=600))
+    client = app.test_client()
+    log_in(client)
+    response = client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
+                           data={"csrf_token": csrf_from(client, "/admin/")}, follow_redirects=True)
+    assert "more than LATE_GRACE (10 min) ago" in response.get_data(as_text=True)
+    assert _run(portal_url, seeded.halted_run_id).status == "halted"
 
 
 def test_a_finished_run_cannot_be_resumed(operator_client, seeded, portal_url):
@@ -58,9 +87,14 @@ def test_a_finished_run_cannot_be_resumed(operator_client, seeded, portal_url):
     assert _run(portal_url, seeded.kolkata_run_id).status == "done"
 
 
+def _half_an_hour_ago_in_london():
+    local = (clock.now() - timedelta(minutes=30)).astimezone(ZoneInfo("Europe/London"))
+    return local.date().isoformat(), local.strftime("%H:%M")
+
+
 def _backfill(client, **extra):
-    form = {"csrf_token": client.csrf, "zone": "Europe/London", "date": "2026-03-29",
-            "send_time": "01:30", **extra}
+    day, send_time = _half_an_hour_ago_in_london()
+    form = {"csrf_token": client.csrf, "zone": "Europe/London", "date": day, "send_time": send_time, **extra}
     return client.post("/admin/broadcasts/backfill", data=form)
 
 
@@ -73,8 +107,7 @@ def test_backfill_asks_for_confirmation_then_plans_a_late_run(operator_client, s
     with session_factory(portal_url)() as session:
         run = session.scalar(select(BroadcastRun).where(BroadcastRun.timezone == "Europe/London"))
     assert run.status == "planned" and run.late
-    # 01:30 falls in London's spring-forward gap: moved forward by the gap to 02:30 BST = 01:30 UTC.
-    assert run.due_at.isoformat() == "2026-03-29T01:30:00+00:00"
+    assert timedelta(minutes=29) < clock.now() - run.due_at < timedelta(minutes=31)
 
 
 def test_backfilling_a_run_that_is_already_planned_is_refused(operator_client, seeded):
@@ -84,7 +117,39 @@ def test_backfilling_a_run_that_is_already_planned_is_refused(operator_client, s
     assert "already planned" in response.get_data(as_text=True)
 
 
-def test_backfill_names_a_bad_zone(operator_client, seeded):
-    response = _backfill(operator_client, confirm="yes", zone="Mars/Olympus")
+@pytest.mark.parametrize("fields, named", [
+    ({"zone": "Mars/Olympus"}, "Mars/Olympus"),
+    ({"date": "2020-01-01"}, "more than LATE_GRACE"),
+    ({"date": "2099-01-01"}, "is not due yet"),
+])
+def test_backfill_names_what_is_wrong(operator_client, seeded, fields, named):
+    response = _backfill(operator_client, confirm="yes", **fields)
     assert response.status_code == 400
-    assert "Mars/Olympus" in response.get_data(as_text=True)
+    assert named in response.get_data(as_text=True)
+
+
+def test_a_send_time_in_a_spring_forward_gap_moves_forward_by_the_gap():
+    from datetime import date, time
+
+    # 01:30 does not exist in London on 29 March 2026: 02:30 BST, which is 01:30 UTC.
+    due = actions.local_due("Europe/London", date(2026, 3, 29), time(1, 30))
+    assert due.isoformat() == "2026-03-29T01:30:00+00:00"
+
+
+def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
+        operator_client, seeded, portal_url, app):
+    from lokpanchang.broadcast import SendContext, planner_pass, send_batch, start_run
+    from lokpanchang.broadcast.content import default_content
+    from lokpanchang.broadcast.locks import make_lock
+    from lokpanchang.delivery.memory import MemorySender
+
+    operator_client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
+                         data={"csrf_token": operator_client.csrf})
+    settings, now, enqueued = app.config["SETTINGS"], clock.now(), []
+    report = planner_pass(settings, now, lambda run_id, eta: enqueued.append(run_id), make_lock(settings))
+    assert seeded.halted_run_id in report.recovered and seeded.halted_run_id in enqueued
+    sender = MemorySender()
+    context = SendContext(settings, sender, default_content())
+    for bounds in start_run(settings, seeded.halted_run_id, now):
+        send_batch(context, seeded.halted_run_id, bounds, now)
+    assert [m.phone for m in sender.sent] == [NEW_YORK_PHONE]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy import func, select
 
 from lokpanchang.delivery.outbox import read_outbox
@@ -31,7 +30,8 @@ def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):
                                 follow_redirects=True)
     assert "Test message sent to +919812345678" in done.get_data(as_text=True)
     [sent] = _outbox(app)
-    assert sent["phone"] == "+919812345678" and sent["template"] == "hello_world"
+    assert sent["phone"] == "+919812345678"
+    assert sent["template"] == "" and "Ujjain" in sent["text"]  # the daily template, filled in
 
 
 def test_a_test_message_to_a_bad_number_names_it(operator_client, app):
@@ -67,8 +67,6 @@ def test_an_unknown_target_is_refused(operator_client, seeded):
 
 
 def test_todays_panchangam_to_everyone_reaches_each_at_most_once(operator_client, seeded, portal_url, app):
-    pytest.importorskip("lokpanchang.almanac")
-    pytest.importorskip("lokpanchang.messages")
     form = {"csrf_token": operator_client.csrf, "target": "everyone", "confirm": "yes"}
     operator_client.post("/admin/send/today", data=form)
     operator_client.post("/admin/send/today", data=form)
@@ -84,8 +82,6 @@ def _users(url, *phones):
 
 
 def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(seeded, portal_url, app):
-    pytest.importorskip("lokpanchang.almanac")
-    pytest.importorskip("lokpanchang.messages")
     from lokpanchang import clock
     from lokpanchang.delivery.base import Outcome, SendResult
     from lokpanchang.delivery.memory import MemorySender
@@ -102,3 +98,10 @@ def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(see
             MessageLog.user_id.in_([u.id for u in users]))).all())
     assert (report.sent, report.failed) == (0, 2)
     assert statuses == {seeded.user_ids[NEW_YORK_PHONE]: "skipped"}
+
+
+def test_a_send_without_a_chosen_subscriber_asks_for_one(operator_client, seeded, app):
+    response = operator_client.post("/admin/send/today", data={
+        "csrf_token": operator_client.csrf, "target": "subscriber", "confirm": "yes"})
+    assert "Choose a subscriber (by phone) or a zone first." in response.get_data(as_text=True)
+    assert _outbox(app) == []

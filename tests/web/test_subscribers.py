@@ -100,7 +100,6 @@ def test_a_bad_edit_names_the_value_and_changes_nothing(operator_client, seeded,
 
 
 def test_changing_the_coordinates_re_resolves_city_and_zone(operator_client, seeded, portal_url):
-    pytest.importorskip("lokpanchang.places")
     user_id = seeded.user_ids[KOLKATA_PHONES[0]]
     response = _edit(operator_client, user_id, latitude="40.7128", longitude="-74.0060")
     assert response.status_code == 302
@@ -124,9 +123,16 @@ def test_moving_only_records_a_move(operator_client, seeded, portal_url):
     assert kinds == ["moved"]
 
 
-def test_todays_message_is_rendered_as_it_will_be_sent(operator_client, seeded):
-    pytest.importorskip("lokpanchang.almanac")
-    pytest.importorskip("lokpanchang.messages")
-    user_id = seeded.user_ids[KOLKATA_PHONES[1]]
-    page = operator_client.get(f"/admin/subscribers/{user_id}").get_data(as_text=True)
-    assert '<pre class="message" lang="hi">' in page
+def test_todays_message_is_rendered_as_the_broadcast_will_send_it(operator_client, seeded):
+    from markupsafe import escape
+
+    from lokpanchang import clock
+    from lokpanchang.planning import local_date_at
+    from lokpanchang.web import integrations
+
+    phone = KOLKATA_PHONES[1]
+    page = operator_client.get(f"/admin/subscribers/{seeded.user_ids[phone]}").get_data(as_text=True)
+    expected = integrations.daily_message(seeded.user_ids[phone], phone, "hi", 25.3176, 82.9739,
+                                          "Asia/Kolkata", local_date_at("Asia/Kolkata", clock.now()),
+                                          "Varanasi")
+    assert f'<pre class="message" lang="hi">{escape(expected.text)}</pre>' in page

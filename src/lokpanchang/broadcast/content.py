@@ -1,22 +1,21 @@
 """What each subscriber receives: a panchangam computed once per (place, date), then rendered.
 
 The broadcast takes any ``Content`` (recipient -> (template parameters, text)), so tests can
-pass their own. ``default_content()`` wires the almanac and ``lokpanchang.messages`` when those
-packages are installed; clearly labelled temporary stand-ins cover each until it lands.
+pass their own. ``default_content()`` wires the almanac and ``lokpanchang.messages``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from threading import Lock
 
-import structlog
 
-log = structlog.get_logger(__name__)
+from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.messages import render_daily
+
 
 PLACE_DECIMALS = 2  # ~1 km: subscribers of one town share one computation
 
@@ -87,56 +86,16 @@ class PanchangamContent:
         return len({place_key(r) for r in recipients})
 
 
-def temporary_placeholder_content() -> PanchangamContent:
-    """TEMPORARY stand-in until ``lokpanchang.almanac`` lands: names the place and the date."""
-
-    def compute(recipient: Recipient) -> dict:
-        return {"place": recipient.place or f"{recipient.latitude:.2f}, {recipient.longitude:.2f}",
-                "date": recipient.local_date.isoformat(), "timezone": recipient.timezone}
-
-    def render(panchangam: dict, _language: str) -> Rendered:
-        text = f"Panchangam for {panchangam['place']} on {panchangam['date']} ({panchangam['timezone']})"
-        return (panchangam["place"], panchangam["date"]), text
-
-    return PanchangamContent(compute, render)
-
-
 def almanac_content() -> PanchangamContent:
-    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``
-    (or, until that package lands, by ``temporary_summary_render``)."""
-    from lokpanchang.almanac import generate_panchangam_with_timezone
+    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``."""
 
     def compute(recipient: Recipient) -> object:
         return generate_panchangam_with_timezone(
             recipient.latitude, recipient.longitude, recipient.timezone, recipient.local_date,
             city=recipient.place or None)
 
-    return PanchangamContent(compute, _renderer())
-
-
-def _renderer() -> Callable[[object, str], Rendered]:
-    if importlib.util.find_spec("lokpanchang.messages"):
-        from lokpanchang.messages import render_daily
-
-        return render_daily  # its RenderedMessage unpacks as (parameters, text)
-    log.warning("content.temporary_render", reason="lokpanchang.messages is not installed yet")
-    return temporary_summary_render
-
-
-def temporary_summary_render(panchangam, _language: str) -> Rendered:
-    """TEMPORARY until ``lokpanchang.messages`` lands: place, date, vara, tithi, nakshatra."""
-    data = panchangam.to_dict()
-    first = lambda key: (data.get(key) or [{}])[0].get("name", "")  # noqa: E731
-    vara = (data.get("vara") or {}).get("name", "")
-    parameters = (data.get("city") or data["timezone"], data["date"], vara, first("tithi"),
-                  first("nakshatra"))
-    text = "Panchangam for {} on {}: {}, tithi {}, nakshatra {}".format(*parameters)
-    return parameters, text
+    return PanchangamContent(compute, render_daily)  # RenderedMessage unpacks as (parameters, text)
 
 
 def default_content() -> PanchangamContent:
-    """The almanac when installed, else the labelled placeholder (logged once)."""
-    if importlib.util.find_spec("lokpanchang.almanac"):
-        return almanac_content()
-    log.warning("content.placeholder", reason="lokpanchang.almanac is not installed yet")
-    return temporary_placeholder_content()
+    return almanac_content()

@@ -1,6 +1,7 @@
 """The public panchang page: search a place, pick a date and a language, read the day.
 
-The message text comes from the same renderer the WhatsApp broadcast uses.
+The message text is made by the broadcast's own content function (almanac + messages renderer),
+so it reads exactly as a subscriber there would get it on WhatsApp.
 """
 
 from __future__ import annotations
@@ -44,27 +45,21 @@ def _language() -> str:
 
 
 def _look_up(query: str, language: str, day_text: str) -> dict:
-    try:
-        matches = integrations.search_places(query, limit=8)
-    except integrations.Unavailable as exc:
-        return {"problem": f"Place search is not available: {exc}."}
+    matches = integrations.search_places(query, limit=8)
     if not matches:
         return {"problem": f"No place called {query!r} was found. Try a nearby city."}
     chosen = _chosen(matches)
+    found = {"matches": matches, "chosen": chosen}
     try:
         day = _date(day_text, chosen.timezone)
         almanac = integrations.panchangam(chosen.latitude, chosen.longitude, chosen.timezone,
                                           day, chosen.city, language, app_settings().sunrise_convention)
-    except integrations.Unavailable as exc:
-        return {"matches": matches, "chosen": chosen, "problem": f"Not available: {exc}."}
+        # Exactly what the broadcast would send a subscriber there.
+        message = integrations.daily_message(0, "", language, chosen.latitude, chosen.longitude,
+                                             chosen.timezone, day, chosen.city)
     except ValueError as exc:
-        return {"matches": matches, "chosen": chosen, "problem": str(exc)}
-    found = {"matches": matches, "chosen": chosen, "day": _as_dict(almanac), "day_text": day.isoformat()}
-    try:
-        found["message"] = integrations.render(almanac, language, place=chosen.city)
-    except integrations.Unavailable as exc:
-        found["problem"] = f"The message text is not available: {exc}."
-    return found
+        return {**found, "problem": str(exc)}
+    return {**found, "day": _as_dict(almanac), "message": message, "day_text": day.isoformat()}
 
 
 def _chosen(matches: list):

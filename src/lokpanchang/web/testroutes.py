@@ -13,8 +13,9 @@ from sqlalchemy import func, select, text
 
 from lokpanchang import clock
 from lokpanchang.storage import migrate
+from lokpanchang.planning import due_slots
 from lokpanchang.storage.models import BroadcastRun, UserDetail
-from lokpanchang.web import app_settings, integrations
+from lokpanchang.web import app_settings
 from lokpanchang.web.admin import dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.database import close_db, db
@@ -72,10 +73,7 @@ def test_whatsapp(phone: str):
         abort(400, description=str(exc))
     if request.form.get("confirm") != "yes":
         return render_template("testroutes/confirm.html", what=f"Send a test message to {phone}?")
-    try:
-        result = dispatch.send_test_message(app_settings(), phone)
-    except integrations.Unavailable as exc:
-        abort(503, description=str(exc))
+    result = dispatch.send_test_message(app_settings(), phone, clock.now())
     flash(f"Test message to {phone}: {result.outcome} {result.message_id or result.error_code or ''}",
           "success" if result.outcome == "sent" else "error")
     return redirect(url_for("admin.send_test"))
@@ -95,9 +93,9 @@ def send_panchang(phone: str):
                                what=f"Send today's panchangam to {phone}?")
     try:
         report = dispatch.send_today(app_settings(), db(), [user], clock.now())
-    except integrations.Unavailable as exc:
+    except ValueError as exc:  # a message that cannot be rendered: nothing was claimed or sent
         db().rollback()
-        abort(503, description=str(exc))
+        abort(500, description=str(exc))
     flash(f"{phone}: {report.sent} sent, {report.failed} failed, {report.already_today} already had today's.",
           "error" if report.failed else "success")
     return redirect(url_for("admin.subscriber", user_id=user.id))
@@ -107,15 +105,12 @@ def send_panchang(phone: str):
 @returns_json
 def test_planner():
     """What a planner pass at this instant would enqueue (nothing is enqueued)."""
-    planning = integrations.optional("lokpanchang.planning")
-    if planning is None:
-        return jsonify({"error": "lokpanchang.planning is not installed in this build"}), 503
     now, settings = clock.now(), app_settings()
     pairs = db().execute(
         select(UserDetail.timezone, UserDetail.send_time)
         .where(queries.active_filter(now), UserDetail.timezone.is_not(None)).distinct()
     ).all()
-    result = planning.due_slots(now, [tuple(p) for p in pairs], timedelta(seconds=settings.planner_lookahead))
+    result = due_slots(now, [tuple(p) for p in pairs], timedelta(seconds=settings.planner_lookahead))
     return jsonify({
         "now": now.isoformat(), "lookahead_s": settings.planner_lookahead,
         "slots": [slot.to_dict() for slot in result.slots],

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from lokpanchang import subscribers
 from lokpanchang.planning import slot_for
-from lokpanchang.storage.models import BroadcastRun, SubscriptionEvent, UserDetail
-from lokpanchang.web import integrations
+from lokpanchang.storage.models import BroadcastRun, MessageLog, SubscriptionEvent, UserDetail
 
 
 class ActionError(ValueError):
@@ -72,7 +71,8 @@ def _coordinate(text: str, name: str, limit: float) -> float:
     return value
 
 
-def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime, operator: str) -> None:
+def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime,
+               operator: str) -> None:
     """Change the subscriber; new coordinates re-resolve the city and zone through places.
 
     Raises ValueError (from the subscribers domain) naming a bad name, language or send time.
@@ -89,19 +89,45 @@ def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: da
         _attribute(session, user, operator)
 
 
-RESUMABLE = ("halted",)
+# Ledger rows of a run that never reached anyone: a resumed or backfilled run sends them again.
+UNSENT_LEDGER = ("pending", "retry", "halted", "missed")
+BUSY_RUN_STATES = ("planned", "enqueued", "running")
 
 
-def resume_run(session: Session, run: BroadcastRun, now: datetime) -> None:
-    """Put a halted run back to ``planned`` so the planner's next pass enqueues it."""
-    broadcast = integrations.optional("lokpanchang.broadcast")
-    if broadcast is not None and hasattr(broadcast, "resume_run"):
-        broadcast.resume_run(session, run.id, now)
-        return
-    if run.status not in RESUMABLE:
+def resume_run(session: Session, run: BroadcastRun, now: datetime, grace: timedelta) -> None:
+    """Put a halted run back to ``planned`` for the planner's next pass (its recovery step).
+
+    Rows the channel refused when the run halted go back to pending. Past ``grace`` after the
+    due instant the scheduler records what is left as missed instead of sending it late.
+    """
+    if run.status != "halted":
         raise ActionError(f"run {run.id} is {run.status}; only a halted run can be resumed")
-    run.status = "planned"
-    run.error = None
+    _too_late(run.due_at, now, grace)
+    _replan(session, run, now)
+
+
+def _too_late(due: datetime, now: datetime, grace: timedelta) -> None:
+    if now - due > grace:
+        raise ActionError(
+            f"its send instant {due:%Y-%m-%d %H:%M} UTC is more than LATE_GRACE "
+            f"({_duration(grace)}) ago, and a stale panchangam is never sent; "
+            "to reach these subscribers today use Send → today's panchangam")
+
+
+def _duration(span: timedelta) -> str:
+    seconds = span.total_seconds()
+    return f"{seconds / 3600:g} h" if seconds % 3600 == 0 else f"{seconds / 60:g} min"
+
+
+def _replan(session: Session, run: BroadcastRun, now: datetime) -> None:
+    run.status, run.error, run.finished_at = "planned", None, None
+    run.late = run.due_at < now
+    session.execute(
+        update(MessageLog)
+        .where(MessageLog.run_id == run.id, MessageLog.status.in_(UNSENT_LEDGER))
+        .values(status="pending", claimed_at=None, error_code=None, error_detail=None, failed_at=None)
+    )
+    session.flush()
 
 
 def local_due(zone: str, day: date, send_time: time) -> datetime:
@@ -115,23 +141,22 @@ def local_due(zone: str, day: date, send_time: time) -> datetime:
     return slot.due_at
 
 
-def backfill_run(session: Session, zone: str, day: date, send_time: time, now: datetime) -> BroadcastRun:
-    """A planned run for (zone, send time, day), created or re-planned; late if already due."""
+def backfill_run(session: Session, zone: str, day: date, send_time: time, now: datetime,
+                 grace: timedelta) -> BroadcastRun:
+    """A planned run for a slot already due (within ``grace``): created, or re-planned so its
+    unsent rows go out. The planner's next pass sends it, marked late."""
     due = local_due(zone, day, send_time)
-    run = session.scalar(
-        select(BroadcastRun).where(
-            BroadcastRun.timezone == zone,
-            BroadcastRun.send_time == send_time,
-            BroadcastRun.local_date == day,
-        )
-    )
+    if due > now:
+        raise ActionError(f"{zone} on {day} at {send_time:%H:%M} is not due yet "
+                          f"({due:%Y-%m-%d %H:%M} UTC); the planner will send it then")
+    _too_late(due, now, grace)
+    run = session.scalar(select(BroadcastRun).where(
+        BroadcastRun.timezone == zone, BroadcastRun.send_time == send_time, BroadcastRun.local_date == day))
     if run is None:
         run = BroadcastRun(timezone=zone, send_time=send_time, local_date=day, due_at=due, planned_at=now)
         session.add(run)
-    elif run.status in ("planned", "enqueued", "running"):
+        session.flush()
+    elif run.status in BUSY_RUN_STATES:
         raise ActionError(f"run {run.id} for {zone} on {day} is already {run.status}")
-    run.status = "planned"
-    run.late = due < now
-    run.error = None
-    session.flush()
+    _replan(session, run, now)
     return run

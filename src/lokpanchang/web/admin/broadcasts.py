@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import structlog
 from flask import flash, redirect, render_template, request, url_for
 
 from lokpanchang import clock
 from lokpanchang.config import parse_send_time
 from lokpanchang.storage.models import BroadcastRun, UserDetail
-from lokpanchang.web import integrations
+from lokpanchang.delivery.errors import outcome_for_code
+from lokpanchang.web import app_settings
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
 from lokpanchang.web.database import db
@@ -42,7 +45,7 @@ def broadcast(run_id: int):
 def resume_broadcast(run_id: int):
     run = or_404(db().get(BroadcastRun, run_id))
     try:
-        actions.resume_run(db(), run, clock.now())
+        actions.resume_run(db(), run, clock.now(), _grace())
         db().commit()
         log.info("admin.run_resumed", operator=operator_name(), run_id=run.id)
         flash(f"Run {run.id} is planned again; the planner's next pass sends what is left.", "success")
@@ -65,7 +68,7 @@ def backfill():
         if day is None:
             raise actions.ActionError("a date is required")
         send_time = parse_send_time(form.get("send_time", "06:30"))
-        run = actions.backfill_run(db(), form.get("zone", ""), day, send_time, clock.now())
+        run = actions.backfill_run(db(), form.get("zone", ""), day, send_time, clock.now(), _grace())
         db().commit()
     except (actions.ActionError, ValueError) as exc:
         db().rollback()
@@ -78,6 +81,10 @@ def backfill():
     return redirect(url_for("admin.broadcast", run_id=run.id))
 
 
+def _grace() -> timedelta:
+    return timedelta(seconds=app_settings().late_grace)
+
+
 @bp.get("/failures")
 def failures():
     day = date_arg("date") or clock.now().date()
@@ -85,12 +92,11 @@ def failures():
 
 
 def error_meaning(code: int | None) -> str:
-    """A short operator-facing explanation of a WhatsApp Cloud API error code."""
-    errors = integrations.optional("lokpanchang.delivery.errors")
-    describe = getattr(errors, "describe", None) if errors else None
-    if describe is not None:
-        return describe(code)
-    return KNOWN_ERRORS.get(code, "")
+    """What a WhatsApp Cloud API error code means, and what the channel does about it."""
+    if code is None:
+        return "no error code (e.g. the message could not be rendered)"
+    meaning = KNOWN_ERRORS.get(code, "see Meta's Cloud API error codes")
+    return f"{meaning}; the channel's rule: {outcome_for_code(code)}"
 
 
 # Meanings from Meta's Cloud API error-code reference (facts, not code).

@@ -11,6 +11,7 @@ from sqlalchemy import select, tuple_
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from lokpanchang.broadcast.sending import apply_result
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import OutgoingMessage, Outcome
 from lokpanchang.planning import local_date_at
@@ -18,8 +19,10 @@ from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.web import integrations
 from lokpanchang.web.admin.actions import ActionError
 
-TEST_TEMPLATE = "hello_world"
-TEST_TEXT = "Lokpanchang test message: if you can read this, delivery works."
+# The test message is the daily template with today's panchangam of a reference place
+# (Ujjain, the traditional prime meridian of Indian astronomy): an approved template that
+# also exercises the almanac and the renderer.
+REFERENCE_PLACE = ("Ujjain", 23.1765, 75.7885, "Asia/Kolkata")
 
 
 def normalise_phone(text: str) -> str:
@@ -33,10 +36,16 @@ def normalise_phone(text: str) -> str:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
-def send_test_message(settings: Settings, phone: str):
-    """One test message (not a daily panchangam, so not in the ledger)."""
-    message = OutgoingMessage(0, normalise_phone(phone), "en", (), TEST_TEXT, TEST_TEMPLATE)
-    return integrations.send_now(settings, [message])[0]
+def send_test_message(settings: Settings, phone: str, now: datetime, sender=None):
+    """One test message to ``phone`` (not a subscriber's daily message, so not in the ledger)."""
+    return integrations.send_now(settings, [test_message(normalise_phone(phone), now)], sender)[0]
+
+
+def test_message(phone: str, now: datetime) -> OutgoingMessage:
+    city, latitude, longitude, zone = REFERENCE_PLACE
+    rendered = integrations.daily_message(0, phone, "en", latitude, longitude, zone,
+                                          local_date_at(zone, now), city)
+    return OutgoingMessage(0, phone, "en", rendered.parameters, rendered.text)
 
 
 def local_today(user: UserDetail, now: datetime) -> date:
@@ -94,7 +103,7 @@ def send_today(settings: Settings, session: Session, users: list[UserDetail], no
     report = SendReport()
     claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
     report.already_today = sum(1 for u in users if sendable(u, now)) - len(claimed)
-    messages = [_message(user, row, settings.sunrise_convention) for user, row in claimed]  # may raise: nothing kept
+    messages = [_message(user, row) for user, row in claimed]  # may raise: nothing kept
     session.commit()  # claims are durable before anything leaves, so a crash cannot resend
     results = integrations.send_now(settings, messages, sender) if messages else []
     rows = {row.id: row for _, row in claimed}
@@ -118,12 +127,12 @@ def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | No
     return row
 
 
-def _message(user: UserDetail, row: MessageLog, rising: str) -> OutgoingMessage:
-    city = user.city.city if user.city else ""
-    day = integrations.panchangam(user.latitude, user.longitude, user.timezone, row.local_date,
-                                  city, user.language, rising)
-    rendered = integrations.render(day, user.language, place=city)
-    return OutgoingMessage(row.id, user.phone, user.language, tuple(rendered.parameters), rendered.text)
+def _message(user: UserDetail, row: MessageLog) -> OutgoingMessage:
+    """The subscriber's daily message, rendered by the broadcast's own content function."""
+    rendered = integrations.daily_message(user.id, user.phone, user.language, user.latitude,
+                                          user.longitude, user.timezone, row.local_date,
+                                          user.city.city if user.city else "")
+    return OutgoingMessage(row.id, user.phone, user.language, rendered.parameters, rendered.text)
 
 
 def _record(session: Session, row: MessageLog, result, now: datetime, report: SendReport) -> None:
@@ -133,29 +142,11 @@ def _record(session: Session, row: MessageLog, result, now: datetime, report: Se
         # (subscriber, date) claim so today's daily run can still send.
         session.delete(row)
     else:
-        _apply_result(session, row, result, now)
+        apply_result(session, result, now)  # the scheduler's recording (disables on ``disable``)
     if result.outcome == Outcome.SENT:
         report.sent += 1
         return
     report.failed += 1
-    report.errors.append(f"{row.user_id}: {result.outcome} {result.error_code or ''} {result.error_detail or ''}".strip())
+    detail = f"{result.outcome} {result.error_code or ''} {result.error_detail or ''}"
+    report.errors.append(f"{row.user_id}: {detail.strip()}")
 
-
-def _apply_result(session: Session, row: MessageLog, result, now: datetime) -> None:
-    sending = integrations.optional("lokpanchang.broadcast.sending")
-    if sending is not None:
-        sending.apply_result(session, result, now)
-        return
-    row.status = LEDGER_STATUS[result.outcome]
-    row.error_code, row.error_detail = result.error_code, result.error_detail
-    if result.outcome == Outcome.SENT:
-        row.sent_at, row.whatsapp_message_id = now, result.message_id
-    else:
-        row.failed_at = now
-
-
-# The scheduler's mapping from channel outcome to ledger status (broadcast.sending).
-LEDGER_STATUS = {
-    Outcome.SENT: "sent", Outcome.SKIP: "skipped", Outcome.DISABLE: "failed",
-    Outcome.HALT: "halted", Outcome.AMBIGUOUS: "ambiguous",
-}

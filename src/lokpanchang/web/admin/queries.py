@@ -52,7 +52,8 @@ def kpis(session: Session, now: datetime) -> Kpis:
         active=_count_users(session, active_filter(now)),
         new_last_day=_count_users(session, UserDetail.created_on > now - timedelta(hours=24)),
         sent_today=_count_messages(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)),
-        failed_today=_count_messages(session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED)),
+        failed_today=_count_messages(
+            session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED)),
         popular_zone=zone[0] if zone else None,
         popular_zone_count=zone[1] if zone else 0,
     )

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from lokpanchang import clock
 from lokpanchang.delivery.base import Outcome
 from lokpanchang.storage.models import UserDetail
-from lokpanchang.web import app_settings, integrations
+from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.admin.common import operator_name
@@ -26,8 +26,8 @@ def send_test():
     if request.method == "GET" or request.form.get("confirm") != "yes":
         return _test_form(phone, confirming=request.method == "POST")
     try:
-        result = dispatch.send_test_message(app_settings(), phone)
-    except (ActionError, integrations.Unavailable) as exc:
+        result = dispatch.send_test_message(app_settings(), phone, clock.now())
+    except ActionError as exc:
         flash(f"Not sent: {exc}", "error")
         return _test_form(phone, confirming=False), 400
     log.info("admin.test_message", operator=operator_name(), outcome=str(result.outcome),
@@ -50,7 +50,8 @@ def _flash_result(phone: str, result) -> None:
     if result.outcome == Outcome.SENT:
         flash(f"Test message sent to {phone} (id {result.message_id}).", "success")
     else:
-        flash(f"Test message to {phone} {result.outcome}: {result.error_code} {result.error_detail or ''}", "error")
+        flash(f"Test message to {phone} {result.outcome}: "
+              f"{result.error_code} {result.error_detail or ''}", "error")
 
 
 @bp.route("/send/today", methods=["GET", "POST"])
@@ -62,8 +63,10 @@ def send_today():
         flash(str(exc), "error")
         return render_template("admin/send_today.html", plan=None, target=target, values=request.values,
                                zones=queries.distinct_values(db(), UserDetail.timezone)), 400
-    if request.method == "GET" or request.form.get("confirm") != "yes":
-        plan = dispatch.plan_send(db(), users, clock.now()) if request.method == "POST" or users else None
+    if request.method == "POST" and not users:
+        flash("Choose a subscriber (by phone) or a zone first.", "error")
+    if request.method == "GET" or request.form.get("confirm") != "yes" or not users:
+        plan = dispatch.plan_send(db(), users, clock.now()) if users else None
         return render_template("admin/send_today.html", plan=plan, target=target, values=request.values,
                                description=description,
                                zones=queries.distinct_values(db(), UserDetail.timezone))
@@ -73,7 +76,7 @@ def send_today():
 def _confirmed_send(users, description: str):
     try:
         report = dispatch.send_today(app_settings(), db(), users, clock.now())
-    except integrations.Unavailable as exc:
+    except ValueError as exc:  # a message that cannot be rendered: nothing was claimed or sent
         db().rollback()
         flash(f"Nothing sent: {exc}", "error")
         return redirect(url_for("admin.send_today"))

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from lokpanchang import clock
 from lokpanchang.storage.models import CityDetail, SubscriptionEvent, UserDetail
 from lokpanchang.subscribers import LANGUAGES
-from lokpanchang.web import app_settings, integrations
+from lokpanchang.web import integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
 from lokpanchang.web.admin.dispatch import local_today, sendable
@@ -51,18 +51,16 @@ def subscriber(user_id: int):
 
 
 def _todays_message(user: UserDetail, now):
-    """Today's message as it will be sent, or why it cannot be shown."""
+    """Today's message as the broadcast will render it, or why it cannot be shown."""
     if not sendable(user, now):
         return None, "This subscriber has no place or is not active, so nothing will be sent."
     city = user.city.city if user.city else ""
     try:
-        day = integrations.panchangam(
-            user.latitude, user.longitude, user.timezone, local_today(user, now), city, user.language,
-            app_settings().sunrise_convention,
-        )
-        return integrations.render(day, user.language, place=city), None
-    except integrations.Unavailable as exc:
-        return None, f"Not available: {exc}."
+        return integrations.daily_message(user.id, user.phone, user.language, user.latitude,
+                                          user.longitude, user.timezone, local_today(user, now),
+                                          city), None
+    except ValueError as exc:
+        return None, f"Cannot be rendered: {exc}."
 
 
 @bp.route("/subscribers/<int:user_id>/edit", methods=["GET", "POST"])
@@ -73,7 +71,7 @@ def edit_subscriber(user_id: int):
             edit = actions.parse_edit(request.form)
             actions.apply_edit(db(), user, edit, clock.now(), operator_name())
             db().commit()
-        except (actions.ActionError, integrations.Unavailable, ValueError) as exc:
+        except ValueError as exc:  # ActionError and the subscribers domain's errors
             db().rollback()
             flash(f"Not saved: {exc}", "error")
             return render_template("admin/subscriber_edit.html", user=user, form=request.form,
@@ -90,7 +88,8 @@ def stop_subscriber(user_id: int):
 
 @bp.post("/subscribers/<int:user_id>/reactivate")
 def reactivate_subscriber(user_id: int):
-    return _change(user_id, actions.reactivate_subscriber, "Reactivated: messages resume at the next send time.")
+    return _change(user_id, actions.reactivate_subscriber,
+                   "Reactivated: messages resume at the next send time.")
 
 
 def _change(user_id: int, action, done: str):
