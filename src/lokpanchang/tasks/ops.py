@@ -159,9 +159,10 @@ def dispatch_scheduled_jobs(self) -> dict:
 def run_scheduled_job(self, job_id: int, due_at: str, claimed_by: str) -> dict:
     settings = get_settings()
     try:
-        outcome, detail = jobrunner.execute_job(settings, job_id, _now())
-        jobs.finish(settings.effective_database_url, job_id, datetime.fromisoformat(due_at),
-                    claimed_by, _now(), outcome, detail)
+        due = datetime.fromisoformat(due_at)
+        outcome, detail = jobrunner.execute_job(settings, job_id, _now(), due)
+        jobs.finish(settings.effective_database_url, job_id, due, claimed_by, _now(), outcome,
+                    detail)
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {"job_id": job_id, "outcome": outcome}
