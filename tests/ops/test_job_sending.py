@@ -67,6 +67,10 @@ def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(datab
     assert all("2026" in m.text and m.parameters for m in ctx.sender.sent)
     assert ledger(database_url) == {served: ("daily", "failed"),
                                     **{u: ("backfill", "sent") for u in owed}}
+    with transaction(database_url) as session:  # owed at Kolkata's 06:30 that day, sent late
+        rows = session.scalars(select(MessageLog).where(MessageLog.kind == "backfill")).all()
+    assert {(r.scheduled_at, r.late) for r in rows} == {
+        (datetime(2026, 11, 28, 1, 0, tzinfo=UTC), True)}
 
 
 def test_re_running_a_backfill_sends_nobody_twice(database_url, settings, ctx):

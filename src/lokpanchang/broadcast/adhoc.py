@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 import structlog
 from sqlalchemy import and_, or_, select, update
 
+from lokpanchang import planning
 from lokpanchang.broadcast.sending import (
     LEDGER_STATUS,
     SendContext,
@@ -66,12 +67,14 @@ def backfill(ctx: SendContext, zone: str, day: date, now: datetime) -> dict:
 
 
 def _insert_backfill_rows(session, zone: str, day: date, now: datetime) -> int:
-    subscribers = select(UserDetail.id).where(
+    subscribers = select(UserDetail.id, UserDetail.send_time).where(
         UserDetail.timezone == zone, UserDetail.obsoleted_on > now,
         UserDetail.latitude.is_not(None), UserDetail.longitude.is_not(None))
+    # scheduled_at is the slot they were owed, so lateness metrics show how late this is.
     rows = [{"user_id": user_id, "local_date": day, "timezone": zone, "kind": "backfill",
-             "status": "pending", "attempts": 0, "late": True, "scheduled_at": now}
-            for user_id in session.scalars(subscribers.order_by(UserDetail.id))]
+             "status": "pending", "attempts": 0, "late": True,
+             "scheduled_at": planning.occurrence(zone, day, send_time) or now}
+            for user_id, send_time in session.execute(subscribers.order_by(UserDetail.id))]
     if not rows:
         return 0
     statement = (queries.insert_ignoring_conflicts(session, MessageLog).values(rows)

@@ -1,4 +1,5 @@
-"""announcement_log: the per-job-run ledger of operator announcements
+"""announcement_log: the per-job-run ledger of operator announcements; daily_metrics counts
+missed runs and ambiguous sends
 
 Revision ID: 0006_announcements
 Revises: 0004_admin
@@ -39,8 +40,14 @@ def upgrade() -> None:
         sa.UniqueConstraint("job_run_id", "user_id", name="uq_announcement_log_run_user"),
     )
     op.create_index("ix_announcement_log_run_status", "announcement_log", ["job_run_id", "status"])
+    for column in ("missed_runs", "ambiguous"):
+        op.add_column("daily_metrics",
+                      sa.Column(column, sa.Integer(), nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("daily_metrics") as batch:
+        batch.drop_column("ambiguous")
+        batch.drop_column("missed_runs")
     op.drop_index("ix_announcement_log_run_status", table_name="announcement_log")
     op.drop_table("announcement_log")
