@@ -1,17 +1,16 @@
-"""Operator-defined jobs: validation, cron in a zone, claims, outcomes, backfill selection."""
+"""Operator-defined jobs: validation, cron in a zone, claims, outcomes (sends: test_job_sending)."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
 
 from lokpanchang.ops import jobrunner, jobs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import MessageLog, ScheduledJob, ScheduledJobRun
+from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
 from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
-from tests.ops.factories import add_ledger, add_subscriber
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
 KOLKATA = "Asia/Kolkata"
@@ -97,36 +96,6 @@ def test_a_job_left_running_by_a_dead_worker_runs_again_for_the_same_instant(dat
     jobs.dispatch_due_jobs(database_url, later, "alive", lambda i, due: started.append((i, due)))
     assert started == [(job_id, NOW)]
     assert [(r.claimed_by, r.outcome) for r in runs(database_url)] == [("alive", "running")]
-
-
-def test_a_backfill_reaches_only_subscribers_without_a_ledger_row(database_url, make_settings):
-    settings = make_settings(database_url=database_url)
-    day = date(2026, 11, 28)
-    served, missed = (add_subscriber(database_url, KOLKATA, NOW - timedelta(days=9))
-                      for _ in range(2))
-    add_subscriber(database_url, "Europe/London", NOW - timedelta(days=9))
-    add_subscriber(database_url, KOLKATA, NOW - timedelta(days=9), obsoleted_on=NOW - timedelta(1))
-    add_ledger(database_url, served, KOLKATA, day, "delivered", sent_at=NOW - timedelta(days=1))
-    job_id = jobs.create_job(database_url, NOW, kind="backfill", run_at=NOW,
-                             payload={"zone": KOLKATA, "date": day.isoformat()})
-    outcome, detail = jobrunner.execute_job(settings, job_id, NOW)
-    assert outcome == "ok" and (detail["candidates"], detail["queued"]) == (2, 1)
-    with transaction(database_url) as session:
-        rows = {r.user_id: (r.kind, r.status) for r in session.scalars(select(MessageLog))}
-    assert rows == {served: ("daily", "delivered"), missed: ("backfill", "pending")}
-    assert jobrunner.execute_job(settings, job_id, NOW)[1]["queued"] == 0
-
-
-def test_an_announcement_selects_its_audience(database_url, make_settings):
-    settings = make_settings(database_url=database_url)
-    a = add_subscriber(database_url, KOLKATA, NOW - timedelta(days=1))
-    add_subscriber(database_url, "Europe/London", NOW - timedelta(days=1))
-    add_subscriber(database_url, KOLKATA, NOW - timedelta(days=2), obsoleted_on=NOW)
-    expected = {"all": 2, "zone": 1, "subscriber": 1}
-    for audience, count in expected.items():
-        payload = {"audience": audience, "text": "hi", "zone": KOLKATA, "subscriber_id": a}
-        job_id = jobs.create_job(database_url, NOW, kind="announcement", payload=payload, run_at=NOW)
-        assert jobrunner.execute_job(settings, job_id, NOW)[1]["recipients"] == count
 
 
 def test_a_failing_job_is_recorded_not_raised(database_url, make_settings, tmp_path):

@@ -47,7 +47,7 @@ def test_it_counts_a_zones_day_from_the_ledger_and_subscribers(database_url):
     assert (kolkata.sent, kolkata.delivered, kolkata.read, kolkata.failed, kolkata.late) == (
         3, 2, 1, 1, 1)
     assert (kolkata.new_subscribers, kolkata.unsubscribed, kolkata.active_subscribers) == (1, 1, 4)
-    assert (kolkata.missed, kolkata.zones_served) == (0, 1)
+    assert (kolkata.missed, kolkata.missed_runs, kolkata.zones_served) == (0, 0, 1)
 
 
 def test_the_all_zones_row_sums_zones_and_counts_zones_served(database_url):
@@ -55,9 +55,10 @@ def test_the_all_zones_row_sums_zones_and_counts_zones_served(database_url):
     metrics.update_daily_metrics(database_url, NOW, days=[DAY])
     rows = rows_by_zone(database_url)
     assert set(rows) == {KOLKATA, NEW_YORK, ""}
-    assert rows[NEW_YORK].missed == 1 and rows[NEW_YORK].sent == 0
+    assert rows[NEW_YORK].missed_runs == 1 and rows[NEW_YORK].sent == 0
     total = rows[""]
-    assert (total.sent, total.missed, total.active_subscribers, total.zones_served) == (3, 1, 5, 1)
+    assert (total.sent, total.missed_runs, total.active_subscribers, total.zones_served) == (
+        3, 1, 5, 1)
 
 
 def test_running_it_twice_updates_rows_in_place(database_url):

@@ -8,7 +8,7 @@ from alembic.runtime.migration import MigrationContext
 from lokpanchang.storage.db import engine_for
 from lokpanchang.storage.models import Base
 
-OPS_TABLES = {"scheduled_job", "scheduled_job_run", "beat_entry_status"}
+OPS_TABLES = {"scheduled_job", "scheduled_job_run", "beat_entry_status", "announcement_log"}
 
 
 def _differences(url: str, tables: set[str]) -> list:

@@ -3,6 +3,9 @@
 ``up`` runs web, worker and beat as child processes on the embedded defaults (SQLite, Celery
 over kombu's SQL transport, database locks, the outbox channel) after migrating the database.
 It restarts a child that dies, and stops them all on Ctrl-C or SIGTERM.
+
+Every one of these processes logs masked JSON lines to stderr and to the day's file under
+the log directory (``lokpanchang.logs``); ``backup_logs_task`` archives those files.
 """
 
 from __future__ import annotations
@@ -47,11 +50,27 @@ def _log_level() -> str:
     return get_settings().log_level
 
 
+def start_logging(celery: bool = False) -> None:
+    """Switch this process's logs to masked JSON lines (stderr and the day's file).
+
+    With ``celery``, also connect Celery's ``setup_logging`` signal first, so Celery keeps
+    our handlers instead of installing its own (``lokpanchang.tasks.ops`` connects it).
+    """
+    from lokpanchang import logs
+
+    if celery:
+        import lokpanchang.tasks.ops  # noqa: F401 -- connects the logging signals
+    settings = get_settings()
+    logs.configure_logging(settings)
+    logs.route_stdlib_logging(settings)
+
+
 def _worker(args) -> int:
     from lokpanchang.tasks import app
 
     if args.concurrency < 1:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
+    start_logging(celery=True)
     app.worker_main(["worker", "-Q", "default,priority", "-c", str(args.concurrency),
                      "--loglevel", _log_level()])
     return 0
@@ -61,6 +80,7 @@ def _beat(args) -> int:
     from lokpanchang.tasks import app
 
     get_settings().data_dir.mkdir(parents=True, exist_ok=True)
+    start_logging(celery=True)
     app.start(["beat", "--loglevel", _log_level()])
     return 0
 
@@ -71,6 +91,7 @@ def _web(args) -> int:
     from lokpanchang.web import create_app
 
     settings = get_settings()
+    start_logging()
     run_simple(settings.web_host, args.port or settings.web_port, create_app(settings),
                threaded=True, use_reloader=False)
     return 0
@@ -98,6 +119,7 @@ def _up(args) -> int:
 
     settings = get_settings()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
+    start_logging()
     migrate.upgrade(settings.effective_database_url)
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]

@@ -4,9 +4,13 @@ A row per (local date, zone): ``day`` is the subscriber's local date (the ledger
 ``local_date``) and subscriber counts use that zone's local midnight-to-midnight.
 The all-zones row has ``timezone = ""``. Counts:
 - sent: ledger rows with ``sent_at``; delivered / read: with ``delivered_at`` / ``read_at``;
-  failed: status ``failed``; late: ``late`` true among sent.
-- missed: broadcast runs for that zone and date whose status is ``missed`` or ``skipped``
-  (a slot older than the grace period is recorded and never sent).
+  failed: status ``failed`` or ``halted`` (the channel refused it and stopped the run);
+  late: sent, and the row or its run flagged late (a catch-up, a recovered or resumed run,
+  a backfill).
+- missed: subscribers whose ledger row is ``missed`` (a slot recorded missed by the planner,
+  or what a run still owed when it passed the grace period); missed_runs: broadcast runs
+  of that zone and date with status ``missed``.
+- ambiguous: rows that may or may not have reached WhatsApp (never resent).
 - new / unsubscribed: ``created_on`` / ``obsoleted_on`` within the local day;
   active: created before the day's end and not obsoleted by it.
 - zones_served: 1 when the zone had a sent message that day; on the all-zones row, how many zones.
@@ -17,7 +21,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, delete, func, select
+from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from lokpanchang.storage.db import transaction
@@ -31,8 +35,12 @@ from lokpanchang.storage.models import (
 )
 from lokpanchang.ops.upsert import upsert
 
-MISSED_RUN_STATUSES = ("missed", "skipped")
-COUNTERS = ("sent", "delivered", "read", "failed", "late", "missed",
+# The statuses broadcast/ writes (broadcast.sending, broadcast.planner) and the webhook's.
+MISSED_RUN_STATUS = "missed"
+FAILED_LEDGER = ("failed", "halted")
+MISSED_LEDGER = "missed"
+AMBIGUOUS_LEDGER = "ambiguous"
+COUNTERS = ("sent", "delivered", "read", "failed", "late", "missed", "missed_runs", "ambiguous",
             "new_subscribers", "unsubscribed", "active_subscribers", "zones_served")
 
 
@@ -52,21 +60,24 @@ def local_day_bounds(day: date, zone: str) -> tuple[datetime, datetime]:
 
 def ledger_counts(session: Session, day: date) -> dict[str, dict[str, int]]:
     sent = MessageLog.sent_at.is_not(None)
+    late = or_(MessageLog.late.is_(True), BroadcastRun.late.is_(True))
     query = (select(MessageLog.timezone,
                     func.count().filter(sent),
                     func.count().filter(MessageLog.delivered_at.is_not(None)),
                     func.count().filter(MessageLog.read_at.is_not(None)),
-                    func.count().filter(MessageLog.status == "failed"),
-                    func.count().filter(and_(sent, MessageLog.late.is_(True))))
+                    func.count().filter(MessageLog.status.in_(FAILED_LEDGER)),
+                    func.count().filter(and_(sent, late)),
+                    func.count().filter(MessageLog.status == MISSED_LEDGER),
+                    func.count().filter(MessageLog.status == AMBIGUOUS_LEDGER))
+             .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
              .where(MessageLog.local_date == day).group_by(MessageLog.timezone))
-    names = ("sent", "delivered", "read", "failed", "late")
+    names = ("sent", "delivered", "read", "failed", "late", "missed", "ambiguous")
     return {zone: dict(zip(names, counts)) for zone, *counts in session.execute(query)}
 
 
 def missed_runs(session: Session, day: date) -> dict[str, int]:
     query = (select(BroadcastRun.timezone, func.count())
-             .where(BroadcastRun.local_date == day,
-                    BroadcastRun.status.in_(MISSED_RUN_STATUSES))
+             .where(BroadcastRun.local_date == day, BroadcastRun.status == MISSED_RUN_STATUS)
              .group_by(BroadcastRun.timezone))
     return dict(session.execute(query).all())
 
@@ -92,7 +103,7 @@ def zones_for(session: Session, day: date, ledger: dict, missed: dict) -> list[s
 def zone_row(session: Session, day: date, zone: str, ledger: dict, missed: dict) -> dict:
     counts = dict.fromkeys(COUNTERS, 0)
     counts.update(ledger.get(zone, {}))
-    counts["missed"] = int(missed.get(zone, 0))
+    counts["missed_runs"] = int(missed.get(zone, 0))
     counts.update(subscriber_counts(session, day, zone))
     counts["zones_served"] = 1 if counts["sent"] else 0
     return {"day": day, "timezone": zone, **counts}

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from datetime import UTC, datetime, timedelta
 
 from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
@@ -43,6 +43,8 @@ class LokpanchangCollector:
         try:
             with transaction(url) as session:
                 yield self.messages(session, now)
+                yield self.late_sends(session, now)
+                yield self.runs(session, now)
                 yield self.lateness(session, now)
                 yield self.run_durations(session, now)
             yield from self.beat_freshness(url, now)
@@ -63,6 +65,28 @@ class LokpanchangCollector:
                  .group_by(MessageLog.status, MessageLog.error_code))
         for status, code, count in session.execute(query):
             family.add_metric([status, "" if code is None else str(code)], count)
+        return family
+
+    def late_sends(self, session, now: datetime) -> GaugeMetricFamily:
+        since = now.astimezone(UTC).date() - timedelta(days=1)
+        late = or_(MessageLog.late.is_(True), BroadcastRun.late.is_(True))
+        query = (select(func.count()).select_from(MessageLog)
+                 .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
+                 .where(MessageLog.local_date >= since, MessageLog.sent_at.is_not(None), late))
+        return GaugeMetricFamily("lokpanchang_messages_late", "Messages sent late (the row or "
+                                 "its run flagged late), local dates since yesterday (UTC)",
+                                 value=session.scalar(query))
+
+    def runs(self, session, now: datetime) -> GaugeMetricFamily:
+        family = GaugeMetricFamily("lokpanchang_broadcast_runs", "Broadcast runs for local "
+                                   "dates since yesterday (UTC), by status and lateness",
+                                   labels=["status", "late"])
+        since = now.astimezone(UTC).date() - timedelta(days=1)
+        query = (select(BroadcastRun.status, BroadcastRun.late, func.count())
+                 .where(BroadcastRun.local_date >= since)
+                 .group_by(BroadcastRun.status, BroadcastRun.late))
+        for status, late, count in session.execute(query):
+            family.add_metric([status, "true" if late else "false"], count)
         return family
 
     def lateness(self, session, now: datetime) -> HistogramMetricFamily:

@@ -17,6 +17,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from lokpanchang.config import Settings
+from lokpanchang.ops.metrics import FAILED_LEDGER
 from lokpanchang.ops.svgchart import bar_chart
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, MessageLog
@@ -73,7 +74,8 @@ def _bucket(value: float) -> str:
 
 def failures_by_code(session, first: date, last: date) -> dict[str, int]:
     query = (select(MessageLog.error_code, func.count())
-             .where(MessageLog.local_date.between(first, last), MessageLog.status == "failed")
+             .where(MessageLog.local_date.between(first, last),
+                    MessageLog.status.in_(FAILED_LEDGER))
              .group_by(MessageLog.error_code).order_by(func.count().desc()))
     return {str(code) if code is not None else "none": n for code, n in session.execute(query)}
 
@@ -107,13 +109,15 @@ def charts(data: dict) -> list[str]:
 
 def render_html(first: date, last: date, data: dict, generated_at: datetime) -> str:
     totals = data["totals"].values()
-    sent = sum(row.sent for row in totals)
-    failed = sum(row.failed for row in totals)
+    week = {name: sum(getattr(row, name) for row in totals)
+            for name in ("sent", "failed", "late", "missed", "missed_runs", "ambiguous")}
     title = f"Lokpanchang weekly report {first.isoformat()} to {last.isoformat()}"
     body = "\n".join(f"<figure>{svg}</figure>" for svg in charts(data))
     return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{escape(title)}"
             f"</title><style>body{{font-family:sans-serif;max-width:700px;margin:auto}}</style>"
-            f"</head><body><h1>{escape(title)}</h1><p>Sent {sent:,}, failed {failed:,}. "
+            f"</head><body><h1>{escape(title)}</h1><p>Sent {week['sent']:,}, failed {week['failed']:,}. "
+            f"Late {week['late']:,}; missed {week['missed']:,} (in {week['missed_runs']:,} "
+            f"missed runs); ambiguous {week['ambiguous']:,}. "
             f"Generated {generated_at.isoformat(timespec='seconds')} (UTC days).</p>\n{body}"
             f"</body></html>\n")
 

@@ -206,7 +206,9 @@ class DailyMetrics(Base):
     read: Mapped[int] = mapped_column(Integer, default=0)
     failed: Mapped[int] = mapped_column(Integer, default=0)
     late: Mapped[int] = mapped_column(Integer, default=0)
-    missed: Mapped[int] = mapped_column(Integer, default=0)
+    missed: Mapped[int] = mapped_column(Integer, default=0)  # subscribers (ledger rows 'missed')
+    missed_runs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    ambiguous: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     new_subscribers: Mapped[int] = mapped_column(Integer, default=0)
     unsubscribed: Mapped[int] = mapped_column(Integer, default=0)
     active_subscribers: Mapped[int] = mapped_column(Integer, default=0)
@@ -311,3 +313,26 @@ class Operator(Base):
     password_hash: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     last_login_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class AnnouncementLog(Base):
+    """The ledger of an announcement: one row per (scheduled job run, subscriber), so a job
+    run, however often it is re-executed, never messages anyone twice."""
+
+    __tablename__ = "announcement_log"
+    __table_args__ = (
+        UniqueConstraint("job_run_id", "user_id", name="uq_announcement_log_run_user"),
+        Index("ix_announcement_log_run_status", "job_run_id", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    job_run_id: Mapped[int] = mapped_column(ForeignKey("scheduled_job_run.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"))
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    whatsapp_message_id: Mapped[str | None] = mapped_column(String(128))
+    error_code: Mapped[int | None] = mapped_column(Integer)
+    error_detail: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -44,6 +44,14 @@ def _configure_worker_logging(**_kwargs) -> None:
     logs.configure_logging(get_settings())
 
 
+def _configure_child_logging(**_kwargs) -> None:
+    # A prefork child inherits the parent's handlers; configuring both again makes sure its
+    # structlog and stdlib records reach the day's file whatever the start method.
+    settings = get_settings()
+    logs.configure_logging(settings)
+    logs.route_stdlib_logging(settings)
+
+
 def _configure_celery_logging(loglevel=None, **_kwargs) -> None:
     # Connected, this replaces Celery's own logging set-up: its records become our JSON lines.
     settings = get_settings()
@@ -54,7 +62,7 @@ def _configure_celery_logging(loglevel=None, **_kwargs) -> None:
 setup_logging.connect(_configure_celery_logging, weak=False, dispatch_uid="lokpanchang.ops.setup")
 # worker_init covers the solo and thread pools; worker_process_init each prefork child.
 worker_init.connect(_configure_worker_logging, weak=False, dispatch_uid="lokpanchang.ops.log")
-worker_process_init.connect(_configure_worker_logging, weak=False,
+worker_process_init.connect(_configure_child_logging, weak=False,
                             dispatch_uid="lokpanchang.ops.log_child")
 
 
@@ -159,9 +167,10 @@ def dispatch_scheduled_jobs(self) -> dict:
 def run_scheduled_job(self, job_id: int, due_at: str, claimed_by: str) -> dict:
     settings = get_settings()
     try:
-        outcome, detail = jobrunner.execute_job(settings, job_id, _now())
-        jobs.finish(settings.effective_database_url, job_id, datetime.fromisoformat(due_at),
-                    claimed_by, _now(), outcome, detail)
+        due = datetime.fromisoformat(due_at)
+        outcome, detail = jobrunner.execute_job(settings, job_id, _now(), due)
+        jobs.finish(settings.effective_database_url, job_id, due, claimed_by, _now(), outcome,
+                    detail)
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {"job_id": job_id, "outcome": outcome}
