@@ -7,6 +7,7 @@ from datetime import datetime
 
 import structlog
 
+from lokpanchang.broadcast import welcome_send
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import Reply, WebhookReport, handle_webhook
 from lokpanchang.delivery.base import OutgoingMessage
@@ -65,15 +66,5 @@ async def _replies_to_channel(replies: list[Reply], settings: Settings) -> None:
 
 
 def send_welcome_panchangam(user_id: int, now: datetime) -> str:
-    """Today's panchangam for a new subscriber, through the broadcast's ``welcome_send``.
-
-    The broadcast (scheduler subject) owns the ledger row this takes; until it is installed
-    this logs and sends nothing.
-    """
-    try:
-        from lokpanchang.broadcast import welcome_send
-    except ImportError:
-        log.warning("welcome.unavailable", user_id=user_id,
-                    reason="lokpanchang.broadcast.welcome_send is not installed yet")
-        return "unavailable"
+    """Today's panchangam for a new subscriber, through the broadcast's ``welcome_send``."""
     return welcome_send(user_id, now)

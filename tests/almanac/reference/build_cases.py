@@ -8,7 +8,7 @@ Only *format* is converted here (12-hour clock to 24-hour, "05:28 AM , Mar 30" t
 """
 import json
 import re
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
 HERE = Path(__file__).parent
