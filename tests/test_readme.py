@@ -1,0 +1,21 @@
+"""The README's configuration table names every setting, so an operator can find each one."""
+
+import re
+from pathlib import Path
+
+from lokpanchang.config import Settings
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_every_setting_is_in_the_readme_configuration_table():
+    table = README.read_text().split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"`([A-Z][A-Z0-9_]+)`", table))
+    missing = sorted(name.upper() for name in Settings.model_fields
+                     if name.upper() not in documented)
+    assert not missing, f"settings missing from README's configuration table: {missing}"
+
+
+def test_the_readme_shows_the_two_commands():
+    text = README.read_text()
+    assert "./dev up" in text and "./dev test" in text
