@@ -10,6 +10,8 @@ import pytest
 from lokpanchang.cli import main
 from lokpanchang.ops import beatmonitor
 from lokpanchang.ops.beatinfo import beat_entries
+from lokpanchang.storage import queries
+from lokpanchang.storage.db import transaction
 from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
 
 
@@ -55,6 +57,16 @@ def test_the_text_form_lists_every_entry(settings_env, migrated_sqlite, capsys):
     out = capsys.readouterr().out
     assert all(entry.key in out for entry in beat_entries())
     assert "database:" in out and '"ok": true' in out
+
+
+def test_a_worker_on_the_embedded_queue_counts_by_its_heartbeat(settings_env, migrated_sqlite, capsys):
+    # kombu's SQL transport has no broadcast, so no worker can answer a ping there.
+    settings_env(DATABASE_URL=migrated_sqlite)
+    with transaction(migrated_sqlite) as session:
+        queries.record_heartbeat(session, queries.HEARTBEAT_WORKER_PREFIX + "celery@host",
+                                 datetime.now(UTC) + timedelta(seconds=20))
+    _code, report = status_json(capsys)
+    assert report["workers"] == {"alive": 1}
 
 
 def test_reports_lists_stored_reports(settings_env, capsys, tmp_path):

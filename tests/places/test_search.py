@@ -34,3 +34,8 @@ def test_results_carry_the_city_zone_and_region():
     place = search("Kathmandu", 1)[0]
     assert (place.timezone, place.region, place.country) == ("Asia/Kathmandu", "Bagmati Province", "Nepal")
     assert place.distance_km == 0
+
+
+def test_letters_that_do_not_decompose_match_as_people_type_them():
+    assert search("Tromso", 1)[0].city == "Tromsø"
+    assert search("lodz", 1)[0].city == "Łódź"

@@ -31,8 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        # Building the parser imports the Celery app, which reads the settings.
+        args = build_parser().parse_args(argv)
         return args.handler(args) or 0
     except (CommandError, ConfigError) as exc:
         print(f"lokpanchang: error: {exc}", file=sys.stderr)

@@ -43,7 +43,8 @@ def collect_health(settings: Settings, app=None) -> dict:
     """Everything one health row holds, measured now; ``app`` pings workers when given."""
     database = probes.probe_database(settings.effective_database_url)
     redis = probes.probe_redis(probes.redis_url_of(settings))
-    workers = probes.workers_alive(app) if app is not None else None
+    url = settings.effective_database_url
+    workers = probes.workers_alive(app, database_url=url) if app is not None else None
     return {
         **machine_usage(_existing_parent(settings.data_dir.resolve())),
         "database_ok": bool(database.ok), "database_latency_ms": database.latency_ms,

@@ -117,13 +117,31 @@ def _has_table(connection, name: str) -> bool:
     return inspect(connection).has_table(name)
 
 
-def workers_alive(app, timeout_s: float = 1.0) -> int | None:
-    """Workers answering a broadcast ping within ``timeout_s``; None if the broker is down."""
+def workers_alive(app, timeout_s: float = 1.0, database_url: str | None = None) -> int | None:
+    """Workers answering a broadcast ping within ``timeout_s``, or, when none answer, those
+    with a fresh heartbeat in ``database_url``; None if neither can tell.
+
+    kombu's SQL transport (the embedded mode) has no broadcast, so there no worker ever
+    answers a ping; the heartbeats are what ``/healthz`` reads too.
+    """
     try:
-        replies = app.control.ping(timeout=timeout_s) or []
-    except Exception:  # broker unreachable: we cannot tell
+        replies = len(app.control.ping(timeout=timeout_s) or [])
+    except Exception:  # broker unreachable: the heartbeats may still tell
+        replies = None
+    if replies or database_url is None:
+        return replies
+    return _workers_with_heartbeat(database_url) or replies
+
+
+def _workers_with_heartbeat(url: str) -> int | None:
+    from lokpanchang.storage import queries
+    from lokpanchang.storage.db import transaction
+
+    try:
+        with transaction(url) as session:
+            return len(queries.live_heartbeats(session, queries.HEARTBEAT_WORKER_PREFIX, clock.now()))
+    except Exception:  # noqa: BLE001 -- a probe reports, it does not raise
         return None
-    return len(replies)
 
 
 def _elapsed_ms(started: float) -> float:

@@ -31,7 +31,7 @@ def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0
     entries, error = _entries(url, now)
     app = create_celery(settings)
     try:
-        alive = probes.workers_alive(app, ping_timeout_s)
+        alive = probes.workers_alive(app, ping_timeout_s, url)
     finally:
         app.close()
     return {

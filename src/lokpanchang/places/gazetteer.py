@@ -40,9 +40,15 @@ class City:
     timezone: str
 
 
+# Letters that Unicode does not decompose into a base letter and an accent.
+_UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+                               "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "æ": "ae", "Æ": "Ae",
+                               "œ": "oe", "Œ": "Oe", "ı": "i"})
+
+
 def fold(text: str) -> str:
     """``text`` without accents and case, for matching names as people type them."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold().strip()
 
 

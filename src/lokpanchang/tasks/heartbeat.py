@@ -27,6 +27,7 @@ INTERVAL_SECONDS = 5.0
 ALIVE_FOR = timedelta(seconds=4 * INTERVAL_SECONDS)
 WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
 BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
+PLANNER_KEY = "jit-planner"
 
 
 def beat_heart(key: str) -> None:
@@ -63,6 +64,14 @@ class HeartbeatScheduler(PersistentScheduler):
         # The schedule file lives under DATA_DIR, which may not exist yet on a first start.
         Path(self.schedule_filename).parent.mkdir(parents=True, exist_ok=True)
         super().setup_schedule()
+        self._plan_at_once()
+
+    def _plan_at_once(self) -> None:
+        # Celery first runs an interval entry a whole period after beat starts, so slots due in
+        # that gap would go out late. A planner pass is idempotent: make it due at start.
+        entry = self.schedule.get(PLANNER_KEY)
+        if entry is not None:
+            entry.last_run_at = entry.default_now() - entry.schedule.run_every
 
     def tick(self, *args, **kwargs):
         if clock.monotonic() - self._last_heartbeat >= INTERVAL_SECONDS:

@@ -6,7 +6,7 @@ import importlib
 
 from flask import Flask
 
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import ConfigError, Settings, get_settings
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
 BLUEPRINT_MODULES = ("health", "requestlog", "metrics", "admin", "public", "testroutes", "webhook")
@@ -24,7 +24,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 def _development_secret(settings: Settings) -> str:
     if settings.environment == "production":
-        raise RuntimeError("SECRET_KEY must be set in production (e.g. SECRET_KEY_FILE=/run/secrets/key)")
+        raise ConfigError("SECRET_KEY must be set in production (e.g. SECRET_KEY_FILE=/run/secrets/key)")
     return "development-only-secret-key"
 
 

@@ -1,0 +1,25 @@
+"""A bad setting stops any command with one line naming the variable and the value."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import lokpanchang
+
+SRC = str(Path(lokpanchang.__file__).parents[1])
+
+
+def run_command(tmp_path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    environ = {**os.environ, "PYTHONPATH": SRC, "DATA_DIR": str(tmp_path / "var"), **env}
+    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=environ,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_bad_setting_is_reported_without_a_traceback(tmp_path):
+    result = run_command(tmp_path, "subscribers", "list", LATE_GRACE="soon")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "LATE_GRACE='soon'" in result.stderr.strip().splitlines()[-1]

@@ -1,0 +1,41 @@
+"""A started beat plans at once instead of a whole planner period later."""
+
+from __future__ import annotations
+
+import pytest
+
+from lokpanchang.tasks.app import create_celery
+from lokpanchang.tasks.heartbeat import HeartbeatScheduler
+
+
+@pytest.fixture
+def start_beat(make_settings):
+    started = []
+
+    def start():
+        app = create_celery(make_settings())
+        scheduler = HeartbeatScheduler(app=app, schedule_filename=app.conf.beat_schedule_filename, lazy=False)
+        started.append(scheduler)
+        return scheduler
+
+    yield start
+    for scheduler in started:
+        scheduler.close()
+
+
+def test_a_fresh_beat_runs_the_planner_at_once(start_beat):
+    due, _next = start_beat().schedule["jit-planner"].is_due()
+    assert due
+
+
+def test_a_restarted_beat_runs_the_planner_at_once(start_beat):
+    first = start_beat()
+    first.schedule["jit-planner"] = first.reserve(first.schedule["jit-planner"])  # a pass ran just now
+    first.close()
+    due, _next = start_beat().schedule["jit-planner"].is_due()
+    assert due
+
+
+def test_the_other_entries_keep_their_own_schedule(start_beat):
+    due, _next = start_beat().schedule["collect-system-health"].is_due()
+    assert not due
