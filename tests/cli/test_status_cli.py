@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,9 +14,11 @@ import pytest
 from lokpanchang.cli import main
 from lokpanchang.ops import beatmonitor
 from lokpanchang.ops.beatinfo import beat_entries
-from lokpanchang.storage import queries
+from lokpanchang.storage import migrate, queries
 from lokpanchang.storage.db import transaction
+from tests import servers
 from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
+from tests.scheduling.cluster import wait_until
 
 
 @pytest.fixture
@@ -77,3 +83,49 @@ def test_reports_lists_stored_reports(settings_env, capsys, tmp_path):
     (folder / "weekly-2026-11-23.html").write_text("x")
     assert main(["reports"]) == 0
     assert capsys.readouterr().out.strip().endswith("weekly-2026-11-23.html")
+
+
+def status_of(env: dict, cwd) -> dict | None:
+    done = subprocess.run([sys.executable, "-m", "lokpanchang", "status", "--json"], env=env,
+                          check=False, cwd=cwd, capture_output=True, text=True, timeout=60)
+    try:
+        return json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return None
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_a_fresh_service_shows_nothing_missed_and_the_planner_ok_after_its_first_pass(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")}
+    env.update(DATA_DIR=str(tmp_path / "var"), LOG_JSON="false")
+    migrate.upgrade(f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}")
+    log_path = tmp_path / "up.log"
+    with open(log_path, "w") as log:
+        up = subprocess.Popen([sys.executable, "-m", "lokpanchang", "up", "--port", str(servers.free_port())],
+                              env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        report = wait_until(lambda: _with_beat(status_of(env, tmp_path)), 90,
+                            "beat's heartbeat in status\n" + log_path.read_text()[-2000:], interval=0.5)
+        assert [e["key"] for e in report["entries"] if e["status"] == "missed"] == []
+        assert all(datetime.fromisoformat(e["next_due_at"]) > datetime.fromisoformat(report["checked_at"])
+                   for e in report["entries"])
+        wait_until(lambda: _planner_status(status_of(env, tmp_path)) == "ok", 90,
+                   "jit-planner ok\n" + log_path.read_text()[-2000:], interval=0.5)
+    finally:
+        up.send_signal(signal.SIGTERM)
+        try:
+            up.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            up.kill()
+            up.wait()
+
+
+def _with_beat(report: dict | None) -> dict | None:
+    return report if report and report["beat"]["alive"] else None
+
+
+def _planner_status(report: dict | None) -> str | None:
+    by_key = {e["key"]: e for e in (report or {"entries": []})["entries"]}
+    return by_key.get("jit-planner", {}).get("status")

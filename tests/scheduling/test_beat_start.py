@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
+from lokpanchang.ops import beatmonitor
 from lokpanchang.tasks.app import create_celery
 from lokpanchang.tasks.heartbeat import HeartbeatScheduler
+from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 
 @pytest.fixture
-def start_beat(make_settings):
+def start_beat(make_settings, settings_env, migrated_sqlite):
+    # The scheduler records its start and heartbeat in the process settings' database.
+    settings_env(DATABASE_URL=migrated_sqlite)
     started = []
 
     def start():
@@ -39,3 +45,11 @@ def test_a_restarted_beat_runs_the_planner_at_once(start_beat):
 def test_the_other_entries_keep_their_own_schedule(start_beat):
     due, _next = start_beat().schedule["collect-system-health"].is_due()
     assert not due
+
+
+def test_a_started_beat_records_its_start_and_heartbeat_for_status(start_beat, migrated_sqlite):
+    before = datetime.now(UTC)
+    start_beat()
+    life = beatmonitor.beat_life(migrated_sqlite, datetime.now(UTC))
+    assert life.alive
+    assert before - timedelta(seconds=1) <= life.started_at <= datetime.now(UTC)

@@ -53,7 +53,7 @@ def _status_text(report: dict) -> str:
     for entry in report["entries"]:
         lines.append(f"{entry['key']:<24} {entry['status']:<7} "
                      f"{entry['last_started_at'] or 'never':<33} {entry['next_due_at'] or '-'}")
-    for name in ("database", "redis", "workers"):
+    for name in ("beat", "database", "redis", "workers"):
         lines.append(f"{name}: {json.dumps(report[name])}")
     return "\n".join(lines)
 

@@ -1,13 +1,18 @@
-"""Is every beat entry running on time? A pure check over last start times.
+"""Is every beat entry running on time? A pure check over last starts and beat's own life.
 
-For an entry, ``due`` is when it should next have started after its last start: the last
-start plus the period (interval entries) or the first crontab instant after the last start.
-An entry that never ran is due at its period's start (interval: unknown, so missed) or at its
-latest crontab instant. Then, at ``now``:
-- ``ok``: now <= due (it has run for every instant so far),
-- ``late``: due < now <= due + grace (overdue, within grace: beat or workers are slow),
-- ``missed``: now > due + grace (it did not run within its period plus grace).
-Grace is 10 % of the period, at least 60 s and at most 1 h.
+Each entry owes a run at ``due_at``: the first crontab instant after its last start, or its last
+start plus the period (interval entries). When beat is alive (a fresh heartbeat) and we know
+when it started, it owes nothing from before its start: a crontab instant more than grace
+before the start is not its to run, and an interval entry that has not run since the start is
+owed at the start plus the period (at the start for ``runs_at_start`` entries). At ``now``:
+- ``ok``: it ran for every instant so far (now <= due_at),
+- ``pending``: it has not run since beat started and nothing is owed yet (not yet due),
+- ``late``: due_at < now <= due_at + grace (overdue, within grace: beat or workers are slow),
+- ``missed``: now > due_at + grace (it did not run within its period plus grace).
+When beat is down (no fresh heartbeat) its start is ignored: an overdue entry is late, then
+missed, and an interval entry that never ran is missed.
+Grace is 10 % of the period, at least 60 s and at most 1 h. ``next_due_at`` is the next
+scheduled instant strictly after now. All instants are aware, UTC.
 """
 
 from __future__ import annotations
@@ -23,18 +28,33 @@ MIN_GRACE_S, MAX_GRACE_S, GRACE_FRACTION = 60.0, 3600.0, 0.1
 
 
 @dataclass(frozen=True)
+class BeatLife:
+    """What the database says about the beat process: when it started, and is it alive now."""
+
+    started_at: datetime | None = None
+    alive: bool = False
+
+    def start_if_alive(self) -> datetime | None:
+        return self.started_at if self.alive else None
+
+
+BEAT_DOWN = BeatLife()
+
+
+@dataclass(frozen=True)
 class EntryState:
     key: str
     task: str
     schedule: str
     last_started_at: datetime | None
-    due_at: datetime | None
-    status: str  # ok, late, missed
+    due_at: datetime | None  # the instant of the run it owes (past when late or missed)
+    next_due_at: datetime | None  # the next scheduled instant strictly after now
+    status: str  # ok, pending, late, missed
 
     def as_dict(self) -> dict:
         return {"key": self.key, "task": self.task, "schedule": self.schedule,
-                "last_started_at": _iso(self.last_started_at), "next_due_at": _iso(self.due_at),
-                "status": self.status}
+                "last_started_at": _iso(self.last_started_at), "due_at": _iso(self.due_at),
+                "next_due_at": _iso(self.next_due_at), "status": self.status}
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -54,25 +74,68 @@ def grace(entry: BeatEntry, now: datetime) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def due_at(entry: BeatEntry, last_started: datetime | None, now: datetime) -> datetime | None:
+def _crontab_due(entry: BeatEntry, last: datetime | None, since: datetime | None,
+                 now: datetime) -> datetime:
+    owed = next_instant(entry.schedule, last) if last else previous_instant(entry.schedule, now)
+    if since is not None:  # instants more than grace before beat's start are not this beat's
+        owed = max(owed, next_instant(entry.schedule, since - grace(entry, now)))
+    return owed
+
+
+def _interval_due(entry: BeatEntry, last: datetime | None, since: datetime | None) -> datetime | None:
+    period = timedelta(seconds=interval_seconds(entry.schedule))
+    if last is not None and (since is None or last >= since):
+        return last + period
+    if since is not None:
+        return since if entry.runs_at_start else since + period
+    return None
+
+
+def due_at(entry: BeatEntry, last_started: datetime | None, now: datetime,
+           beat: BeatLife = BEAT_DOWN) -> datetime | None:
+    """The instant of the run ``entry`` owes at ``now``; None when it never ran and beat is down."""
+    since = beat.start_if_alive()
     if isinstance(entry.schedule, crontab):
-        if last_started is None:
-            return previous_instant(entry.schedule, now)
-        return next_instant(entry.schedule, last_started)
-    if last_started is None:
-        return None
-    return last_started + timedelta(seconds=interval_seconds(entry.schedule))
+        return _crontab_due(entry, last_started, since, now)
+    return _interval_due(entry, last_started, since)
 
 
-def assess(entry: BeatEntry, last_started: datetime | None, now: datetime) -> EntryState:
-    """The entry's state at ``now`` given when it last started (UTC)."""
-    due = due_at(entry, last_started, now)
+def next_due_at(entry: BeatEntry, due: datetime | None, now: datetime) -> datetime | None:
+    """The next scheduled instant strictly after ``now``.
+
+    An overdue interval entry steps on by whole periods: beat sends it at ``due`` and then
+    every period after, whether or not a worker ran it.
+    """
+    if isinstance(entry.schedule, crontab):
+        return next_instant(entry.schedule, now)
+    if due is None or due > now:
+        return due
+    period = timedelta(seconds=interval_seconds(entry.schedule))
+    return due + period * ((now - due) // period + 1)
+
+
+def _ran_for_now(entry: BeatEntry, last: datetime | None, since: datetime | None,
+                 now: datetime) -> bool:
+    # A crontab entry that ran for its latest instant is fine even if beat restarted since.
+    if last is None:
+        return False
+    if isinstance(entry.schedule, crontab):
+        return next_instant(entry.schedule, last) > now
+    return since is None or last >= since
+
+
+def _status(entry: BeatEntry, last: datetime | None, due: datetime | None, now: datetime,
+            beat: BeatLife) -> str:
     if due is None:
-        status = "missed"
-    elif now <= due:
-        status = "ok"
-    elif now <= due + grace(entry, now):
-        status = "late"
-    else:
-        status = "missed"
-    return EntryState(entry.key, entry.task, entry.description, last_started, due, status)
+        return "missed"
+    if now <= due:
+        return "ok" if _ran_for_now(entry, last, beat.start_if_alive(), now) else "pending"
+    return "late" if now <= due + grace(entry, now) else "missed"
+
+
+def assess(entry: BeatEntry, last_started: datetime | None, now: datetime,
+           beat: BeatLife = BEAT_DOWN) -> EntryState:
+    """The entry's state at ``now`` given when it last started and beat's life (UTC)."""
+    due = due_at(entry, last_started, now, beat)
+    return EntryState(entry.key, entry.task, entry.description, last_started, due,
+                      next_due_at(entry, due, now), _status(entry, last_started, due, now, beat))

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from celery.schedules import crontab, schedule
 from croniter import croniter
 
-from lokpanchang.tasks.beat import BEAT_SCHEDULE
+from lokpanchang.tasks.beat import BEAT_SCHEDULE, RUN_AT_START
 
 CRON_FIELDS = ("minute", "hour", "day_of_month", "month_of_year", "day_of_week")
 
@@ -23,6 +23,7 @@ class BeatEntry:
     key: str
     task: str
     schedule: object
+    runs_at_start: bool = False  # an interval entry beat runs at once when it starts
 
     @property
     def description(self) -> str:
@@ -32,7 +33,8 @@ class BeatEntry:
 def beat_entries(table: dict | None = None) -> list[BeatEntry]:
     """Every entry of the beat table, in its written order."""
     table = BEAT_SCHEDULE if table is None else table
-    return [BeatEntry(key, entry["task"], entry["schedule"]) for key, entry in table.items()]
+    return [BeatEntry(key, entry["task"], entry["schedule"], key in RUN_AT_START)
+            for key, entry in table.items()]
 
 
 def key_for_task(table: dict | None = None) -> dict[str, str]:

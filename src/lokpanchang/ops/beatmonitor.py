@@ -14,9 +14,10 @@ from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.ops.beatcheck import EntryState, assess
+from lokpanchang.ops.beatcheck import BeatLife, EntryState, assess
 from lokpanchang.ops.beatinfo import beat_entries, key_for_task
 from lokpanchang.ops.upsert import upsert
+from lokpanchang.storage import queries
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
 
@@ -47,12 +48,22 @@ def record_finish(url: str, task: str, outcome: str, now: datetime,
             row.last_error = error
 
 
-def entry_states(url: str, now: datetime) -> list[tuple[EntryState, BeatEntryStatus | None]]:
-    """Every beat entry with its stored status and its assessment at ``now``."""
+def beat_life(url: str, now: datetime) -> BeatLife:
+    """When beat started and whether its heartbeat is fresh at ``now``."""
+    with transaction(url) as session:
+        alive = bool(queries.live_heartbeats(session, queries.HEARTBEAT_BEAT_KEY, now))
+        return BeatLife(queries.beat_started_at(session), alive)
+
+
+def entry_states(url: str, now: datetime,
+                 table: dict | None = None) -> list[tuple[EntryState, BeatEntryStatus | None]]:
+    """Every beat entry (of ``table``, by default the seed's) with its stored status and its
+    assessment at ``now``."""
+    beat = beat_life(url, now)
     with transaction(url) as session:
         stored = {row.key: row for row in session.scalars(select(BeatEntryStatus))}
-    return [(assess(entry, getattr(stored.get(entry.key), "last_started_at", None), now),
-             stored.get(entry.key)) for entry in beat_entries()]
+    return [(assess(entry, getattr(stored.get(entry.key), "last_started_at", None), now, beat),
+             stored.get(entry.key)) for entry in beat_entries(table)]
 
 
 def _safely(action, *args, **kwargs) -> None:

@@ -107,11 +107,11 @@ class LokpanchangCollector:
         age = GaugeMetricFamily("lokpanchang_beat_entry_age_seconds",
                                 "Seconds since the beat entry last started", labels=["key"])
         state = GaugeMetricFamily("lokpanchang_beat_entry_status", "1 for the entry's current "
-                                  "state (ok, late, missed)", labels=["key", "status"])
+                                  "state (ok, pending, late, missed)", labels=["key", "status"])
         for entry, _row in beatmonitor.entry_states(url, now):
             if entry.last_started_at is not None:
                 age.add_metric([entry.key], (now - entry.last_started_at).total_seconds())
-            for name in ("ok", "late", "missed"):
+            for name in ("ok", "pending", "late", "missed"):
                 state.add_metric([entry.key, name], 1 if entry.status == name else 0)
         return age, state
 

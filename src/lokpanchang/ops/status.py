@@ -9,14 +9,22 @@ from lokpanchang.config import Settings
 from lokpanchang.ops import beatmonitor, probes
 
 
-def _entries(url: str, now: datetime) -> tuple[list[dict], str | None]:
+def _entries(url: str, now: datetime, table: dict) -> tuple[list[dict], str | None]:
     try:
-        states = beatmonitor.entry_states(url, now)
+        states = beatmonitor.entry_states(url, now, table)
     except Exception as exc:  # database down: still report the rest
         return [], f"{type(exc).__name__}: {exc}"
     return [{**state.as_dict(), "last_finished_at": _iso(row, "last_finished_at"),
              "last_outcome": getattr(row, "last_outcome", None),
              "last_error": getattr(row, "last_error", None)} for state, row in states], None
+
+
+def _beat(url: str, now: datetime) -> dict:
+    try:
+        life = beatmonitor.beat_life(url, now)
+    except Exception:  # noqa: BLE001 -- database down: the entries' error says why
+        return {"alive": None, "started_at": None}
+    return {"alive": life.alive, "started_at": life.started_at.isoformat() if life.started_at else None}
 
 
 def _iso(row, name: str) -> str | None:
@@ -25,10 +33,10 @@ def _iso(row, name: str) -> str | None:
 
 
 def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0) -> dict:
-    from lokpanchang.tasks.app import create_celery
+    from lokpanchang.tasks.app import beat_schedule, create_celery
 
     url = settings.effective_database_url
-    entries, error = _entries(url, now)
+    entries, error = _entries(url, now, beat_schedule(settings))  # PLANNER_PERIOD as beat runs it
     app = create_celery(settings)
     try:
         alive = probes.workers_alive(app, ping_timeout_s, url)
@@ -41,11 +49,13 @@ def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0
         "database": asdict(probes.probe_database(url)),
         "redis": asdict(probes.probe_redis(probes.redis_url_of(settings))),
         "workers": {"alive": alive},
+        "beat": _beat(url, now),
     }
 
 
 def overall_ok(report: dict) -> bool:
-    """True when the database answers, no entry is missed, and (if known) a worker is alive."""
+    """True when the database answers, beat's heartbeat is fresh, no entry is missed, and (if
+    known) a worker is alive."""
     return (report["database"]["ok"] is True and report["redis"]["ok"] is not False
             and all(e["status"] != "missed" for e in report["entries"])
-            and report["workers"]["alive"] != 0)
+            and report["workers"]["alive"] != 0 and report["beat"]["alive"] is True)

@@ -270,6 +270,8 @@ def ledger_ids_in(session: Session, run_id: int, states: tuple[str, ...],
 
 HEARTBEAT_WORKER_PREFIX = "heartbeat:worker:"
 HEARTBEAT_BEAT_KEY = "heartbeat:beat"
+# When the running beat started; the instant is kept in ``expires_at`` (it never expires).
+BEAT_STARTED_KEY = "beat:started"
 
 
 def record_heartbeat(session: Session, key: str, alive_until: datetime) -> None:
@@ -283,3 +285,14 @@ def live_heartbeats(session: Session, prefix: str, now: datetime) -> list[str]:
     query = select(SchedulerLock.key).where(SchedulerLock.key.startswith(prefix),
                                             SchedulerLock.expires_at > now)
     return list(session.execute(query).scalars())
+
+
+def record_beat_start(session: Session, started_at: datetime) -> None:
+    """Remember when beat started (``beat:started``), for ``status`` in other processes."""
+    record_heartbeat(session, BEAT_STARTED_KEY, started_at)
+
+
+def beat_started_at(session: Session) -> datetime | None:
+    """When the latest beat started (UTC), or None if no beat ever recorded its start."""
+    query = select(SchedulerLock.expires_at).where(SchedulerLock.key == BEAT_STARTED_KEY)
+    return session.execute(query).scalar_one_or_none()

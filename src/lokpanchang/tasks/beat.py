@@ -23,3 +23,7 @@ BEAT_SCHEDULE = {
     },
     "dispatch-scheduled-jobs": {"task": "tasks.dispatch_scheduled_jobs", "schedule": 60.0},
 }
+
+# Interval entries beat runs as soon as it starts (not a whole period later): a planner pass is
+# idempotent, and slots due in that first period would otherwise go out late.
+RUN_AT_START = ("jit-planner",)

@@ -20,6 +20,7 @@ from sqlalchemy.pool import NullPool
 from lokpanchang import clock
 from lokpanchang.config import get_settings
 from lokpanchang.storage import queries
+from lokpanchang.tasks.beat import RUN_AT_START
 
 log = structlog.get_logger(__name__)
 
@@ -27,19 +28,22 @@ INTERVAL_SECONDS = 5.0
 ALIVE_FOR = timedelta(seconds=4 * INTERVAL_SECONDS)
 WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
 BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
-PLANNER_KEY = "jit-planner"
 
 
 def beat_heart(key: str) -> None:
     """Record that ``key``'s process is alive now; never raises (health must not kill work)."""
+    _write(key, lambda session: queries.record_heartbeat(session, key, clock.now() + ALIVE_FOR))
+
+
+def _write(what: str, action) -> None:
     url = get_settings().effective_database_url
     try:
         engine = create_engine(url, poolclass=NullPool)
         with Session(engine) as session, session.begin():
-            queries.record_heartbeat(session, key, clock.now() + ALIVE_FOR)
+            action(session)
         engine.dispose()
     except Exception as exc:  # noqa: BLE001
-        log.warning("heartbeat.failed", key=key, error=str(exc))
+        log.warning("heartbeat.failed", key=what, error=str(exc))
 
 
 class WorkerHeartbeat(bootsteps.StartStopStep):
@@ -64,14 +68,19 @@ class HeartbeatScheduler(PersistentScheduler):
         # The schedule file lives under DATA_DIR, which may not exist yet on a first start.
         Path(self.schedule_filename).parent.mkdir(parents=True, exist_ok=True)
         super().setup_schedule()
-        self._plan_at_once()
+        self._run_at_start()
+        # ``status`` judges entries against this start: nothing before it was this beat's to run.
+        _write(queries.BEAT_STARTED_KEY, lambda session: queries.record_beat_start(session, clock.now()))
+        beat_heart(BEAT_KEY)
+        self._last_heartbeat = clock.monotonic()
 
-    def _plan_at_once(self) -> None:
+    def _run_at_start(self) -> None:
         # Celery first runs an interval entry a whole period after beat starts, so slots due in
         # that gap would go out late. A planner pass is idempotent: make it due at start.
-        entry = self.schedule.get(PLANNER_KEY)
-        if entry is not None:
-            entry.last_run_at = entry.default_now() - entry.schedule.run_every
+        for key in RUN_AT_START:
+            entry = self.schedule.get(key)
+            if entry is not None:
+                entry.last_run_at = entry.default_now() - entry.schedule.run_every
 
     def tick(self, *args, **kwargs):
         if clock.monotonic() - self._last_heartbeat >= INTERVAL_SECONDS:

@@ -66,5 +66,5 @@ def _row(state, stored) -> dict:
         "last_finished_at": getattr(stored, "last_finished_at", None),
         "outcome": getattr(stored, "last_outcome", None),
         "error": getattr(stored, "last_error", None),
-        "next_due_at": state.due_at, "status": state.status,
+        "next_due_at": state.next_due_at, "status": state.status,
     }
