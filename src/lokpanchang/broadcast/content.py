@@ -78,8 +78,9 @@ class DatabaseStore:
 
     def save(self, values: dict[str, tuple[date, dict]]) -> None:
         now = clock.now()
+        # In key order: two batches inserting the same keys in different orders deadlock.
         rows = [{"key": key, "local_date": day, "value": value, "created_at": now}
-                for key, (day, value) in values.items()]
+                for key, (day, value) in sorted(values.items())]
         with transaction(self._url) as session:
             queries.store_prepared(session, rows)
 
