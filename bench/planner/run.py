@@ -3,11 +3,17 @@
 1. ``pass``: one ``planner_pass`` over N subscribers (default 1,000,000) in Z zones (400) on a
    fresh PostgreSQL, in steady state (the last day's runs exist), side by side with the
    baseline: the seed planner's only database work, ``SELECT DISTINCT timezone`` of active users.
-2. ``lateness``: R runs (40) of S subscribers (200) due every 0.5 s, each enqueued with its
-   countdown to a real Celery worker (Redis broker, PostgreSQL, outbox channel); the lateness of
-   a run is its first ``sent_at`` minus its ``due_at``.
+2. ``lateness``: R runs (40) of S subscribers (200) in P places each (100), due every
+   ``--spacing`` s (0.5),
+   each enqueued with its countdown to a real Celery worker (Redis broker, PostgreSQL, outbox
+   channel); the lateness of a run is when its first message reached the outbox file (the
+   script watches it every 5 ms) minus its ``due_at``. (The ledger's ``sent_at`` is the
+   batch's start, before its panchangams are computed, so it cannot show them.) Every other
+   run also gets ``tasks.prepare_run`` at once (as the planner queues it when it plans a run),
+   the rest compute their panchangams in their batches: both kinds side by side in one run.
 
     CI=1 PYTHONPATH=src:. python bench/planner/run.py [--subscribers 1000000] [--zones 400]
+        [--places 100] [--skip-pass]
 
 Needs the PostgreSQL and Redis binaries (the test fixtures start throw-away servers).
 """
@@ -33,7 +39,7 @@ from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.config import load_settings
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun, MessageLog, UserDetail
+from lokpanchang.storage.models import BroadcastRun, MessageLog, PreparedPanchangam, UserDetail
 from tests import servers
 
 SEND_TIMES = (time(6, 30), time(7, 0))  # 1 in 10 subscribers chose 07:00
@@ -46,8 +52,9 @@ def zones(count: int) -> list[str]:
 
 
 def populate(url: str, zone_names: list[str], subscribers: int, joined: datetime,
-             seven_every: int = 10) -> None:
-    """N subscribers spread over the zones (one in ``seven_every`` at 07:00), in one INSERT."""
+             seven_every: int = 10, places: int = 1) -> None:
+    """N subscribers spread over the zones (one in ``seven_every`` at 07:00) and over
+    ``places`` places 0.1° apart, in one INSERT."""
     with transaction(url) as session:
         session.execute(text("CREATE TEMP TABLE z (i int, name text)"))
         session.execute(text("INSERT INTO z VALUES (:i, :n)"),
@@ -55,11 +62,13 @@ def populate(url: str, zone_names: list[str], subscribers: int, joined: datetime
         session.execute(text(
             "INSERT INTO user_detail (phone, display_name, latitude, longitude, timezone, language,"
             " send_time, created_on, obsoleted_on, undeliverable_days) "
-            "SELECT '+1' || lpad(g::text, 11, '0'), '', 10.0, 20.0, z.name, 'en',"
+            "SELECT '+1' || lpad(g::text, 11, '0'), '', 10.0 + 0.1 * ((g / :zones) % :places),"
+            " 20.0, z.name, 'en',"
             " CASE WHEN g % :seven = 0 THEN time '07:00' ELSE time '06:30' END,"
             " :joined, timestamptz '2099-12-31', 0"
             " FROM generate_series(1, :n) g JOIN z ON z.i = g % :zones"),
-            {"n": subscribers, "zones": len(zone_names), "joined": joined, "seven": seven_every})
+            {"n": subscribers, "zones": len(zone_names), "joined": joined, "seven": seven_every,
+             "places": places})
     with transaction(url) as session:
         session.execute(text("ANALYZE user_detail"))
 
@@ -104,7 +113,7 @@ def bench_pass(pg, args) -> dict:
     return {"ours": ours, "baseline": base, "runs_planned": len(planned)}
 
 
-def bench_lateness(pg, redis_server, args) -> list[float]:
+def bench_lateness(pg, redis_server, args) -> dict[bool, list[float]]:
     url = pg.create_database()
     migrate.upgrade(url)
     directory = Path(tempfile.mkdtemp(prefix="lokpanchang-bench-"))
@@ -122,44 +131,95 @@ def bench_lateness(pg, redis_server, args) -> list[float]:
         worker.wait(timeout=30)
 
 
-def _lateness_runs(url: str, env: dict, args) -> list[float]:
+def _lateness_runs(url: str, env: dict, args) -> dict[bool, list[float]]:
+    """First-send lateness by whether the run was prepared (every other run is)."""
     from lokpanchang.tasks.app import create_celery
 
     now = clock.now()
-    run_ids = _make_runs(url, args.runs, args.per_run, now + timedelta(seconds=15))
+    run_ids = _make_runs(url, args.runs, args.per_run, now + timedelta(seconds=15), args.places,
+                         args.spacing)
+    prepared = set(run_ids[::2])
     app = create_celery(load_settings(env))
     with transaction(url) as session:
         due = {r.id: r.due_at for r in session.execute(select(BroadcastRun)).scalars()}
     for run_id in run_ids:
+        if run_id in prepared:
+            app.send_task("tasks.prepare_run", args=[run_id])
         countdown = (due[run_id] - clock.now()).total_seconds()
         app.send_task("tasks.send_for_timezone", args=[run_id], countdown=countdown)
     app.close()
-    deadline = timer.monotonic() + 120 + args.runs
-    while timer.monotonic() < deadline and _sent(url) < args.runs * args.per_run:
-        timer.sleep(0.5)
+    arrivals = _watch_outbox(Path(env["DATA_DIR"]) / "outbox.jsonl", args.runs * args.per_run,
+                             timer.monotonic() + 120 + args.runs * args.spacing)
     with transaction(url) as session:
-        firsts = session.execute(text(
-            "SELECT run_id, min(sent_at) FROM message_log WHERE status = 'sent' GROUP BY run_id"))
-        return [(first - due[run_id]).total_seconds() for run_id, first in firsts]
+        run_of = dict(session.execute(select(MessageLog.id, MessageLog.run_id)).all())
+    firsts: dict[int, datetime] = {}
+    for ledger_id, instant in arrivals.items():
+        run_id = run_of[ledger_id]
+        firsts[run_id] = min(instant, firsts.get(run_id, instant))
+    late = {True: [], False: []}
+    for run_id, first in firsts.items():
+        late[run_id in prepared].append((first - due[run_id]).total_seconds())
+    _check_prepared(url, due, prepared)
+    return late
 
 
-def _make_runs(url: str, runs: int, per_run: int, first_due: datetime) -> list[int]:
-    """Runs due every 0.5 s, each a zone of its own with ``per_run`` subscribers."""
+def _check_prepared(url: str, due: dict, prepared: set[int]) -> None:
+    """Say how many stored panchangams were there before their run's instant (a sanity check)."""
+    with transaction(url) as session:
+        zone_due = {r.timezone: (r.due_at, r.id in prepared)
+                    for r in session.execute(select(BroadcastRun)).scalars()}
+        rows = session.execute(select(PreparedPanchangam.key, PreparedPanchangam.created_at)).all()
+    ahead = {True: 0, False: 0}
+    for key, created_at in rows:
+        due_at, was_prepared = zone_due[key.split(",")[2]]
+        ahead[was_prepared] += created_at < due_at
+    print(f"stored before the instant: {ahead[True]} for prepared runs, {ahead[False]} for the others;"
+          f" {len(rows)} stored in all")
+
+
+def _watch_outbox(path: Path, expected: int, deadline: float) -> dict[int, datetime]:
+    """When each ledger id first appeared in the outbox file (polled every 5 ms)."""
+    import json
+
+    seen: dict[int, datetime] = {}
+    offset, partial = 0, b""
+    while timer.monotonic() < deadline and len(seen) < expected:
+        if path.exists():
+            with path.open("rb") as handle:
+                handle.seek(offset)
+                chunk = handle.read()
+            offset += len(chunk)
+            now = clock.now()
+            *lines, partial = (partial + chunk).split(b"\n")
+            for line in lines:
+                if line.strip():
+                    seen.setdefault(json.loads(line)["ledger_id"], now)
+        timer.sleep(0.005)
+    return seen
+
+
+def _make_runs(url: str, runs: int, per_run: int, first_due: datetime, places: int,
+               spacing: float) -> list[int]:
+    """Runs due every ``spacing`` s, each a zone of its own with ``per_run`` subscribers."""
     names = zones(runs)
-    populate(url, names, runs * per_run, first_due - timedelta(hours=1), seven_every=10**9)
+    populate(url, names, runs * per_run, first_due - timedelta(hours=1), seven_every=10**9,
+             places=places)
     with transaction(url) as session:
         rows = [BroadcastRun(timezone=zone, send_time=time(6, 30), local_date=first_due.date(),
-                             due_at=first_due + timedelta(seconds=0.5 * i), status="enqueued",
+                             due_at=first_due + timedelta(seconds=spacing * i), status="enqueued",
                              planned_at=clock.now()) for i, zone in enumerate(names)]
         session.add_all(rows)
         session.flush()
         return [row.id for row in rows]
 
 
-def _sent(url: str) -> int:
-    with transaction(url) as session:
-        return session.execute(select(MessageLog.id).where(MessageLog.status == "sent")
-                               .with_only_columns(text("count(*)"))).scalar_one()
+def report_pass(result: dict, args) -> None:
+    print(f"planner pass, {args.subscribers:,} subscribers in {args.zones} zones "
+          f"({result['runs_planned']} runs planned over {args.repeat} passes):")
+    for name in ("baseline", "ours"):
+        values = [v * 1000 for v in result[name]]
+        print(f"  {name:9s} median {statistics.median(values):8.1f} ms  "
+              f"min {min(values):8.1f}  max {max(values):8.1f}")
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -174,20 +234,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--per-run", type=int, default=200)
+    parser.add_argument("--places", type=int, default=100, help="distinct places in each run")
+    parser.add_argument("--spacing", type=float, default=0.5, help="seconds between due instants")
+    parser.add_argument("--skip-pass", action="store_true", help="measure the lateness only")
     args = parser.parse_args()
     pg, redis_server = servers.start_postgres(), servers.start_redis()
     try:
-        result = bench_pass(pg, args)
-        print(f"planner pass, {args.subscribers:,} subscribers in {args.zones} zones "
-              f"({result['runs_planned']} runs planned over {args.repeat} passes):")
-        for name in ("baseline", "ours"):
-            values = [v * 1000 for v in result[name]]
-            print(f"  {name:9s} median {statistics.median(values):8.1f} ms  "
-                  f"min {min(values):8.1f}  max {max(values):8.1f}")
+        if not args.skip_pass:
+            report_pass(bench_pass(pg, args), args)
         late = bench_lateness(pg, redis_server, args)
-        print(f"first-send lateness over {len(late)} runs of {args.per_run}: "
-              f"p50 {quantile(late, 0.5):.3f} s  p99 {quantile(late, 0.99):.3f} s  "
-              f"max {max(late):.3f} s")
+        for prepared, label in ((False, "computed in the batch"), (True, "prepared ahead")):
+            values = late[prepared]
+            print(f"first-send lateness, {label}, {len(values)} runs of {args.per_run} in "
+                  f"{args.places} places: p50 {quantile(values, 0.5):.3f} s  "
+                  f"p99 {quantile(values, 0.99):.3f} s  max {max(values):.3f} s")
     finally:
         redis_server.stop()
         pg.stop()

@@ -14,10 +14,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import redis
+from sqlalchemy import select
 
 from lokpanchang.broadcast import make_context, planner_pass, welcome_send
 from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.config import load_settings
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import PreparedPanchangam
 from lokpanchang.tasks.app import create_celery
 from tests.broadcast.helpers import add_subscriber, ledger, runs
 from tests.scheduling.cluster import Cluster, next_kolkata_morning, wait_until
@@ -62,6 +65,12 @@ def sent_once_each(cluster: Cluster, users: list[int]) -> None:
     assert sent <= set(in_outbox) <= sent | ambiguous
 
 
+def prepared_before(url: str, due: datetime) -> list[bool]:
+    """For each stored panchangam, whether it was stored before ``due``."""
+    with transaction(url) as session:
+        return [created < due for created in session.execute(select(PreparedPanchangam.created_at)).scalars()]
+
+
 def all_settled(cluster: Cluster, users: list[int]):
     def check():
         rows = [row for row in ledger(cluster.database_url) if row.user_id in users]
@@ -80,6 +89,8 @@ def test_each_subscriber_gets_one_message_at_the_instant_and_none_after_redis_is
     # never early; how late on a loaded machine is measured by bench/planner, not asserted here
     assert timedelta(0) <= first_sent - due < timedelta(seconds=30)
     assert not any(run.late for run in runs(cluster.database_url))
+    # tasks.prepare_run, queued by the planner, stored both zones' panchangams ahead
+    assert sorted(prepared_before(cluster.database_url, due)) == [True, True]
     redis.Redis.from_url(cluster.broker_url).flushall()
     passes = len(runs(cluster.database_url))
     cluster.wait_for_passes(3)  # the run rows, not Redis, say the slot is done

@@ -10,6 +10,7 @@ from lokpanchang.broadcast.sending import (
     BatchResult,
     SendContext,
     batch_bounds,
+    defer_retries,
     finish_run,
     give_up_retries,
     send_batch,
@@ -23,13 +24,20 @@ def make_context(settings: Settings) -> SendContext:
     from lokpanchang.broadcast.content import default_content
     from lokpanchang.delivery.factory import make_sender
 
-    return SendContext(settings, make_sender(settings), default_content())
+    return SendContext(settings, make_sender(settings), default_content(settings))
 
 
 @lru_cache(maxsize=1)
 def default_context() -> SendContext:
     """One context per process (its panchangam cache is shared by every batch)."""
     return make_context(get_settings())
+
+
+def prepare_run(ctx: SendContext, run_id: int, now) -> int:
+    """See ``lokpanchang.broadcast.prepare.prepare_run``."""
+    from lokpanchang.broadcast.prepare import prepare_run as prepare
+
+    return prepare(ctx, run_id, now)
 
 
 def welcome_send(user_id: int, now, ctx: SendContext | None = None) -> str:
@@ -39,5 +47,5 @@ def welcome_send(user_id: int, now, ctx: SendContext | None = None) -> str:
     return send(user_id, now, ctx)
 
 
-__all__ = ["BatchResult", "PassReport", "planner_pass", "SendContext", "batch_bounds", "default_context", "finish_run",
-           "give_up_retries", "make_context", "send_batch", "start_run", "welcome_send"]
+__all__ = ["BatchResult", "PassReport", "planner_pass", "SendContext", "batch_bounds", "default_context", "defer_retries", "finish_run",
+           "give_up_retries", "make_context", "prepare_run", "send_batch", "start_run", "welcome_send"]

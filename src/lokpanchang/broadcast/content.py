@@ -1,21 +1,30 @@
 """What each subscriber receives: a panchangam computed once per (place, date), then rendered.
 
 The broadcast takes any ``Content`` (recipient -> (template parameters, text)), so tests can
-pass their own. ``default_content()`` wires the almanac and ``lokpanchang.messages``.
+pass their own. ``default_content(settings)`` wires the almanac, ``lokpanchang.messages`` and
+the shared store of prepared panchangams (table ``prepared_panchangam``): ``prepare_run``
+fills it before a run's instant, so no worker computes at the instant what another already
+has. The store only saves work: a value missing from it is computed (and stored) by the batch.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import date
 from threading import Lock
+from typing import Protocol
 
+import structlog
 
+from lokpanchang import clock
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.messages import render_daily
+from lokpanchang.storage import queries
+from lokpanchang.storage.db import transaction
 
+log = structlog.get_logger(__name__)
 
 PLACE_DECIMALS = 2  # ~1 km: subscribers of one town share one computation
 
@@ -43,50 +52,162 @@ def place_key(recipient: Recipient) -> tuple:
             recipient.timezone, recipient.local_date)
 
 
-class CachedPanchangams:
-    """``compute(recipient)`` memoised by ``place_key``: bounded, thread-safe, per process."""
+def store_key(key: tuple) -> str:
+    """``place_key`` as the shared store's text key: ``"17.39,78.49,Asia/Kolkata,2026-03-10"``."""
+    latitude, longitude, zone, local_date = key
+    return f"{latitude:.{PLACE_DECIMALS}f},{longitude:.{PLACE_DECIMALS}f},{zone},{local_date.isoformat()}"
 
-    def __init__(self, compute: Callable[[Recipient], object], capacity: int = 20_000) -> None:
-        self._compute = compute
+
+class PreparedStore(Protocol):
+    """Panchangams (as ``to_dict()`` values) shared by every worker process."""
+
+    def load(self, keys: list[str]) -> dict[str, dict]: ...
+
+    def save(self, values: dict[str, tuple[date, dict]]) -> None: ...
+
+
+class DatabaseStore:
+    """The store in the ``prepared_panchangam`` table (insert or ignore: first write wins)."""
+
+    def __init__(self, database_url: str) -> None:
+        self._url = database_url
+
+    def load(self, keys: list[str]) -> dict[str, dict]:
+        with transaction(self._url) as session:
+            return queries.prepared_values(session, keys)
+
+    def save(self, values: dict[str, tuple[date, dict]]) -> None:
+        now = clock.now()
+        # In key order: two batches inserting the same keys in different orders deadlock.
+        rows = [{"key": key, "local_date": day, "value": value, "created_at": now}
+                for key, (day, value) in sorted(values.items())]
+        with transaction(self._url) as session:
+            queries.store_prepared(session, rows)
+
+
+class _Bounded:
+    """A small thread-safe LRU dictionary."""
+
+    def __init__(self, capacity: int) -> None:
+        self._values: OrderedDict[Hashable, object] = OrderedDict()
         self._capacity = capacity
-        self._values: OrderedDict[tuple, object] = OrderedDict()
         self._lock = Lock()
+
+    def get(self, key: Hashable) -> object | None:
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+            return self._values.get(key)
+
+    def put(self, key: Hashable, value: object) -> None:
+        with self._lock:
+            self._values[key] = value
+            if len(self._values) > self._capacity:
+                self._values.popitem(last=False)
+
+    def __contains__(self, key: Hashable) -> bool:
+        with self._lock:
+            return key in self._values
+
+
+class CachedPanchangams:
+    """``compute(recipient)`` memoised by ``place_key``: per process, then the shared store.
+
+    With a store, values are kept (and rendered) in their stored form, ``encode(value)``, so a
+    message is the same whether its panchangam was computed here or loaded. ``computed``
+    counts this process's computations.
+    """
+
+    def __init__(self, compute: Callable[[Recipient], object], capacity: int = 20_000,
+                 store: PreparedStore | None = None,
+                 encode: Callable[[object], object] = lambda value: value.to_dict()) -> None:
+        self._compute = compute
+        self._values = _Bounded(capacity)
+        self._store = store
+        self._encode = encode if store is not None else (lambda value: value)
         self.computed = 0
 
     def get(self, recipient: Recipient) -> object:
         key = place_key(recipient)
-        with self._lock:
-            if key in self._values:
-                self._values.move_to_end(key)
-                return self._values[key]
-        value = self._compute(recipient)
-        with self._lock:
-            self.computed += 1
-            self._values[key] = value
-            if len(self._values) > self._capacity:
-                self._values.popitem(last=False)
+        value = self._values.get(key)
+        if value is None:
+            value = self.fill([recipient]).get(key)
+        if value is None:  # the computation failed in fill: raise its error here
+            value = self._computed(recipient, {})
         return value
+
+    def fill(self, recipients: list[Recipient]) -> dict[tuple, object]:
+        """Have every recipient's panchangam in this process: from the store, else computed
+        (and stored). Returns the values by ``place_key``; a failing computation is skipped."""
+        wanted: dict[tuple, Recipient] = {}
+        for recipient in recipients:
+            wanted.setdefault(place_key(recipient), recipient)
+        found = {key: self._values.get(key) for key in wanted if key in self._values}
+        missing = {key: r for key, r in wanted.items() if key not in found}
+        found.update(self._load(list(missing)))
+        fresh: dict[str, tuple[date, object]] = {}
+        for key, recipient in missing.items():
+            if key not in found:
+                try:
+                    found[key] = self._computed(recipient, fresh)
+                except Exception:  # noqa: BLE001 -- the send records the failure per recipient
+                    log.exception("content.prepare_failed", key=store_key(key))
+        self._save(fresh)
+        for key in missing:
+            if key in found:
+                self._values.put(key, found[key])
+        return found
+
+    def _computed(self, recipient: Recipient, fresh: dict) -> object:
+        value = self._encode(self._compute(recipient))
+        self.computed += 1
+        fresh[store_key(place_key(recipient))] = (recipient.local_date, value)
+        return value
+
+    def _load(self, keys: list[tuple]) -> dict[tuple, object]:
+        if self._store is None or not keys:
+            return {}
+        names = {store_key(key): key for key in keys}
+        try:
+            stored = self._store.load(list(names))
+        except Exception as exc:  # noqa: BLE001 -- the store only saves work
+            log.warning("content.store_unavailable", error=str(exc))
+            return {}
+        return {names[name]: value for name, value in stored.items()}
+
+    def _save(self, fresh: dict) -> None:
+        if self._store is None or not fresh:
+            return
+        try:
+            self._store.save(fresh)
+        except Exception as exc:  # noqa: BLE001 -- the store only saves work
+            log.warning("content.store_unavailable", error=str(exc))
 
 
 class PanchangamContent:
     """Content from a cached panchangam and a renderer ``render(panchangam, language)``."""
 
     def __init__(self, compute: Callable[[Recipient], object],
-                 render: Callable[[object, str], Rendered]) -> None:
-        self.panchangams = CachedPanchangams(compute)
+                 render: Callable[[object, str], Rendered],
+                 store: PreparedStore | None = None) -> None:
+        self.panchangams = CachedPanchangams(compute, store=store)
         self._render = render
+        self._rendered = _Bounded(40_000)  # a town's message is rendered once per language
 
     def __call__(self, recipient: Recipient) -> Rendered:
-        return self._render(self.panchangams.get(recipient), recipient.language)
+        key = (place_key(recipient), recipient.language)
+        rendered = self._rendered.get(key)
+        if rendered is None:
+            rendered = self._render(self.panchangams.get(recipient), recipient.language)
+            self._rendered.put(key, rendered)
+        return rendered
 
     def prepare(self, recipients: list[Recipient]) -> int:
-        """Compute ahead of the send instant; returns how many distinct panchangams it holds."""
-        for recipient in recipients:
-            self.panchangams.get(recipient)
-        return len({place_key(r) for r in recipients})
+        """Compute (or load) ahead of rendering; returns how many distinct panchangams it holds."""
+        return len(self.panchangams.fill(recipients))
 
 
-def almanac_content() -> PanchangamContent:
+def almanac_content(store: PreparedStore | None = None) -> PanchangamContent:
     """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``."""
 
     def compute(recipient: Recipient) -> object:
@@ -94,8 +215,10 @@ def almanac_content() -> PanchangamContent:
             recipient.latitude, recipient.longitude, recipient.timezone, recipient.local_date,
             city=recipient.place or None)
 
-    return PanchangamContent(compute, render_daily)  # RenderedMessage unpacks as (parameters, text)
+    return PanchangamContent(compute, render_daily, store)  # RenderedMessage unpacks as (parameters, text)
 
 
-def default_content() -> PanchangamContent:
-    return almanac_content()
+def default_content(settings=None) -> PanchangamContent:
+    """The almanac content; with ``settings``, sharing prepared panchangams through the database."""
+    store = DatabaseStore(settings.effective_database_url) if settings is not None else None
+    return almanac_content(store)

@@ -28,6 +28,9 @@ log = structlog.get_logger(__name__)
 Enqueue = Callable[[int, datetime | None], None]
 """``enqueue(run_id, eta)``: queue ``send_for_timezone(run_id)`` for ``eta`` (None: now)."""
 
+Prepare = Callable[[int], None]
+"""``prepare(run_id)``: queue ``prepare_run(run_id)`` now (the run's panchangams, ahead)."""
+
 CATCH_UP_LOOKBACK = timedelta(hours=24)
 
 
@@ -47,8 +50,12 @@ class PassReport:
         return {name: list(value) for name, value in self.__dict__.items()}
 
 
-def planner_pass(settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock) -> PassReport:
-    """Plan, catch up and recover once, as of ``now``. Safe to run twice or concurrently."""
+def planner_pass(settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock,
+                 prepare: Prepare | None = None) -> PassReport:
+    """Plan, catch up and recover once, as of ``now``. Safe to run twice or concurrently.
+
+    ``prepare`` is called once for each run this pass plans ahead of its instant.
+    """
     url = settings.effective_database_url
     with transaction(url) as session:
         # One scan gives both the distinct (zone, send time) groups and when each began.
@@ -56,7 +63,7 @@ def planner_pass(settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock
     groups, report = _valid_groups(sorted(joined))
     plan = planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead))
     for slot in plan.slots:
-        _plan_slot(settings, slot, now, enqueue, lock, report)
+        _plan_slot(settings, slot, now, enqueue, lock, report, prepare)
     _catch_up(settings, groups, joined, now, enqueue, report)
     _recover(settings, now, enqueue, report)
     log.info("planner.pass", **{k: len(v) for k, v in report.to_dict().items()})
@@ -80,7 +87,8 @@ def _run_values(slot, now: datetime, **extra) -> dict:
             "due_at": slot.due_at, "planned_at": now, "status": "planned", **extra}
 
 
-def _plan_slot(settings, slot, now, enqueue: Enqueue, lock: Lock, report: PassReport) -> None:
+def _plan_slot(settings, slot, now, enqueue: Enqueue, lock: Lock, report: PassReport,
+               prepare: Prepare | None) -> None:
     with transaction(settings.effective_database_url) as session:
         run_id = queries.insert_run(session, _run_values(slot, now))
         if run_id is None:
@@ -91,9 +99,18 @@ def _plan_slot(settings, slot, now, enqueue: Enqueue, lock: Lock, report: PassRe
             status = "planned"
     if status != "planned":
         return
+    if prepare is not None and run_id in report.planned:
+        _prepare(prepare, run_id)
     if lock.acquire(slot.lock_key(), now, timedelta(seconds=settings.lock_ttl)):
         _enqueue(settings, run_id, slot.due_at, now, enqueue)
         report.enqueued.append(run_id)
+
+
+def _prepare(prepare: Prepare, run_id: int) -> None:
+    try:
+        prepare(run_id)
+    except Exception as exc:  # noqa: BLE001 -- preparing only saves work: never block a send
+        log.warning("planner.prepare_failed", run_id=run_id, error=str(exc))
 
 
 def _enqueue(settings: Settings, run_id: int, eta: datetime | None, now: datetime,

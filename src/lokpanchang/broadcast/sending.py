@@ -69,7 +69,7 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
             _give_up_late_run(session, run)
             return []
         stale = now - timedelta(seconds=settings.claim_stale_after)
-        ids = queries.sendable_ledger_ids(session, run_id, stale)
+        ids = queries.sendable_ledger_ids(session, run_id, stale, now)
         bounds = batch_bounds(ids, settings.batch_size)
         run.batches = max(run.batches, len(bounds))
     log.info("run.started", run_id=run_id, batches=len(bounds), rows=len(ids))
@@ -143,6 +143,7 @@ def send_batch(ctx: SendContext, run_id: int, bounds: tuple[int, int], now: date
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
         claimed = queries.claim_batch(session, run_id, tuple(bounds), now, stale)
         rows = queries.recipients(session, claimed)
+    prepare_content(ctx.content, rows)
     messages, failures = render_messages(ctx.content, rows)
     result = BatchResult(claimed=len(claimed))
     with transaction(ctx.url) as session:
@@ -185,6 +186,13 @@ def to_recipient(ledger, user: UserDetail) -> Recipient:
     place = user.city.city if user.city is not None else ""
     return Recipient(ledger.id, user.id, user.phone, user.language, user.latitude, user.longitude,
                      user.timezone, ledger.local_date, place)
+
+
+def prepare_content(content: Content, rows) -> None:
+    """Let the content load or compute a batch's panchangams at once (one store query)."""
+    prepare = getattr(content, "prepare", None)
+    if prepare is not None and rows:
+        prepare([to_recipient(ledger, user) for ledger, user in rows])
 
 
 def render_messages(content: Content, rows) -> tuple[list[OutgoingMessage], dict[int, str]]:
@@ -259,6 +267,12 @@ def _halt(session, run_id: int, result: SendResult, now: datetime) -> None:
         run.status, run.finished_at = "halted", now
         run.error = f"halted by channel error {result.error_code}: {result.error_detail or ''}"
         log.error("run.halted", run_id=run_id, error_code=result.error_code)
+
+
+def defer_retries(settings: Settings, run_id: int, bounds: tuple[int, int], until: datetime) -> int:
+    """Hold the batch's 'retry' rows until ``until``: recovery must not send them earlier."""
+    with transaction(settings.effective_database_url) as session:
+        return queries.defer_retries(session, run_id, tuple(bounds), until)
 
 
 def give_up_retries(settings: Settings, run_id: int, bounds: tuple[int, int], now: datetime) -> int:

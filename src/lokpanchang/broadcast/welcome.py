@@ -13,7 +13,7 @@ from datetime import datetime
 import structlog
 
 from lokpanchang import planning
-from lokpanchang.broadcast.sending import SendContext, apply_result, render_messages
+from lokpanchang.broadcast.sending import SendContext, apply_result, render_messages, run_async
 from lokpanchang.storage import queries
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, UserDetail
@@ -78,7 +78,10 @@ def _send_one(ctx: SendContext, rows, now: datetime, close: bool) -> str:
             ledger_id = next(iter(failures))
             queries.set_ledger_status(session, [ledger_id], "failed", error_detail=failures[ledger_id])
         return "failed"
-    results = asyncio.run(_deliver(ctx.sender, messages, close))
+    # A context of our own: its own loop, closed with its channel. A shared one (a bulk
+    # import's) keeps its channel on this thread's long-lived loop, like a worker's batches.
+    delivery = _deliver(ctx.sender, messages, close)
+    results = asyncio.run(delivery) if close else run_async(delivery)
     with transaction(ctx.url) as session:
         apply_result(session, results[0], now)
     log.info("welcome.sent", ledger_id=results[0].ledger_id, outcome=str(results[0].outcome))

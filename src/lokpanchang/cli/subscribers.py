@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import json
 import sys
+from datetime import datetime
 from importlib import resources
 from pathlib import Path
+
+from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.cli import CommandError
@@ -14,6 +17,7 @@ from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.config import get_settings
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import SubscriptionEvent
 from lokpanchang.subscribers import (
     SubscriberFilter,
     as_record,
@@ -64,6 +68,9 @@ def _register_import(actions) -> None:
     load.add_argument("file", nargs="?", help="CSV file with a header row")
     load.add_argument("--sample", action="store_true", help="import the bundled sample subscribers")
     load.add_argument("--skip-invalid", action="store_true", help="import the good rows, report the bad")
+    load.add_argument("--welcome", action="store_true",
+                      help="send today's panchangam now to new and resumed subscribers whose "
+                           "send time has passed today (as `add` does)")
     load.set_defaults(handler=_import)
 
 
@@ -91,7 +98,53 @@ def _add(args) -> int:
         raise _user_error(exc) from None
     print(f"subscribed {record['phone']} in {record['city']} ({record['timezone']}) "
           f"at {record['send_time']} local time")
+    _welcome(_joined(now))
     return 0
+
+
+def _joined(now: datetime) -> list[int]:
+    """Subscribers who joined or resumed at ``now`` (this command's events)."""
+    query = select(SubscriptionEvent.user_id).where(
+        SubscriptionEvent.at == now, SubscriptionEvent.kind.in_(("subscribed", "resumed")))
+    with transaction(database_url()) as session:
+        return sorted(set(session.execute(query).scalars()))
+
+
+WELCOME_OUTCOMES = {
+    "daily": "today's panchangam comes with today's run",
+    "already": "already has today's panchangam",
+    "inactive": "not sent (inactive or without a place)",
+}
+
+
+def _welcome(user_ids: list[int]) -> None:
+    """Policy: whoever joins after today's send time gets today's panchangam now, once.
+
+    The subscriber is already saved: a channel failure is reported, not fatal.
+    """
+    if not user_ids:
+        return
+    from lokpanchang.broadcast import make_context, welcome_send
+    from lokpanchang.broadcast.sending import run_async
+
+    ctx = make_context(get_settings())  # one channel and one panchangam cache for them all
+    outcomes: dict[str, int] = {}
+    try:
+        for user_id in user_ids:
+            outcome = _welcome_one(welcome_send, user_id, ctx)
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    finally:
+        run_async(ctx.sender.close())
+    for outcome, count in sorted(outcomes.items()):
+        print(f"today's panchangam: {count} {WELCOME_OUTCOMES.get(outcome, outcome)}")
+
+
+def _welcome_one(welcome_send, user_id: int, ctx) -> str:
+    try:
+        return welcome_send(user_id, clock.now(), ctx)
+    except Exception as exc:  # noqa: BLE001 -- the subscriber is saved; say what failed
+        print(f"today's panchangam for subscriber {user_id} could not be sent: {exc}", file=sys.stderr)
+        return "failed"
 
 
 def _list(args) -> int:
@@ -143,11 +196,14 @@ def _import(args) -> int:
             f"{name}: {len(parsed.problems)} bad row(s), nothing imported "
             f"(fix them, or use --skip-invalid to import the {len(parsed.rows)} good row(s))"
         )
+    now = clock.now()
     with transaction(database_url()) as session:
-        report = import_subscribers(session, [row for _, row in parsed.rows], clock.now(),
+        report = import_subscribers(session, [row for _, row in parsed.rows], now,
                                     detail=f"import {name}", columns=parsed.columns)
     print(f"{name}: imported {report.written} subscriber(s): {report.created} new, "
           f"{report.updated} updated, {report.resumed} resumed; {len(parsed.problems)} bad row(s) skipped")
+    if args.welcome:
+        _welcome(_joined(now))
     return 0
 
 

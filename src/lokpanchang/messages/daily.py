@@ -44,8 +44,8 @@ BODY_LANGUAGE = {"sa": "hi"}
 DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
 
 _WORDS = {
-    "en": {"until": "{name} till {time}", "then": "then", "next_day": "+1"},
-    "hi": {"until": "{name} {time} तक", "then": "फिर", "next_day": "+1"},
+    "en": {"until": "{name} till {time}", "then": "then", "next_day": "+1", "samvat": "Vikram Samvat"},
+    "hi": {"until": "{name} {time} तक", "then": "फिर", "next_day": "+1", "samvat": "विक्रम संवत"},
 }
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -123,7 +123,7 @@ def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
           for kind in ("tithi", "nakshatra", "yoga", "karana")),
         f"{_clock(day.get('sunrise'), local_date, words)} / {_clock(day.get('sunset'), local_date, words)}",
         _span(day.get("rahu_kalam"), local_date, words),
-        _month_and_year(day, language),
+        _month_and_year(day, language, words),
     ]
 
 
@@ -211,14 +211,17 @@ def _clock(value: Any, local_date: date | None, words: dict) -> str:
     return text
 
 
-def _month_and_year(day: dict, language: str) -> str:
+def _month_and_year(day: dict, language: str, words: dict) -> str:
     masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
     month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):
-        month = f"Adhika {month}"
+        month = f"{_label('adhika', 1, language) or 'Adhika'} {month}"
     samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
-    year = " ".join(str(samvat[key]) for key in ("vikram", "samvatsara") if samvat.get(key))
-    return ", ".join(part for part in (month, f"Vikram Samvat {year}" if year else "") if part)
+    # The dict carries the samvatsara's name as computed (English); its number names it in
+    # the reader's language.
+    samvatsara = _label("samvatsara", samvat.get("samvatsara_number"), language) or samvat.get("samvatsara")
+    year = " ".join(str(part) for part in (samvat.get("vikram"), samvatsara) if part)
+    return ", ".join(part for part in (month, f"{words['samvat']} {year}" if year else "") if part)
 
 
 def _parse_date(value: Any) -> date | None:

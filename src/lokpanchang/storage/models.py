@@ -171,6 +171,8 @@ class MessageLog(Base):
     read_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     late: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A row in 'retry' is not sent again before this instant (the batch's back-off).
+    retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class InboundMessage(Base):
@@ -336,3 +338,18 @@ class AnnouncementLog(Base):
     claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class PreparedPanchangam(Base):
+    """A panchangam computed before its send instant, shared by every worker.
+
+    ``key`` is the rounded place, zone and local date (``broadcast.content.store_key``);
+    ``value`` is ``Panchangam.to_dict()``. Rows are written once (insert or ignore).
+    """
+
+    __tablename__ = "prepared_panchangam"
+
+    key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    local_date: Mapped[date] = mapped_column(Date, index=True)
+    value: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)

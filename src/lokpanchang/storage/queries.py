@@ -14,7 +14,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
-from lokpanchang.storage.models import BroadcastRun, MessageLog, SchedulerLock, UserDetail
+from lokpanchang.storage.models import (
+    BroadcastRun,
+    CityDetail,
+    MessageLog,
+    PreparedPanchangam,
+    SchedulerLock,
+    UserDetail,
+)
 
 UNFINISHED_LEDGER = ("pending", "claimed", "retry")
 """Ledger states that still owe a send attempt."""
@@ -158,21 +165,27 @@ def claim_subscribers(session: Session, run: BroadcastRun, now: datetime, status
     return len(session.execute(statement).all())
 
 
-def sendable_ledger_ids(session: Session, run_id: int, stale_before: datetime) -> list[int]:
-    """Ids of the run's rows that still owe an attempt (stale claims included), in order."""
+def sendable_ledger_ids(session: Session, run_id: int, stale_before: datetime,
+                        now: datetime) -> list[int]:
+    """Ids of the run's rows that still owe an attempt (stale claims included), in order.
+
+    Rows in 'retry' whose back-off (``retry_at``) has not ended at ``now`` are left out.
+    """
     query = (
         select(MessageLog.id)
-        .where(MessageLog.run_id == run_id, _sendable(stale_before))
+        .where(MessageLog.run_id == run_id, _sendable(stale_before, now))
         .order_by(MessageLog.id)
     )
     return list(session.execute(query).scalars())
 
 
-def _sendable(stale_before: datetime):
+def _sendable(stale_before: datetime, now: datetime):
     # A "claimed" row was never handed to a channel ("sending" marks that), so reclaiming a
-    # stale claim cannot double a message.
+    # stale claim cannot double a message. A "retry" row waits for the end of its back-off.
     return or_(
-        MessageLog.status.in_(("pending", "retry")),
+        MessageLog.status == "pending",
+        and_(MessageLog.status == "retry",
+             or_(MessageLog.retry_at.is_(None), MessageLog.retry_at <= now)),
         and_(MessageLog.status == "claimed", MessageLog.claimed_at < stale_before),
     )
 
@@ -183,11 +196,24 @@ def claim_batch(session: Session, run_id: int, bounds: tuple[int, int], now: dat
     first, last = bounds
     statement = (
         update(MessageLog)
-        .where(MessageLog.run_id == run_id, MessageLog.id.between(first, last), _sendable(stale_before))
+        .where(MessageLog.run_id == run_id, MessageLog.id.between(first, last),
+               _sendable(stale_before, now))
         .values(status="claimed", claimed_at=now, attempts=MessageLog.attempts + 1)
         .returning(MessageLog.id)
     )
     return sorted(session.execute(statement).scalars())
+
+
+def defer_retries(session: Session, run_id: int, bounds: tuple[int, int], until: datetime) -> int:
+    """Hold a batch's 'retry' rows until ``until`` (the end of its back-off)."""
+    first, last = bounds
+    statement = (
+        update(MessageLog)
+        .where(MessageLog.run_id == run_id, MessageLog.id.between(first, last),
+               MessageLog.status == "retry")
+        .values(retry_at=until)
+    )
+    return session.execute(statement).rowcount or 0
 
 
 def set_ledger_status(session: Session, ledger_ids: list[int], status: str, **values) -> None:
@@ -206,9 +232,9 @@ def ledger_counts(session: Session, run_id: int) -> dict[str, int]:
 
 
 def last_ledger_activity(session: Session, run_id: int) -> datetime | None:
-    query = select(func.max(MessageLog.claimed_at), func.max(MessageLog.sent_at)).where(
-        MessageLog.run_id == run_id
-    )
+    # A back-off ending in the future counts as progress: the batch's own retry is due then.
+    query = select(func.max(MessageLog.claimed_at), func.max(MessageLog.sent_at),
+                   func.max(MessageLog.retry_at)).where(MessageLog.run_id == run_id)
     instants = [value for value in session.execute(query).one() if value is not None]
     return max(instants, default=None)
 
@@ -296,3 +322,43 @@ def beat_started_at(session: Session) -> datetime | None:
     """When the latest beat started (UTC), or None if no beat ever recorded its start."""
     query = select(SchedulerLock.expires_at).where(SchedulerLock.key == BEAT_STARTED_KEY)
     return session.execute(query).scalar_one_or_none()
+
+
+# Prepared panchangams -------------------------------------------------------------
+
+
+def slot_places(session: Session, run: BroadcastRun, now: datetime) -> list[tuple]:
+    """Distinct (latitude, longitude, city name or None) of the active subscribers of
+    ``run``'s slot: the places whose panchangams its batches will need."""
+    query = (
+        select(UserDetail.latitude, UserDetail.longitude, CityDetail.city)
+        .outerjoin(CityDetail, CityDetail.id == UserDetail.city_id)
+        .where(
+            UserDetail.timezone == run.timezone,
+            UserDetail.send_time == run.send_time,
+            UserDetail.obsoleted_on > now,
+            UserDetail.latitude.is_not(None),
+            UserDetail.longitude.is_not(None),
+        )
+        .distinct()
+    )
+    return [tuple(row) for row in session.execute(query)]
+
+
+def prepared_values(session: Session, keys: list[str]) -> dict[str, dict]:
+    """The stored panchangams among ``keys`` (key -> ``to_dict()`` value)."""
+    found: dict[str, dict] = {}
+    for start in range(0, len(keys), 500):  # bounded IN lists
+        chunk = keys[start:start + 500]
+        query = select(PreparedPanchangam.key, PreparedPanchangam.value).where(
+            PreparedPanchangam.key.in_(chunk))
+        found.update({key: value for key, value in session.execute(query)})
+    return found
+
+
+def store_prepared(session: Session, rows: list[dict]) -> None:
+    """Insert ``{key, local_date, value, created_at}`` rows; a key already stored is kept."""
+    if rows:
+        statement = insert_ignoring_conflicts(session, PreparedPanchangam).on_conflict_do_nothing(
+            index_elements=["key"])
+        session.execute(statement, rows)

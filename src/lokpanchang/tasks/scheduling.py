@@ -1,13 +1,15 @@
 """Thin tasks over ``lokpanchang.broadcast``: ids in, idempotent, transient errors retried.
 
 - ``tasks.jit_planner``: one planner pass (beat runs it every ``PLANNER_PERIOD`` seconds).
+- ``tasks.prepare_run(run_id)``: queued when a run is planned; computes its panchangams into
+  the shared store before the instant.
 - ``tasks.send_for_timezone(run_id)``: claims the run's subscribers and fans out a chord of
   ``tasks.send_batch(run_id, [first_id, last_id])`` with ``tasks.summarize_run(run_id)``.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import structlog
 from celery import chord
@@ -35,11 +37,23 @@ def enqueue_send(run_id: int, eta: datetime | None) -> None:
     send_for_timezone.apply_async(args=[run_id], countdown=countdown)
 
 
+def enqueue_prepare(run_id: int) -> None:
+    """Queue ``prepare_run(run_id)`` now (default queue)."""
+    prepare_run.apply_async(args=[run_id])
+
+
 @app.task(name="tasks.jit_planner", **RETRY)
 def jit_planner() -> dict:
     settings = get_settings()
-    report = broadcast.planner_pass(settings, clock.now(), enqueue_send, make_lock(settings))
+    report = broadcast.planner_pass(settings, clock.now(), enqueue_send, make_lock(settings),
+                                    prepare=enqueue_prepare)
     return report.to_dict()
+
+
+@app.task(name="tasks.prepare_run", **RETRY)
+def prepare_run(run_id: int) -> dict:
+    places = broadcast.prepare_run(broadcast.default_context(), run_id, clock.now())
+    return {"run_id": run_id, "places": places}
 
 
 @app.task(name="tasks.send_for_timezone", **RETRY)
@@ -63,7 +77,12 @@ def send_batch(self, run_id: int, bounds: list[int]) -> dict:
     if self.request.retries >= settings.send_max_retries:
         broadcast.give_up_retries(settings, run_id, tuple(bounds), clock.now())
         return result.to_dict()
-    raise self.retry(countdown=batch_backoff(self.request.retries, result.retry_after))
+    countdown = batch_backoff(self.request.retries, result.retry_after)
+    # Recorded on the rows first, so a recovery pass during the back-off leaves them alone;
+    # a second short of the countdown so this task's own retry never finds them still held.
+    until = clock.now() + timedelta(seconds=max(0.0, countdown - 1.0))
+    broadcast.defer_retries(settings, run_id, tuple(bounds), until)
+    raise self.retry(countdown=countdown)
 
 
 def batch_backoff(retries: int, asked: float) -> float:
