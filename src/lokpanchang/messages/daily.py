@@ -158,10 +158,9 @@ def _label(kind: str, number: Any, language: str) -> str:
     """The almanac's own name for element ``number`` of ``kind``, or "" when unavailable."""
     if not isinstance(number, int) or isinstance(number, bool):
         return ""
-    try:
-        from lokpanchang.almanac.names import label
-    except ImportError:  # the almanac is installed separately; fall back to the dict's names
-        return ""
+    # Imported here so that importing ``messages`` loads no ephemeris (see test_purity).
+    from lokpanchang.almanac.names import label
+
     try:
         return label(kind, number, language)
     except ValueError:  # a language or number the tables do not know
