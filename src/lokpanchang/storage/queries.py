@@ -209,7 +209,8 @@ def update_ledger_rows(session: Session, rows: list[dict]) -> None:
 def subscribers_of_ledger_rows(session: Session, ledger_ids: list[int]) -> dict[int, UserDetail]:
     """The subscriber of each ledger row (loaded into ``session``), keyed by ledger id."""
     query = select(MessageLog.id, UserDetail).join(UserDetail, UserDetail.id == MessageLog.user_id)
-    return {ledger_id: user for ledger_id, user in session.execute(query.where(MessageLog.id.in_(ledger_ids)))}
+    rows = session.execute(query.where(MessageLog.id.in_(ledger_ids)))
+    return {ledger_id: user for ledger_id, user in rows}
 
 
 def ledger_counts(session: Session, run_id: int) -> dict[str, int]:
