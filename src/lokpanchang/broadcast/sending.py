@@ -19,7 +19,7 @@ from lokpanchang.config import Settings
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, Sender, SendResult
 from lokpanchang.storage import queries
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun, MessageLog, UserDetail
+from lokpanchang.storage.models import BroadcastRun, UserDetail
 
 log = structlog.get_logger(__name__)
 
@@ -229,14 +229,15 @@ LEDGER_STATUS = {
 def _apply(url: str, run_id: int | None, results: list[SendResult], now: datetime,
            batch: BatchResult, failures: dict[int, str]) -> BatchResult:
     with transaction(url) as session:
-        for result in results:
-            apply_result(session, result, now)
-            status = LEDGER_STATUS[result.outcome]
-            batch.counts[status] = batch.counts.get(status, 0) + 1
-            if result.outcome is Outcome.RETRY:
-                batch.retry_after = max(batch.retry_after or 0.0, result.retry_after or 0.0)
-            if result.outcome is Outcome.HALT and run_id is not None:
-                _halt(session, run_id, result, now)
+        apply_results(session, results, now)
+        halt = next((r for r in results if r.outcome is Outcome.HALT), None)
+        if halt is not None and run_id is not None:
+            _halt(session, run_id, halt, now)
+    for result in results:
+        status = LEDGER_STATUS[result.outcome]
+        batch.counts[status] = batch.counts.get(status, 0) + 1
+        if result.outcome is Outcome.RETRY:
+            batch.retry_after = max(batch.retry_after or 0.0, result.retry_after or 0.0)
     if failures:
         batch.counts["failed"] = batch.counts.get("failed", 0) + len(failures)
     return batch
@@ -244,21 +245,39 @@ def _apply(url: str, run_id: int | None, results: list[SendResult], now: datetim
 
 def apply_result(session, result: SendResult, now: datetime) -> None:
     """Record one channel outcome on its ledger row (and on the subscriber when disabled)."""
-    values = {"error_code": result.error_code, "error_detail": result.error_detail}
+    apply_results(session, [result], now)
+
+
+def apply_results(session, results: list[SendResult], now: datetime) -> None:
+    """Record a batch's channel outcomes in a few statements, whatever the batch size.
+
+    One executemany UPDATE per set of columns written (sent; retry/skip; disable/halt/
+    ambiguous), and the disabled subscribers loaded in one SELECT.
+    """
+    queries.update_ledger_rows(session, [_ledger_values(result, now) for result in results])
+    disabled = [result for result in results if result.outcome is Outcome.DISABLE]
+    if disabled:
+        _disable_subscribers(session, disabled, now)
+
+
+def _ledger_values(result: SendResult, now: datetime) -> dict:
+    """The ledger columns one outcome writes (the row's id, for a bulk UPDATE by key)."""
+    values = {"id": result.ledger_id, "status": LEDGER_STATUS[result.outcome],
+              "error_code": result.error_code, "error_detail": result.error_detail}
     if result.outcome is Outcome.SENT:
         values.update(whatsapp_message_id=result.message_id, sent_at=now)
     elif result.outcome in (Outcome.DISABLE, Outcome.HALT, Outcome.AMBIGUOUS):
         values.update(failed_at=now)
-    queries.set_ledger_status(session, [result.ledger_id], LEDGER_STATUS[result.outcome], **values)
-    if result.outcome is Outcome.DISABLE:
-        _disable_subscriber(session, result, now)
+    return values
 
 
-def _disable_subscriber(session, result: SendResult, now: datetime) -> None:
-    user = session.get(UserDetail, session.get(MessageLog, result.ledger_id).user_id)
-    user.obsoleted_on = now
-    user.disabled_reason = f"channel error {result.error_code}: {result.error_detail or ''}".strip()[:200]
-    log.warning("subscriber.disabled", user_id=user.id, error_code=result.error_code)
+def _disable_subscribers(session, results: list[SendResult], now: datetime) -> None:
+    users = queries.subscribers_of_ledger_rows(session, [result.ledger_id for result in results])
+    for result in results:
+        user = users[result.ledger_id]
+        user.obsoleted_on = now
+        user.disabled_reason = f"channel error {result.error_code}: {result.error_detail or ''}".strip()[:200]
+        log.warning("subscriber.disabled", user_id=user.id, error_code=result.error_code)
 
 
 def _halt(session, run_id: int, result: SendResult, now: datetime) -> None:

@@ -2,7 +2,9 @@
 
 ``up`` runs web, worker and beat as child processes on the embedded defaults (SQLite, Celery
 over kombu's SQL transport, database locks, the outbox channel) after migrating the database.
-It restarts a child that dies, and stops them all on Ctrl-C or SIGTERM.
+It restarts a child that dies, and stops them all on Ctrl-C or SIGTERM. ``up --fake-whatsapp``
+also runs the fake Cloud API as a child and points the others at it (a demo of the real
+channel, webhooks included, with nothing leaving the machine).
 
 Every one of these processes logs masked JSON lines to stderr and to the day's file under
 the log directory (``lokpanchang.logs``); ``backup_logs_task`` archives those files.
@@ -12,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -24,6 +28,7 @@ from lokpanchang.config import get_settings
 STOP_GRACE_SECONDS = 20.0
 RESTART_LIMIT = 5  # restarts of one child within RESTART_WINDOW before `up` gives up
 RESTART_WINDOW = 60.0
+FAKE_PHONE_NUMBER_ID = "100000000000001"
 
 
 def register(subparsers) -> None:
@@ -37,6 +42,8 @@ def register(subparsers) -> None:
     web.set_defaults(handler=_web)
     up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
     up.add_argument("--port", type=_port, default=None, help="web port (default 5050)")
+    up.add_argument("--fake-whatsapp", nargs="?", type=_port, const=0, default=None, metavar="PORT",
+                    help="also run the fake Cloud API (on PORT, default a free one) and send to it")
     up.set_defaults(handler=_up)
 
 
@@ -104,11 +111,12 @@ def _web(args) -> int:
 class Child:
     name: str
     argv: list[str]
+    env: dict[str, str] | None = None  # None: this process's environment
     process: subprocess.Popen | None = None
     restarts: list[float] = field(default_factory=list)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.argv)
+        self.process = subprocess.Popen(self.argv, env=self.env)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -125,9 +133,47 @@ def _up(args) -> int:
     me = [sys.executable, "-m", "lokpanchang"]
     children = [Child("web", [*me, "web", "--port", port]), Child("worker", [*me, "worker"]),
                 Child("beat", [*me, "beat"])]
+    channel = f"outbox at {settings.data_dir / 'outbox.jsonl'}"
+    if args.fake_whatsapp is not None:
+        fake, env = _fake_whatsapp(me, args.fake_whatsapp or _free_port(), _webhook_url(settings, port))
+        for child in children:
+            child.env = env
+        children.insert(0, fake)
+        channel = f"sending to the fake WhatsApp Cloud API at {env['WHATSAPP_BASE_URL']} " \
+                  f"(what it received: {env['WHATSAPP_BASE_URL']}/_fake/messages; " \
+                  f"this run's app secret for signing webhooks: {env['WHATSAPP_APP_SECRET']})"
     print(f"lokpanchang: web on http://{settings.web_host}:{port}/ (health: /healthz), "
-          f"outbox at {settings.data_dir / 'outbox.jsonl'}; Ctrl-C stops", flush=True)
+          f"{channel}; Ctrl-C stops", flush=True)
     return _supervise(children)
+
+
+def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Child, dict[str, str]]:
+    """The fake Cloud API as a child, and the environment pointing the other children at it.
+
+    Token, app secret and verify token are fresh random values for this ``up`` only.
+    """
+    token, app_secret = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    base_url = f"http://127.0.0.1:{fake_port}"
+    fake = Child("fake-whatsapp", [*me, "fake-whatsapp", "--port", str(fake_port), "--token", token,
+                                   "--phone-number-id", FAKE_PHONE_NUMBER_ID,
+                                   "--webhook-url", webhook_url, "--app-secret", app_secret])
+    env = {**os.environ, "DELIVERY_BACKEND": "whatsapp", "WHATSAPP_BASE_URL": base_url,
+           "WHATSAPP_ACCESS_TOKEN": token, "WHATSAPP_PHONE_NUMBER_ID": FAKE_PHONE_NUMBER_ID,
+           "WHATSAPP_APP_SECRET": app_secret, "WHATSAPP_VERIFY_TOKEN": secrets.token_urlsafe(16)}
+    for name in ("WHATSAPP_ACCESS_TOKEN_FILE", "WHATSAPP_APP_SECRET_FILE", "WHATSAPP_VERIFY_TOKEN_FILE"):
+        env.pop(name, None)  # a secret file would override the fake's values
+    return fake, env
+
+
+def _webhook_url(settings, port: str) -> str:
+    host = "127.0.0.1" if settings.web_host in ("0.0.0.0", "::", "") else settings.web_host
+    return f"http://{host}:{port}/webhook"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class _Stop(Exception):

@@ -222,6 +222,23 @@ def set_ledger_status(session: Session, ledger_ids: list[int], status: str, **va
         session.execute(statement.values(status=status, **values))
 
 
+def update_ledger_rows(session: Session, rows: list[dict]) -> None:
+    """Bulk UPDATE by primary key: each dict holds a row's ``id`` and the columns it sets.
+
+    SQLAlchemy makes one executemany of each run of dicts with the same keys, so sorting by
+    keys makes a batch of outcomes cost a few statements rather than one per row.
+    """
+    if rows:
+        session.execute(update(MessageLog), sorted(rows, key=lambda row: sorted(row)))
+
+
+def subscribers_of_ledger_rows(session: Session, ledger_ids: list[int]) -> dict[int, UserDetail]:
+    """The subscriber of each ledger row (loaded into ``session``), keyed by ledger id."""
+    query = select(MessageLog.id, UserDetail).join(UserDetail, UserDetail.id == MessageLog.user_id)
+    rows = session.execute(query.where(MessageLog.id.in_(ledger_ids)))
+    return {ledger_id: user for ledger_id, user in rows}
+
+
 def ledger_counts(session: Session, run_id: int) -> dict[str, int]:
     query = (
         select(MessageLog.status, func.count())

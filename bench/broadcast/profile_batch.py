@@ -1,0 +1,94 @@
+"""Where one 500-message broadcast batch spends its time (in-memory channel, cached content).
+
+1,500 subscribers in one zone on a fresh database, planned and started; the first batch
+warms the panchangam cache, the second is timed without a profiler, the third is profiled
+with cProfile (the 25 most expensive calls by cumulative time are printed).
+
+    PYTHONPATH=src:. python bench/broadcast/profile_batch.py [pg|sqlite]
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from datetime import time as clock_time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests import servers  # noqa: E402
+
+DUE = datetime(2026, 3, 10, 1, 0, tzinfo=UTC)  # 06:30 in Kolkata
+SUBSCRIBERS, BATCH = 1500, 500
+
+
+def insert_subscribers(url: str) -> None:
+    from sqlalchemy import insert
+
+    from lokpanchang.storage.db import transaction
+    from lokpanchang.storage.models import FOREVER, UserDetail
+
+    rng = random.Random(7)
+    places = [(round(rng.uniform(9, 30), 3), round(rng.uniform(72, 88), 3)) for _ in range(100)]
+    rows = [{"phone": f"+9190{n:08d}", "wa_id": f"9190{n:08d}", "latitude": places[n % 100][0],
+             "longitude": places[n % 100][1], "timezone": "Asia/Kolkata",
+             "language": ("en", "hi")[n % 2], "send_time": clock_time(6, 30),
+             "created_on": DUE - timedelta(days=1), "obsoleted_on": FOREVER,
+             "undeliverable_days": 0, "display_name": ""} for n in range(SUBSCRIBERS)]
+    with transaction(url) as session:
+        session.execute(insert(UserDetail), rows)
+
+
+def started_run(url: str):
+    """Settings, run id and batch bounds of the zone's run, started at its due instant."""
+    from lokpanchang.broadcast import planner_pass, start_run
+    from lokpanchang.broadcast.locks import DatabaseLock
+    from lokpanchang.config import load_settings
+    from tests.broadcast.helpers import RecordingQueue
+
+    settings = load_settings({"ENVIRONMENT": "test", "DATA_DIR": tempfile.mkdtemp()},
+                             database_url=url, batch_size=BATCH, late_grace=7200)
+    queue = RecordingQueue()
+    planner_pass(settings, DUE - timedelta(minutes=10), queue, DatabaseLock(url))
+    run_id = queue.run_ids[0]
+    return settings, run_id, start_run(settings, run_id, DUE)
+
+
+def profile(url: str) -> None:
+    from lokpanchang.broadcast import SendContext, send_batch
+    from lokpanchang.broadcast.content import almanac_content
+    from lokpanchang.delivery.memory import MemorySender
+    from lokpanchang.storage import migrate
+
+    migrate.upgrade(url)
+    insert_subscribers(url)
+    settings, run_id, bounds = started_run(url)
+    ctx = SendContext(settings, MemorySender(), almanac_content())
+    send_batch(ctx, run_id, bounds[0], DUE)
+    start = time.perf_counter()
+    send_batch(ctx, run_id, bounds[1], DUE)
+    print(f"one batch of {BATCH}: {time.perf_counter() - start:.3f} s (no profiler)")
+    profiler = cProfile.Profile()
+    profiler.runcall(send_batch, ctx, run_id, bounds[2], DUE)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+
+
+def main() -> None:
+    if (sys.argv[1:] or ["pg"])[0] == "sqlite":
+        profile(f"sqlite:///{tempfile.mkdtemp()}/profile.sqlite3")
+        return
+    postgres = servers.start_postgres()
+    try:
+        profile(postgres.create_database())
+    finally:
+        postgres.stop()
+
+
+if __name__ == "__main__":
+    main()
