@@ -15,7 +15,6 @@ import hmac
 import itertools
 import json
 import secrets
-import time
 from collections import Counter, deque
 
 import aiohttp
@@ -177,7 +176,7 @@ class FakeCloudAPI:
         raise AssertionError("unreachable")
 
     def _check_limits(self, payload: dict) -> None:
-        now = time.monotonic()
+        now = clock.monotonic()
         if not self._throughput.allow("number", now):
             raise Rejected(130429)
         if not self._pairs.allow(str(payload["to"]).lstrip("+"), now):
@@ -292,7 +291,7 @@ def sign(raw: bytes, secret: str) -> str:
 def status_body(config: FakeConfig, message_id: str, recipient: str, status: str,
                 callback: str | None, error_code: int | None = None) -> dict:
     """One status update in the shape of Meta's ``messages`` webhook."""
-    entry = {"id": message_id, "status": status, "timestamp": str(int(time.time())),
+    entry = {"id": message_id, "status": status, "timestamp": str(int(clock.now().timestamp())),
              "recipient_id": recipient}
     if callback:
         entry["biz_opaque_callback_data"] = callback
