@@ -72,7 +72,7 @@ def test_up_with_the_fake_sends_the_template_there_and_takes_its_signed_webhooks
                               stderr=subprocess.STDOUT)
     try:
         base = wait_for(lambda: fake_url(log), 30, "the fake's address", log)
-        sent = wait_for(lambda: get_json(f"{base}/_fake/messages?accepted=1").get("messages"), 90,
+        sent = wait_for(lambda: get_json(f"{base}/_fake/messages?accepted=1").get("messages"), 150,
                         "a message at the fake", log)
         received = [(m["type"], str(m["to"]).lstrip("+")) for m in sent]
         assert received == [("template", phone_of(database, user))]
