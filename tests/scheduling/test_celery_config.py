@@ -4,6 +4,7 @@ import pytest
 
 from lokpanchang.config import ConfigError, load_settings
 from lokpanchang.tasks.app import celery_config
+from lokpanchang.tasks.broker import SQLITE_BUSY_SECONDS
 from lokpanchang.tasks.scheduling import batch_backoff
 
 
@@ -21,8 +22,11 @@ def test_a_visibility_timeout_within_the_lookahead_is_refused():
         load_settings({"VISIBILITY_TIMEOUT": "600"})
 
 
-def test_the_sql_transport_gets_no_redis_options(make_settings):
-    assert celery_config(make_settings())["broker_transport_options"] == {}
+def test_the_sql_transport_gets_engine_arguments_only_and_sqlite_waits_for_its_lock(make_settings):
+    options = celery_config(make_settings())["broker_transport_options"]
+    assert options == {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
+    sql_on_postgres = "sqla+postgresql://lokpanchang@127.0.0.1:1/broker"
+    assert celery_config(make_settings(celery_broker_url=sql_on_postgres))["broker_transport_options"] == {}
 
 
 def test_the_planner_period_drives_the_beat_entry(make_settings):

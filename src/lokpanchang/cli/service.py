@@ -72,12 +72,21 @@ def start_logging(celery: bool = False) -> None:
     logs.route_stdlib_logging(settings)
 
 
+def prepare_broker() -> None:
+    """Create the embedded broker's tables before this process uses them (``tasks.broker``)."""
+    from lokpanchang.tasks import app
+    from lokpanchang.tasks.broker import prepare_sql_broker
+
+    prepare_sql_broker(app, get_settings())
+
+
 def _worker(args) -> int:
     from lokpanchang.tasks import app
 
     if args.concurrency < 1:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
     start_logging(celery=True)
+    prepare_broker()
     app.worker_main(["worker", "-Q", "default,priority", "-c", str(args.concurrency),
                      "--loglevel", _log_level()])
     return 0
@@ -88,6 +97,7 @@ def _beat(args) -> int:
 
     get_settings().data_dir.mkdir(parents=True, exist_ok=True)
     start_logging(celery=True)
+    prepare_broker()
     app.start(["beat", "--loglevel", _log_level()])
     return 0
 
@@ -99,6 +109,7 @@ def _web(args) -> int:
 
     settings = get_settings()
     start_logging()
+    prepare_broker()
     run_simple(settings.web_host, args.port or settings.web_port, create_app(settings),
                threaded=True, use_reloader=False)
     return 0
@@ -129,6 +140,7 @@ def _up(args) -> int:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     start_logging()
     migrate.upgrade(settings.effective_database_url)
+    prepare_broker()  # before the children, which would otherwise all create it at once
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]
     children = [Child("web", [*me, "web", "--port", port]), Child("worker", [*me, "worker"]),

@@ -23,6 +23,7 @@ from kombu import Queue
 
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.tasks.beat import BEAT_SCHEDULE
+from lokpanchang.tasks.broker import sql_transport_options
 
 TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.ops",
@@ -58,10 +59,10 @@ def broker_transport_options(settings: Settings) -> dict:
 
     kombu sweeps every ``unacked_restore_interval`` x ``unacked_restore_throttle`` seconds
     (10 x 10 by default), which would add up to 100 s to every visibility timeout.
-    Other transports get none (kombu's SQL transport hands them to ``create_engine``).
+    kombu's SQL transport hands its options to ``create_engine``: only engine arguments there.
     """
     if not settings.effective_broker_url.startswith(("redis://", "rediss://")):
-        return {}
+        return sql_transport_options(settings)
     return {
         "visibility_timeout": settings.effective_visibility_timeout,
         "unacked_restore_interval": min(10, max(1, settings.effective_visibility_timeout // 4)),

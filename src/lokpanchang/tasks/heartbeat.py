@@ -12,7 +12,7 @@ from pathlib import Path
 
 import structlog
 from celery import bootsteps
-from celery.beat import PersistentScheduler
+from celery.beat import PersistentScheduler, SchedulingError
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
@@ -81,6 +81,29 @@ class HeartbeatScheduler(PersistentScheduler):
             entry = self.schedule.get(key)
             if entry is not None:
                 entry.last_run_at = entry.default_now() - entry.schedule.run_every
+
+    def apply_async(self, entry, producer=None, advance=True, **kwargs):
+        """Publish ``entry``; if that fails, once more on a fresh connection.
+
+        After a broker error kombu can leave Celery's cached producer on a closed channel, and
+        beat would fail every later publish with "channel disconnected" (issue 4's CI run).
+        """
+        try:
+            return super().apply_async(entry, producer=producer, advance=advance, **kwargs)
+        except SchedulingError as error:
+            log.warning("beat.publish_failed", entry=entry.name, error=str(error))
+            self._drop_publisher()
+            return super().apply_async(entry, producer=self.producer, advance=False, **kwargs)
+
+    def _drop_publisher(self) -> None:
+        """Forget the cached producer and connection; the next publish makes new ones."""
+        self.__dict__.pop("producer", None)
+        connection = self.__dict__.pop("connection", None)
+        if connection is not None:
+            try:
+                connection.release()
+            except Exception as exc:  # noqa: BLE001 -- a broken connection may not close cleanly
+                log.warning("beat.connection_release_failed", error=str(exc))
 
     def tick(self, *args, **kwargs):
         if clock.monotonic() - self._last_heartbeat >= INTERVAL_SECONDS:
