@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from celery import Celery
 from celery.signals import task_failure, task_postrun, task_prerun
@@ -58,3 +58,17 @@ def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sq
     assert started.last_outcome == "STARTED" and started.last_task_id == "abc"
     assert (row.last_outcome, row.last_error) == ("FAILURE", "OSError: disk full")
     assert row.last_duration_s is not None and row.last_duration_s >= 0
+
+
+def planner_state(url: str, now: datetime):
+    return next(state for state, _row in beatmonitor.entry_states(url, now) if state.key == "jit-planner")
+
+
+def test_the_planner_is_judged_by_the_period_beat_runs_it_at(settings_env, migrated_sqlite):
+    beatmonitor.record_start(migrated_sqlite, "tasks.jit_planner", "t1", NOW - timedelta(minutes=8))
+    settings_env(DATABASE_URL=migrated_sqlite)  # the seed's 600 s: the next pass is 2 min away
+    assert (planner_state(migrated_sqlite, NOW).schedule, planner_state(migrated_sqlite, NOW).status) \
+        == ("every 600 s", "ok")
+    settings_env(PLANNER_PERIOD="60")  # beat sends it every minute: 7 passes owed
+    assert (planner_state(migrated_sqlite, NOW).schedule, planner_state(migrated_sqlite, NOW).status) \
+        == ("every 60 s", "missed")

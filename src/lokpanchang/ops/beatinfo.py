@@ -13,7 +13,8 @@ from datetime import datetime, timedelta
 from celery.schedules import crontab, schedule
 from croniter import croniter
 
-from lokpanchang.tasks.beat import BEAT_SCHEDULE, RUN_AT_START
+from lokpanchang.config import get_settings
+from lokpanchang.tasks.beat import RUN_AT_START, beat_schedule
 
 CRON_FIELDS = ("minute", "hour", "day_of_month", "month_of_year", "day_of_week")
 
@@ -31,8 +32,8 @@ class BeatEntry:
 
 
 def beat_entries(table: dict | None = None) -> list[BeatEntry]:
-    """Every entry of the beat table, in its written order."""
-    table = BEAT_SCHEDULE if table is None else table
+    """Every entry of the beat table (by default as beat runs it here), in its written order."""
+    table = beat_schedule(get_settings()) if table is None else table
     return [BeatEntry(key, entry["task"], entry["schedule"], key in RUN_AT_START)
             for key, entry in table.items()]
 

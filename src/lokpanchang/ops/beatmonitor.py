@@ -57,8 +57,8 @@ def beat_life(url: str, now: datetime) -> BeatLife:
 
 def entry_states(url: str, now: datetime,
                  table: dict | None = None) -> list[tuple[EntryState, BeatEntryStatus | None]]:
-    """Every beat entry (of ``table``, by default the seed's) with its stored status and its
-    assessment at ``now``."""
+    """Every beat entry (of ``table``, by default the one beat runs with this process's
+    settings) with its stored status and its assessment at ``now``."""
     beat = beat_life(url, now)
     with transaction(url) as session:
         stored = {row.key: row for row in session.scalars(select(BeatEntryStatus))}

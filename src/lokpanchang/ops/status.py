@@ -33,7 +33,8 @@ def _iso(row, name: str) -> str | None:
 
 
 def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0) -> dict:
-    from lokpanchang.tasks.app import beat_schedule, create_celery
+    from lokpanchang.tasks.app import create_celery
+    from lokpanchang.tasks.beat import beat_schedule
 
     url = settings.effective_database_url
     entries, error = _entries(url, now, beat_schedule(settings))  # PLANNER_PERIOD as beat runs it

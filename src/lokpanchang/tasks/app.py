@@ -22,7 +22,7 @@ from celery import Celery
 from kombu import Queue
 
 from lokpanchang.config import Settings, get_settings
-from lokpanchang.tasks.beat import BEAT_SCHEDULE
+from lokpanchang.tasks.beat import beat_schedule
 from lokpanchang.tasks.broker import sql_transport_options
 
 TASK_MODULES: tuple[str, ...] = (
@@ -45,13 +45,6 @@ def create_celery(settings: Settings | None = None) -> Celery:
 
     install(app)
     return app
-
-
-def beat_schedule(settings: Settings) -> dict:
-    """The seed's table, with the planner's period from ``PLANNER_PERIOD``."""
-    schedule = dict(BEAT_SCHEDULE)
-    schedule["jit-planner"] = {**schedule["jit-planner"], "schedule": float(settings.planner_period)}
-    return schedule
 
 
 def broker_transport_options(settings: Settings) -> dict:

@@ -5,7 +5,12 @@ Task names keep the seed's ``tasks.<name>`` so an operator who knows the seed fi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from celery.schedules import crontab
+
+if TYPE_CHECKING:
+    from lokpanchang.config import Settings
 
 BEAT_SCHEDULE = {
     "jit-planner": {"task": "tasks.jit_planner", "schedule": 600.0},
@@ -27,3 +32,10 @@ BEAT_SCHEDULE = {
 # Interval entries beat runs as soon as it starts (not a whole period later): a planner pass is
 # idempotent, and slots due in that first period would otherwise go out late.
 RUN_AT_START = ("jit-planner",)
+
+
+def beat_schedule(settings: Settings) -> dict:
+    """The seed's table as beat runs it: the planner's period from ``PLANNER_PERIOD``."""
+    schedule = dict(BEAT_SCHEDULE)
+    schedule["jit-planner"] = {**schedule["jit-planner"], "schedule": float(settings.planner_period)}
+    return schedule
