@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from lokpanchang.tasks.app import create_celery
+from lokpanchang.tasks.app import TASK_QUEUES, create_celery
 from lokpanchang.tasks.broker import prepare_sql_broker
 from lokpanchang.tasks.heartbeat import HeartbeatScheduler
 from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
@@ -37,18 +37,17 @@ def waiting_tasks(settings, queue: str) -> list[str]:
 
 def test_preparing_creates_the_tables_and_both_queues_and_can_run_again(make_settings):
     settings = make_settings()
-    app = create_celery(settings)
-    prepare_sql_broker(app, settings)
-    prepare_sql_broker(app, settings)
+    prepare_sql_broker(settings, TASK_QUEUES)
+    prepare_sql_broker(settings, TASK_QUEUES)
     assert queue_names(settings) == ["default", "priority"]
 
 
 def test_processes_preparing_at_once_all_succeed_and_make_each_queue_once(make_settings, tmp_path):
     settings = make_settings()
     code = ("import sys; from lokpanchang.config import load_settings; "
-            "from lokpanchang.tasks.app import create_celery; "
+            "from lokpanchang.tasks.app import TASK_QUEUES; "
             "from lokpanchang.tasks.broker import prepare_sql_broker; "
-            "s = load_settings({}, data_dir=sys.argv[1]); prepare_sql_broker(create_celery(s), s)")
+            "s = load_settings({}, data_dir=sys.argv[1]); prepare_sql_broker(s, TASK_QUEUES)")
     processes = [subprocess.Popen([sys.executable, "-c", code, str(settings.data_dir)],
                                   stderr=subprocess.PIPE, text=True) for _ in range(6)]
     errors = [p.communicate(timeout=120)[1] for p in processes]
@@ -60,8 +59,8 @@ def test_processes_preparing_at_once_all_succeed_and_make_each_queue_once(make_s
 def beat(make_settings, settings_env, migrated_sqlite):
     settings_env(DATABASE_URL=migrated_sqlite)  # the scheduler's heartbeats go here
     settings = make_settings()
+    prepare_sql_broker(settings, TASK_QUEUES)
     app = create_celery(settings)
-    prepare_sql_broker(app, settings)
     scheduler = HeartbeatScheduler(app=app, schedule_filename=app.conf.beat_schedule_filename,
                                    lazy=False)
     yield scheduler, settings

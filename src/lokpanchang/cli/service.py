@@ -74,10 +74,10 @@ def start_logging(celery: bool = False) -> None:
 
 def prepare_broker() -> None:
     """Create the embedded broker's tables before this process uses them (``tasks.broker``)."""
-    from lokpanchang.tasks import app
+    from lokpanchang.tasks.app import TASK_QUEUES
     from lokpanchang.tasks.broker import prepare_sql_broker
 
-    prepare_sql_broker(app, get_settings())
+    prepare_sql_broker(get_settings(), TASK_QUEUES)
 
 
 def _worker(args) -> int:
@@ -109,9 +109,10 @@ def _web(args) -> int:
 
     settings = get_settings()
     start_logging()
+    app = create_app(settings)  # refuses bad settings before anything is touched
     prepare_broker()
-    run_simple(settings.web_host, args.port or settings.web_port, create_app(settings),
-               threaded=True, use_reloader=False)
+    run_simple(settings.web_host, args.port or settings.web_port, app, threaded=True,
+               use_reloader=False)
     return 0
 
 

@@ -32,6 +32,7 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.webhooks",
 )
 
+TASK_QUEUES = (Queue("default"), Queue("priority"))
 ETA_TASKS_PER_WORKER = 1000
 BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /healthz)
 
@@ -72,7 +73,7 @@ def celery_config(settings: Settings) -> dict:
         "enable_utc": True,
         "result_expires": 6 * 3600,
         "task_default_queue": "default",
-        "task_queues": (Queue("default"), Queue("priority")),
+        "task_queues": TASK_QUEUES,
         "beat_schedule": beat_schedule(settings),
         "beat_max_loop_interval": BEAT_TICK_SECONDS,
         "beat_scheduler": "lokpanchang.tasks.heartbeat:HeartbeatScheduler",

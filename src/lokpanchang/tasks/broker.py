@@ -12,11 +12,11 @@ a time under a file lock, takes the race away; ``HeartbeatScheduler`` recovers f
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from celery import Celery
+from kombu import Connection, Queue
 
 from lokpanchang.config import Settings
 
@@ -35,14 +35,15 @@ def sql_transport_options(settings: Settings) -> dict:
     return {}
 
 
-def prepare_sql_broker(app: Celery, settings: Settings) -> None:
-    """Create the SQL transport's tables and our queues; one process at a time. Idempotent."""
+def prepare_sql_broker(settings: Settings, queues: Iterable[Queue]) -> None:
+    """Create the SQL transport's tables and ``queues``; one process at a time. Idempotent."""
     if not uses_sql_transport(settings):
         return
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    with _exclusive(settings.data_dir / "broker.lock"), app.connection_for_write() as connection:
+    broker = Connection(settings.effective_broker_url, transport_options=sql_transport_options(settings))
+    with _exclusive(settings.data_dir / "broker.lock"), broker as connection:
         channel = connection.default_channel
-        for queue in app.conf.task_queues:
+        for queue in queues:
             queue.bind(channel).declare()
 
 
