@@ -46,3 +46,21 @@ def test_an_unreadable_secret_file_is_named(tmp_path):
 def test_parse_send_time_refuses_non_hhmm(text):
     with pytest.raises(ValueError, match="HH:MM"):
         parse_send_time(text)
+
+
+def test_login_throttle_defaults():
+    settings = load_settings({})
+    assert (settings.admin_login_max_failures, settings.admin_login_max_address_failures,
+            settings.admin_login_window_seconds, settings.admin_login_lockout_seconds) == (
+        5, 20, 900, 900)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("ADMIN_LOGIN_MAX_FAILURES", "0"),
+    ("ADMIN_LOGIN_MAX_ADDRESS_FAILURES", "-3"),
+    ("ADMIN_LOGIN_WINDOW_SECONDS", "fifteen minutes"),
+    ("ADMIN_LOGIN_LOCKOUT_SECONDS", "1.5"),
+])
+def test_login_throttle_settings_must_be_positive_integers(name, value):
+    with pytest.raises(ConfigError, match=f"{name}={value!r}"):
+        load_settings({name: value})

@@ -87,6 +87,12 @@ class Settings(BaseSettings):
     web_port: int = Field(5050, gt=0, lt=65536)
     enable_test_routes: bool = False
     session_lifetime: int = Field(8 * 3600, gt=0)
+    # Login throttling: this many failures within the window lock a username (or, the larger
+    # number, a client address) out for the lockout; the password is then not even checked.
+    admin_login_max_failures: int = Field(5, gt=0)
+    admin_login_max_address_failures: int = Field(20, gt=0)
+    admin_login_window_seconds: int = Field(900, gt=0)
+    admin_login_lockout_seconds: int = Field(900, gt=0)
 
     # Operations.
     metrics_retention_days: int = Field(90, gt=0)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.cli import main
@@ -14,13 +15,13 @@ from lokpanchang.config import get_settings
 from lokpanchang.operators import AccountError, authenticate, create_operator
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import engine_for, session_factory, transaction
-from lokpanchang.storage.models import Operator
+from lokpanchang.storage.models import LoginFailure, Operator
 
 
 def _cli(tmp_path, *args):
     """The real entry point in a subprocess (slow: used once)."""
     env = {"DATA_DIR": str(tmp_path / "var"), "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ["PYTHONPATH"]}
-    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=env,
+    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=env, check=False,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -99,3 +100,14 @@ def test_the_operator_table_migrates_on_postgresql(postgres_url):
     migrate.downgrade(postgres_url, "0001")
     migrate.upgrade(postgres_url)
     engine_for(postgres_url).dispose()
+
+
+def test_unlock_forgets_only_that_usernames_failed_logins(cli):
+    url = get_settings().effective_database_url
+    with transaction(url) as session:
+        for username in ("asha", "asha", "ravi"):
+            session.add(LoginFailure(username=username, address="203.0.113.7", failed_at=clock.now()))
+    code, out = cli("admin", "unlock", "asha")
+    assert code == 0 and "operator 'asha' unlocked (2 failed login(s) forgotten)" in out.out
+    with transaction(url) as session:
+        assert session.scalars(select(LoginFailure.username)).all() == ["ravi"]

@@ -1,4 +1,4 @@
-"""`lokpanchang admin create-user`: operator accounts for the admin portal."""
+"""`lokpanchang admin create-user|unlock`: operator accounts for the admin portal."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings
-from lokpanchang.operators import AccountError, create_operator
+from lokpanchang.operators import AccountError, clear_failures, create_operator
 from lokpanchang.storage.db import transaction
 
 
@@ -21,6 +21,10 @@ def register(subparsers) -> None:
         "--password-file", type=Path, help="read the password from this file (else prompt)"
     )
     create.set_defaults(handler=_create_user)
+    unlock = actions.add_parser(
+        "unlock", help="forget a username's failed logins, ending its lock-out at once")
+    unlock.add_argument("username")
+    unlock.set_defaults(handler=_unlock)
 
 
 def _create_user(args) -> int:
@@ -31,6 +35,13 @@ def _create_user(args) -> int:
     except AccountError as exc:
         raise CommandError(str(exc)) from None
     print(f"operator {args.username!r} created")
+    return 0
+
+
+def _unlock(args) -> int:
+    with transaction(get_settings().effective_database_url) as session:
+        removed = clear_failures(session, args.username)
+    print(f"operator {args.username!r} unlocked ({removed} failed login(s) forgotten)")
     return 0
 
 

@@ -353,3 +353,19 @@ class PreparedPanchangam(Base):
     local_date: Mapped[date] = mapped_column(Date, index=True)
     value: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LoginFailure(Base):
+    """A failed (or not yet checked) admin login attempt, counted per username and per client
+    address by ``lokpanchang.throttle``. Rows older than the throttle's horizon are pruned."""
+
+    __tablename__ = "login_failure"
+    __table_args__ = (
+        Index("ix_login_failure_username_at", "username", "failed_at"),
+        Index("ix_login_failure_address_at", "address", "failed_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64))
+    address: Mapped[str] = mapped_column(String(64))
+    failed_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
