@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import aiohttp
+
 from lokpanchang.delivery.base import Outcome, OutgoingMessage
-from lokpanchang.delivery.whatsapp import ledger_id_from_callback
-from tests.fakes.support import PHONE_NUMBER_ID, fake_and_sender, fake_config, run
+from lokpanchang.delivery.whatsapp import (
+    LANGUAGE_CODES,
+    ledger_id_from_callback,
+    template_payload,
+)
+from lokpanchang.fakes.whatsapp import serve
+from lokpanchang.messages import DAILY_TEMPLATE_BODIES
+from tests.fakes.support import (
+    PHONE_NUMBER_ID,
+    TOKEN,
+    fake_and_sender,
+    fake_config,
+    run,
+)
 
 PARAMETERS = ("Sunday 29 Nov 2026, Ujjain", "Shukla Dashami", "Revati", "Siddhi", "Garaja",
               "06:52 / 17:39", "16:18-17:39", "Margashirsha")
@@ -188,3 +202,34 @@ def test_a_malformed_base_url_halts_instead_of_raising():
 
     [result] = run(scenario())
     assert result.outcome is Outcome.HALT
+
+
+def test_the_fake_accepts_every_subscriber_language_the_sender_addresses():
+    messages = [message(n, phone=f"+91980000{n:04d}", language=language)
+                for n, language in enumerate(sorted(LANGUAGE_CODES))]
+    api, results = send(fake_config(), messages)
+    assert {r.outcome for r in results} == {Outcome.SENT}
+    assert {m["payload"]["template"]["language"]["code"] for m in api.received} == \
+        set(LANGUAGE_CODES.values())
+
+
+def test_the_fake_knows_exactly_the_languages_with_a_body():
+    assert fake_config().languages == frozenset(DAILY_TEMPLATE_BODIES)
+
+
+def test_the_fake_refuses_a_template_language_with_no_body_with_132001():
+    async def scenario():
+        runner, port = await serve(fake_config())
+        try:
+            async with aiohttp.ClientSession() as session:
+                url = f"http://127.0.0.1:{port}/v25.0/{PHONE_NUMBER_ID}/messages"
+                payload = template_payload("+919800000001", "daily_panchangam", "sa", PARAMETERS)
+                async with session.post(url, json=payload,
+                                        headers={"Authorization": f"Bearer {TOKEN}"}) as response:
+                    return await response.json()
+        finally:
+            await runner.cleanup()
+
+    error = run(scenario())["error"]
+    assert error["code"] == 132001
+    assert "'sa'" in error["error_data"]["details"]

@@ -54,9 +54,15 @@ def test_it_unpacks_as_parameters_and_text():
     assert len(parameters) == 8 and text.startswith("Panchangam for")
 
 
-def test_it_falls_back_to_english_labels_for_languages_without_a_body():
+def test_tamil_readers_get_the_tamil_body():
     rendered = render_daily(ujjain_day(), "ta")
-    assert rendered.text.startswith("Panchangam for")
+    assert rendered.text.startswith("பஞ்சாங்கம்: ஞாயிறு 29 நவம்பர் 2026, Ujjain\n")
+    assert "ராகு காலம்: 16:18-17:39" in rendered.text
+
+
+def test_it_falls_back_to_english_for_languages_without_a_body():
+    rendered = render_daily(ujjain_day(), "xx")
+    assert rendered.text.startswith("Panchangam for Sunday 29 Nov 2026, Ujjain")
 
 
 def test_it_accepts_an_object_with_to_dict():
@@ -129,7 +135,7 @@ def test_any_names_and_places_give_parameters_that_pass_the_rules(city, tithi, n
 def test_a_real_panchangam_renders_within_the_rules_and_once_per_language():
     from datetime import date
 
-    import lokpanchang.almanac as almanac
+    from lokpanchang import almanac
 
     day = almanac.generate_panchangam_with_timezone(23.18, 75.78, "Asia/Kolkata",
                                                      date(2026, 11, 29), city="Ujjain")

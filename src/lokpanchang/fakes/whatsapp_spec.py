@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
+
 _ACTION = re.compile(r"^(?:(?P<async>\d+)|sync:(?P<sync>\d+)(?:\*(?P<times>\d+))?|"
                      r"http:(?P<http>\d{3})|(?P<special>hang|drop))$")
 
@@ -31,7 +33,9 @@ class FakeConfig:
     token: str
     phone_number_id: str
     templates: dict[str, int] = field(default_factory=lambda: {"daily_panchangam": 8})
-    languages: frozenset[str] = frozenset({"en", "hi", "ta", "te", "kn", "ml", "mr", "gu", "bn"})
+    # Template languages registered at Meta: exactly those with a body in the project, so a
+    # send in a language nobody wrote a body for fails here as it would at Meta (132001).
+    languages: frozenset[str] = frozenset(DAILY_TEMPLATE_BODIES)
     latency_ms: float = 0.0
     rate: float = 0.0  # messages/s per number; 0 = unlimited
     pair_interval: float = 6.0  # seconds between messages to one user; 0 = unlimited

@@ -12,6 +12,12 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
+from lokpanchang.messages.languages import (
+    DAILY_TEMPLATE_BODIES,
+    MONTHS,
+    WORDS,
+    text_language,
+)
 from lokpanchang.messages.rules import (
     MAX_BODY_CHARS,
     check_rendering,
@@ -21,33 +27,8 @@ from lokpanchang.messages.rules import (
     truncate,
 )
 
-# The bodies to register with Meta (template ``daily_panchangam``), one per language. These
-# strings are the source of truth: renderings are checked against them.
-DAILY_TEMPLATE_BODIES: dict[str, str] = {
-    "en": (
-        "Panchangam for {{1}}\n\n"
-        "Tithi: {{2}}\nNakshatra: {{3}}\nYoga: {{4}}\nKarana: {{5}}\n"
-        "Sunrise / Sunset: {{6}}\nRahu Kalam: {{7}}\nMonth / Samvat: {{8}}\n\n"
-        "Reply HELP for help or STOP to unsubscribe."
-    ),
-    "hi": (
-        "{{1}} का पंचांग\n\n"
-        "तिथि: {{2}}\nनक्षत्र: {{3}}\nयोग: {{4}}\nकरण: {{5}}\n"
-        "सूर्योदय / सूर्यास्त: {{6}}\nराहु काल: {{7}}\nमास / संवत: {{8}}\n\n"
-        "सहायता के लिए HELP, सदस्यता बंद करने के लिए STOP लिखें।"
-    ),
-}
 DAILY_TEMPLATE_BODY = DAILY_TEMPLATE_BODIES["en"]
-# Languages read with another language's body (Meta has no Sanskrit templates; the sender
-# sends Sanskrit readers the Hindi template, see ``delivery.whatsapp.LANGUAGE_CODES``).
-BODY_LANGUAGE = {"sa": "hi"}
 DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
-
-_WORDS = {
-    "en": {"until": "{name} till {time}", "then": "then", "next_day": "+1", "samvat": "Vikram Samvat"},
-    "hi": {"until": "{name} {time} तक", "then": "फिर", "next_day": "+1", "samvat": "विक्रम संवत"},
-}
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 @dataclass(frozen=True)
@@ -67,7 +48,7 @@ class RenderedMessage:
 
 def template_body(language: str) -> str:
     """The registered body for ``language``; languages without their own use English."""
-    return DAILY_TEMPLATE_BODIES.get(BODY_LANGUAGE.get(language, language), DAILY_TEMPLATE_BODY)
+    return DAILY_TEMPLATE_BODIES[text_language(language)]
 
 
 def render_daily(panchangam: Any, language: str = "en", place: str = "") -> RenderedMessage:
@@ -115,7 +96,7 @@ def _as_dict(panchangam: Any, language: str) -> dict:
 
 
 def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
-    words = _WORDS.get(BODY_LANGUAGE.get(language, language), _WORDS["en"])
+    words = WORDS[text_language(language)]
     local_date = _parse_date(day.get("date"))
     return [
         _heading(day, local_date, place, language),
@@ -129,7 +110,8 @@ def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
 
 def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
     where = place or day.get("city") or day.get("place") or _coordinates(day)
-    when = f"{local_date.day} {_MONTHS[local_date.month - 1]} {local_date.year}" if local_date else ""
+    months = MONTHS[text_language(language)]
+    when = f"{local_date.day} {months[local_date.month - 1]} {local_date.year}" if local_date else ""
     weekday = _name("vara", day.get("vara"), language)
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
