@@ -19,7 +19,7 @@ from lokpanchang.messages import (
     template_body,
 )
 from lokpanchang.messages.languages import MONTHS, WORDS
-from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
+from lokpanchang.messages.rules import MAX_BODY_CHARS, TemplateRuleError, check_body, parameter_problem
 
 PLACEHOLDER = re.compile(r"\{\{\d+\}\}")
 LATIN = re.compile(r"[A-Za-z]")
@@ -129,3 +129,14 @@ def test_month_names_are_the_locale_datas(language):
 def test_the_docs_list_every_body_to_register_verbatim(language):
     docs = (Path(__file__).resolve().parents[2] / "docs" / "whatsapp.md").read_text(encoding="utf-8")
     assert f"(`{language}`):\n\n```\n{DAILY_TEMPLATE_BODIES[language]}\n```" in docs
+
+
+@pytest.mark.parametrize("language", sorted(DAILY_TEMPLATE_BODIES))
+def test_every_body_is_one_meta_accepts(language):
+    assert check_body(DAILY_TEMPLATE_BODIES[language]) == DAILY_TEMPLATE_BODIES[language]
+
+
+@pytest.mark.parametrize("body", ["{{1}} का पंचांग\n\nतिथि: {{2}}", "Panchangam for {{1}}\n", "x {{2}} y"])
+def test_a_body_meta_would_refuse_is_named(body):
+    with pytest.raises(TemplateRuleError, match="placeholder"):
+        check_body(body)

@@ -18,6 +18,7 @@ _PLACEHOLDER = re.compile(r"\{\{(\d+)\}\}")
 # Meta's check is on newlines and tabs, but other separators render as line breaks on phones.
 _OTHER_WHITESPACE = re.compile(r"[^\S ]")
 _SPACE_RUN = re.compile(r" {2,}")
+_EDGE_PLACEHOLDER = re.compile(r"^\{\{\d+\}\}|\{\{\d+\}\}$")
 
 
 class TemplateRuleError(ValueError):
@@ -30,6 +31,19 @@ def placeholder_count(body: str) -> int:
     if numbers != list(range(1, len(numbers) + 1)):
         raise TemplateRuleError(f"template placeholders {numbers} do not run 1..N")
     return len(numbers)
+
+
+def check_body(body: str) -> str:
+    """``body`` if Meta would accept it as a template body, else TemplateRuleError.
+
+    Meta refuses a body that starts or ends with a placeholder, and one over the length limit.
+    """
+    placeholder_count(body)
+    if _EDGE_PLACEHOLDER.search(body.strip()):
+        raise TemplateRuleError(f"template body {body[:40]!r}... starts or ends with a placeholder")
+    if len(body) > MAX_BODY_CHARS:
+        raise TemplateRuleError(f"template body is {len(body)} characters, more than {MAX_BODY_CHARS}")
+    return body
 
 
 def clean_parameter(value: object) -> str:
