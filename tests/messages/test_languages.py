@@ -19,7 +19,12 @@ from lokpanchang.messages import (
     template_body,
 )
 from lokpanchang.messages.languages import MONTHS, WORDS
-from lokpanchang.messages.rules import MAX_BODY_CHARS, TemplateRuleError, check_body, parameter_problem
+from lokpanchang.messages.rules import (
+    MAX_BODY_CHARS,
+    TemplateRuleError,
+    check_body,
+    parameter_problem,
+)
 
 PLACEHOLDER = re.compile(r"\{\{\d+\}\}")
 LATIN = re.compile(r"[A-Za-z]")
