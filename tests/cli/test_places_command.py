@@ -38,6 +38,14 @@ def test_lookup_prints_the_query_coordinates_and_the_distance_to_the_city(capsys
     assert found["city_longitude"] < 155
 
 
+def test_a_remote_place_prints_the_same_fields_as_an_ordinary_one(capsys):
+    ordinary = lookup_json(capsys, "28.6139", "77.2090")
+    remote = lookup_json(capsys, "1.985", "-157.475")
+    assert list(remote) == list(ordinary)
+    assert (remote["city"], remote["timezone"]) == ("London Village", "Pacific/Kiritimati")
+    assert remote["distance_km"] < 1
+
+
 def test_open_ocean_gives_a_nautical_zone(capsys):
     assert lookup_json(capsys, "0", "-140")["timezone"] == "Etc/GMT+9"
 

@@ -6,13 +6,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lokpanchang.places import lookup
-from lokpanchang.places.gazetteer import gazetteer
+from lokpanchang.places import REMOTE_KM, lookup
+from lokpanchang.places.gazetteer import detailed_gazetteer, gazetteer
 from lokpanchang.places.geometry import EARTH_RADIUS_KM, haversine_km, unit_vector
 
 
-def distances_km(latitude: float, longitude: float) -> np.ndarray:
-    cities = gazetteer().cities
+def distances_km(latitude: float, longitude: float, places=None) -> np.ndarray:
+    cities = (places or gazetteer()).cities
     lat = np.radians([c.latitude for c in cities])
     lon = np.radians([c.longitude for c in cities])
     phi, lam = np.radians(latitude), np.radians(longitude)
@@ -21,12 +21,19 @@ def distances_km(latitude: float, longitude: float) -> np.ndarray:
 
 
 def brute_force_choice(latitude: float, longitude: float) -> tuple[str, float]:
-    """The rule lookup documents, applied to every city: closest footprint, then population."""
-    places = gazetteer()
-    km = distances_km(latitude, longitude)
+    """The rule lookup documents, applied to every city: closest footprint, then population;
+    when that footprint is more than REMOTE_KM away, the same over every place of 500+."""
+    outside, name, km = brute_force_in(gazetteer(), latitude, longitude)
+    if outside > REMOTE_KM:
+        _, name, km = brute_force_in(detailed_gazetteer(), latitude, longitude)
+    return name, km
+
+
+def brute_force_in(places, latitude: float, longitude: float) -> tuple[float, str, float]:
+    km = distances_km(latitude, longitude, places)
     outside = np.maximum(0.0, km - places.footprints_km)
     best = np.lexsort((-places.populations, outside))[0]
-    return places.cities[best].name, float(km[best])
+    return float(outside[best]), places.cities[best].name, float(km[best])
 
 
 coordinates = st.tuples(st.floats(-90, 90), st.floats(-180, 180))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
 
 import pytest
 
-from lokpanchang.places import lookup
+from lokpanchang.places import REMOTE_KM, lookup
 
 # (latitude, longitude) -> (city, region, country code, zone); coordinates of city centres
 # from the acceptance list and the zones the scheduler treats as ordinary cases.
@@ -25,6 +28,60 @@ def test_it_finds_the_city_region_country_and_zone(point, expected):
     place = lookup(*point)
     assert (place.city, place.region, place.country_code, place.timezone) == expected
     assert place.distance_km < 6
+
+
+# Remote settlements, (latitude, longitude) of the settlement -> (place, country code, zone).
+# The first three are administrative seats already in the towns' table; the others have
+# fewer than 5,000 people and were answered with a town in another country or hundreds of
+# km away (Kiritimati -> Hawaii, Tasiilaq -> Iceland, Unalaska -> Bethel) until places of
+# 500+ were consulted for remote points.
+REMOTE = [
+    ((-25.066, -130.101), ("Adamstown", "PN", "Pacific/Pitcairn")),
+    ((-29.05, 167.96), ("Kingston", "NF", "Pacific/Norfolk")),
+    ((-37.07, -12.31), ("Edinburgh of the Seven Seas", "SH", "Atlantic/St_Helena")),
+    ((1.985, -157.475), ("London Village", "KI", "Pacific/Kiritimati")),
+    ((65.615, -37.637), ("Tasiilaq", "GL", "America/Nuuk")),
+    ((53.874, -166.534), ("Unalaska", "US", "America/Nome")),
+    ((-7.262, 72.377), ("Downtown", "IO", "Indian/Chagos")),
+]
+
+
+@pytest.mark.parametrize(("point", "expected"), REMOTE)
+def test_a_remote_settlement_is_named_with_its_own_zone(point, expected):
+    place = lookup(*point)
+    assert (place.city, place.country_code, place.timezone) == expected
+    assert place.distance_km < 3
+
+
+def test_a_remote_place_keeps_its_region_name():
+    assert lookup(-37.07, -12.31).region == "Tristan da Cunha"
+    assert lookup(53.874, -166.534).region == "Alaska"
+
+
+def test_open_ocean_still_answers_the_nearest_place_and_the_zone_of_the_point():
+    place = lookup(0, -140)
+    assert place.timezone == "Etc/GMT+9"
+    assert place.city
+    assert place.distance_km > REMOTE_KM
+
+
+def test_an_ordinary_lookup_never_loads_the_table_of_small_places():
+    # A fresh process: the table of places of 500+ (~1.5 s, ~100 MB) stays unloaded.
+    script = """
+import json
+from lokpanchang.places import lookup
+from lokpanchang.places.batch import lookup_many
+from lokpanchang.places.gazetteer import detailed_gazetteer
+lookup(28.6139, 77.2090)
+lookup_many([(40.7128, -74.0060), (-33.8688, 151.2093), (51.5074, -0.1278)])
+before = detailed_gazetteer.cache_info().currsize
+lookup(1.985, -157.475)
+print(json.dumps([before, detailed_gazetteer.cache_info().currsize]))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [0, 1]
 
 
 def test_it_names_the_country_in_full():

@@ -43,3 +43,12 @@ def test_bulk_ids_insert_only_the_missing(session):
     assert ids[city_key(delhi)] == existing.id
     assert set(ids) == {city_key(delhi), city_key(sydney)}
     assert session.scalar(select(func.count()).select_from(CityDetail)) == 2
+
+
+def test_a_remote_settlement_is_stored_under_its_own_name_and_zone(session):
+    # Tasiilaq (1,985 people) is named only when places of 500+ are consulted; before,
+    # its subscribers were filed under a town in Iceland.
+    city = get_or_create_city(session, lookup(65.615, -37.637))
+    session.commit()
+    assert (city.city, city.state, city.country, city.timezone) == (
+        "Tasiilaq", "Sermersooq", "Greenland", "America/Nuuk")

@@ -80,3 +80,16 @@ def test_many_phones_are_matched_in_one_pass_with_the_same_result(session, monke
     report = import_subscribers(session, ROWS, NOW)
     assert (report.created, report.updated) == (0, 4)
     assert count(session, UserDetail) == 4
+
+
+def test_a_remote_subscriber_gets_the_same_city_row_imported_or_subscribed_one_by_one(session):
+    # Kiritimati: only places of 500+ name it (the nearest town of 5,000+ is in Hawaii).
+    imported = new_subscriber("+68673000001", 1.985, -157.475)
+    import_subscribers(session, [imported], NOW)
+    subscribe(session, "+68673000002", 1.9851, -157.4751, now=NOW)
+    session.commit()
+    users = list_subscribers(session, NOW)
+    assert {user.city_id for user in users} == {users[0].city_id}
+    city = users[0].city
+    assert (city.city, city.country_code, city.timezone) == ("London Village", "KI", "Pacific/Kiritimati")
+    assert {user.timezone for user in users} == {"Pacific/Kiritimati"}

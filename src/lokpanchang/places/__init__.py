@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lokpanchang.places.gazetteer import City, fold, gazetteer
+from lokpanchang.places.gazetteer import (
+    City,
+    Gazetteer,
+    detailed_gazetteer,
+    fold,
+    gazetteer,
+)
 from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, validated
 from lokpanchang.places.index import CELL
 from lokpanchang.places.zones import zone_at
@@ -16,6 +22,15 @@ from lokpanchang.places.zones import zone_at
 __all__ = ["Place", "lookup", "search", "validated", "zone_at"]
 
 SEARCH_LIMIT_MAX = 200
+REMOTE_KM = 30.0
+"""Beyond this distance (km) from the chosen town's built-up area a point is *remote*
+and places of 500+ inhabitants are consulted too. Within it, a town of 5,000+ is the
+natural answer to "where is this?" (a commute away; the message names it, the almanac
+itself always uses the subscriber's own coordinates). Beyond it the town was often on
+another island or in another country: Kiritimati -> Hawaii (1,967 km), Diego Garcia ->
+the Maldives, Tasiilaq -> Iceland. Of the ~165,000 places of 500-4,999 people, 11% lie
+farther than 30 km from every town's area (4% farther than 50 km): 30 km names the
+larger share of them while a point near any town never loads the larger table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,23 +63,41 @@ def lookup(latitude: float, longitude: float) -> Place:
     every city (footprints are at most ~25 km) it is the nearest city or one barely
     farther; ``distance_km`` is the great-circle distance to the chosen city's centre.
 
+    Towns of 5,000+ inhabitants are searched first. When the chosen one's built-up area
+    is more than ``REMOTE_KM`` away, places of 500+ are searched as well (that table is
+    loaded on first need) and the nearer answer by the same rule wins: London Village on
+    Kiritimati is named, not a town in Hawaii 1,967 km away.
+
     Raises ValueError naming the value for coordinates out of range, NaN or infinite.
     At sea the zone is the nautical one (``Etc/GMT±N``).
     """
     latitude, longitude = validated(latitude, longitude)
-    position, distance_km = _covering_city(unit_vector(latitude, longitude))
-    city = gazetteer().cities[position]
+    city, distance_km = chosen_city(unit_vector(latitude, longitude))
     zone = zone_at(latitude, longitude) or city.timezone
     return _place(city, zone, round(distance_km, 1))
 
 
-def _covering_city(vector: tuple[float, float, float]) -> tuple[int, float]:
-    """Position of the chosen city and its distance (km) from the point ``vector``.
+def chosen_city(vector: tuple[float, float, float]) -> tuple[City, float]:
+    """The city ``lookup`` answers for the point ``vector`` and its distance (km)."""
+    towns = gazetteer()
+    rank, position, distance_km = _covering_city(vector, towns)
+    if rank[0] <= REMOTE_KM:
+        return towns.cities[position], distance_km
+    places = detailed_gazetteer()
+    detailed_rank, detailed_position, detailed_km = _covering_city(vector, places)
+    # The detailed table holds every town too, so it normally wins; compare anyway.
+    if detailed_rank < rank:
+        return places.cities[detailed_position], detailed_km
+    return towns.cities[position], distance_km
+
+
+def _covering_city(vector: tuple[float, float, float], places: Gazetteer) -> tuple[tuple, int, float]:
+    """Rank (km outside the footprint, -population), position and distance (km) of the
+    city ``places`` chooses for the point ``vector``.
 
     Cities farther than (nearest + widest footprint) cannot win, so only nearer ones
     are compared; usually a handful, so the comparison is plain Python.
     """
-    places = gazetteer()
     widest = km_to_chord(places.widest_footprint_km)
     # One cell of reach is a single cached cube of 27 cells; most points have a town that close.
     positions, chords = places.index.within(vector, CELL)
@@ -78,14 +111,14 @@ def _covering_city(vector: tuple[float, float, float]) -> tuple[int, float]:
     return _best(positions.tolist(), chords[keep].tolist(), footprints, populations)
 
 
-def _best(positions, chords, footprints, populations) -> tuple[int, float]:
+def _best(positions, chords, footprints, populations) -> tuple[tuple, int, float]:
     """Least distance (km) outside a footprint, then the largest population."""
     ranked = []
     for position, chord, footprint, population in zip(positions, chords, footprints, populations, strict=True):
         distance = chord_to_km(chord)
         ranked.append((max(0.0, distance - footprint), -population, position, distance))
-    _, _, position, distance = min(ranked)
-    return position, distance
+    outside, minus_population, position, distance = min(ranked)
+    return (outside, minus_population), position, distance
 
 
 def search(query: str, limit: int = 10) -> list[Place]:

@@ -2,7 +2,9 @@
 
 Points are grouped by their home grid cell; each group is compared with the cached
 27-cell cube around it in one array operation. Points with no town within one cell
-(open sea, deserts, poles) go through ``lookup`` one by one.
+(open sea, deserts, poles) and remote points (no town's built-up area within
+``REMOTE_KM``, where ``lookup`` also consults places of 500+) go through ``lookup``
+one by one, so both give the same answer.
 """
 
 from __future__ import annotations
@@ -13,11 +15,20 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from lokpanchang.places import Place, _place, lookup
+from lokpanchang.places import REMOTE_KM, Place, _place, lookup
 from lokpanchang.places.gazetteer import gazetteer
-from lokpanchang.places.geometry import EARTH_RADIUS_KM, km_to_chord, unit_vector, validated
+from lokpanchang.places.geometry import (
+    EARTH_RADIUS_KM,
+    km_to_chord,
+    unit_vector,
+    validated,
+)
 from lokpanchang.places.index import CELL
 from lokpanchang.places.zones import zone_at
+
+# Points this close to the remoteness threshold are left to ``lookup`` itself, so that
+# rounding differences between numpy's and math's arcsin never split the two answers.
+NOT_REMOTE_KM = REMOTE_KM - 1e-6
 
 
 def lookup_many(points: Iterable[tuple[float, float]]) -> list[Place]:
@@ -52,6 +63,7 @@ def _choose_in_cube(home, members: list[int], points, chosen) -> None:
     ranked = np.where(outside <= least, places.populations[positions][None, :], -1)
     best = ranked.argmax(axis=1)
     trusted = chords.min(axis=1) <= CELL - km_to_chord(places.widest_footprint_km)
+    trusted &= least[:, 0] <= NOT_REMOTE_KM
     for row, number in enumerate(members):
         if trusted[row]:
             chosen[number] = (int(positions[best[row]]), float(distances[row, best[row]]))

