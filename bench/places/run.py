@@ -1,4 +1,4 @@
-"""Benchmark: place lookups before and after remote points consult places of 500+.
+"""Benchmark: place lookups before and after remote points consult the remote places.
 
 1. 10,000 ordinary lookups (each within ~5 km of a random town of >= 15,000 people, as in
    bench/import), one by one with ``lookup`` and in bulk with ``lookup_many``: this tree's
@@ -6,7 +6,8 @@
    fresh process, the sides alternating for ``--rounds`` rounds. Each process warms up
    (gazetteer load, one pass over the points) and then times one pass.
 2. The one-off cost of the first remote lookup in a process (Kiritimati, which loads the
-   table of places of 500+), a warm remote lookup after it, and the memory it adds.
+   table of remote places, ``data/remote_places.csv``), a warm remote lookup after it, and
+   the memory it adds.
 
     PYTHONPATH=src /work/venv/bin/python bench/places/run.py --lookups 10000 --rounds 5
 """
@@ -25,7 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BASELINE = "442b38e"  # main before remote points consulted places of 500+
+BASELINE = "442b38e"  # main before remote points consulted places of 500+ (towns only)
 REMOTE_POINT = (1.985, -157.475)  # London Village, Kiritimati
 
 
@@ -123,7 +124,7 @@ def main() -> int:
                       per, "ms"))
         print(summary(f"{name}: process RSS after, MB", [r["rss_mb"] for r in results[side]], 1, "MB"))
     remote = results["remote"]
-    print(summary("first remote lookup (loads places of 500+), s", [r["first_s"] for r in remote], 1, "s"))
+    print(summary("first remote lookup (loads the remote places), s", [r["first_s"] for r in remote], 1, "s"))
     print(summary("next remote lookup, ms", [r["warm_s"] for r in remote], 1000, "ms"))
     print(summary("RSS added by the first remote lookup, MB", [r["rss_added_mb"] for r in remote], 1, "MB"))
     ratio = statistics.median(r["lookup_s"] for r in results["new"]) / statistics.median(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lokpanchang.places import REMOTE_KM, lookup
-from lokpanchang.places.gazetteer import detailed_gazetteer, gazetteer
+from lokpanchang.places.gazetteer import City, gazetteer, remote_gazetteer
 from lokpanchang.places.geometry import EARTH_RADIUS_KM, haversine_km, unit_vector
 
 
@@ -22,18 +24,27 @@ def distances_km(latitude: float, longitude: float, places=None) -> np.ndarray:
 
 def brute_force_choice(latitude: float, longitude: float) -> tuple[str, float]:
     """The rule lookup documents, applied to every city: closest footprint, then population;
-    when that footprint is more than REMOTE_KM away, the same over every place of 500+."""
-    outside, name, km = brute_force_in(gazetteer(), latitude, longitude)
-    if outside > REMOTE_KM:
-        _, name, km = brute_force_in(detailed_gazetteer(), latitude, longitude)
-    return name, km
+    when that footprint is more than REMOTE_KM away, the same over the towns and the remote places."""
+    best = brute_force_in(gazetteer(), latitude, longitude)
+    if best.outside_km > REMOTE_KM:
+        best = min(best, brute_force_in(remote_gazetteer(), latitude, longitude))
+    return best.city.name, best.km
 
 
-def brute_force_in(places, latitude: float, longitude: float) -> tuple[float, str, float]:
+class Choice(NamedTuple):
+    """A city the rule may choose, ordered as the rule ranks them (best first)."""
+
+    outside_km: float
+    minus_population: int
+    city: City
+    km: float
+
+
+def brute_force_in(places, latitude: float, longitude: float) -> Choice:
     km = distances_km(latitude, longitude, places)
     outside = np.maximum(0.0, km - places.footprints_km)
     best = np.lexsort((-places.populations, outside))[0]
-    return float(outside[best]), places.cities[best].name, float(km[best])
+    return Choice(float(outside[best]), -int(places.populations[best]), places.cities[best], float(km[best]))
 
 
 coordinates = st.tuples(st.floats(-90, 90), st.floats(-180, 180))

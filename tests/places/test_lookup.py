@@ -65,18 +65,18 @@ def test_open_ocean_still_answers_the_nearest_place_and_the_zone_of_the_point():
     assert place.distance_km > REMOTE_KM
 
 
-def test_an_ordinary_lookup_never_loads_the_table_of_small_places():
-    # A fresh process: the table of places of 500+ (~1.5 s, ~100 MB) stays unloaded.
+def test_an_ordinary_lookup_never_loads_the_table_of_remote_places():
+    # A fresh process: the table of remote places stays unloaded until a remote point.
     script = """
 import json
 from lokpanchang.places import lookup
 from lokpanchang.places.batch import lookup_many
-from lokpanchang.places.gazetteer import detailed_gazetteer
+from lokpanchang.places.gazetteer import remote_gazetteer
 lookup(28.6139, 77.2090)
 lookup_many([(40.7128, -74.0060), (-33.8688, 151.2093), (51.5074, -0.1278)])
-before = detailed_gazetteer.cache_info().currsize
+before = remote_gazetteer.cache_info().currsize
 lookup(1.985, -157.475)
-print(json.dumps([before, detailed_gazetteer.cache_info().currsize]))
+print(json.dumps([before, remote_gazetteer.cache_info().currsize]))
 """
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                             check=False)

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from lokpanchang.places.gazetteer import (
     City,
     Gazetteer,
-    detailed_gazetteer,
     fold,
     gazetteer,
+    remote_gazetteer,
 )
 from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, validated
 from lokpanchang.places.index import CELL
@@ -24,13 +24,14 @@ __all__ = ["Place", "lookup", "search", "validated", "zone_at"]
 SEARCH_LIMIT_MAX = 200
 REMOTE_KM = 30.0
 """Beyond this distance (km) from the chosen town's built-up area a point is *remote*
-and places of 500+ inhabitants are consulted too. Within it, a town of 5,000+ is the
-natural answer to "where is this?" (a commute away; the message names it, the almanac
-itself always uses the subscriber's own coordinates). Beyond it the town was often on
-another island or in another country: Kiritimati -> Hawaii (1,967 km), Diego Garcia ->
-the Maldives, Tasiilaq -> Iceland. Of the ~165,000 places of 500-4,999 people, 11% lie
-farther than 30 km from every town's area (4% farther than 50 km): 30 km names the
-larger share of them while a point near any town never loads the larger table."""
+and the places of 500+ inhabitants far from every town are consulted too. Within it, a
+town of 5,000+ is the natural answer to "where is this?" (a commute away; the message
+names it, the almanac itself always uses the subscriber's own coordinates). Beyond it the
+town was often on another island or in another country: Kiritimati -> Hawaii (1,967 km),
+Diego Garcia -> the Maldives, Tasiilaq -> Iceland. Of the ~165,000 places of 500-4,999
+people, 11% lie farther than 30 km from every town's area (4% farther than 50 km): 30 km
+names the larger share of them while a point near any town never loads the table of
+remote places (``data/remote_places.csv``, see ``scripts/build_remote_places.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +65,11 @@ def lookup(latitude: float, longitude: float) -> Place:
     farther; ``distance_km`` is the great-circle distance to the chosen city's centre.
 
     Towns of 5,000+ inhabitants are searched first. When the chosen one's built-up area
-    is more than ``REMOTE_KM`` away, places of 500+ are searched as well (that table is
-    loaded on first need) and the nearer answer by the same rule wins: London Village on
-    Kiritimati is named, not a town in Hawaii 1,967 km away.
+    is more than ``REMOTE_KM`` away, the places of 500+ far from every town are searched
+    as well (that table is loaded on first need) and the nearer answer by the same rule
+    wins: London Village on Kiritimati is named, not a town in Hawaii 1,967 km away.
+    Smaller places within ``REMOTE_KM / 2`` of a town are not in that table, so a remote
+    point can miss one of them, but only one at least ``REMOTE_KM / 2`` from the point.
 
     Raises ValueError naming the value for coordinates out of range, NaN or infinite.
     At sea the zone is the nautical one (``Etc/GMT±N``).
@@ -83,12 +86,19 @@ def chosen_city(vector: tuple[float, float, float]) -> tuple[City, float]:
     rank, position, distance_km = _covering_city(vector, towns)
     if rank[0] <= REMOTE_KM:
         return towns.cities[position], distance_km
-    places = detailed_gazetteer()
-    detailed_rank, detailed_position, detailed_km = _covering_city(vector, places)
-    # The detailed table holds every town too, so it normally wins; compare anyway.
-    if detailed_rank < rank:
-        return places.cities[detailed_position], detailed_km
+    places = remote_gazetteer()
+    remote_rank, remote_position, remote_km = _covering_city(vector, places)
+    # The remote places exclude the towns: the better of the two answers is the rule's choice.
+    if remote_rank < rank:
+        return places.cities[remote_position], remote_km
     return towns.cities[position], distance_km
+
+
+def km_outside_towns(vector: tuple[float, float, float]) -> float:
+    """km from the point ``vector`` (unit vector) to the nearest edge of a town's
+    built-up area, 0 inside one: the measure that makes a point remote."""
+    rank, _, _ = _covering_city(vector, gazetteer())
+    return rank[0]
 
 
 def _covering_city(vector: tuple[float, float, float], places: Gazetteer) -> tuple[tuple, int, float]:

