@@ -86,6 +86,9 @@ class Settings(BaseSettings):
     web_host: str = "127.0.0.1"
     web_port: int = Field(5050, gt=0, lt=65536)
     enable_test_routes: bool = False
+    # Reverse proxies in front of the web process whose X-Forwarded-* headers are believed;
+    # 0 (the default) believes none, so a client cannot choose its own address.
+    trusted_proxy_hops: int = Field(0, ge=0, le=5)
     session_lifetime: int = Field(8 * 3600, gt=0)
     # Login throttling: this many failures within the window lock a username (or, the larger
     # number, a client address) out for the lockout; the password is then not even checked.

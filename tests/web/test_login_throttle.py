@@ -171,3 +171,28 @@ def test_concurrent_attempts_get_at_most_the_limit_of_password_checks(portal, mo
     assert len(checked) == allowed.count(True) <= 5
     assert allowed.count(True) >= 1
     assert failure_count(portal.url) == allowed.count(True)
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_locked(portal, make_settings):
+    behind_proxy = make_settings(database_url=portal.url, secret_key="k", delivery_backend="outbox",
+                                 trusted_proxy_hops=1)
+
+    def through_proxy(client_address):
+        client = create_app(behind_proxy).test_client()
+        client.environ_base.update(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=client_address)
+        return client
+
+    spraying = through_proxy(HOME)
+    for name in ("asha", "ravi", "meera", "arjun"):
+        fail(spraying, 5, username=name)
+    assert log_in(spraying).status_code == 429
+    assert log_in(through_proxy(OTHER)).status_code == 302  # another client behind the same proxy
+
+
+def test_without_trusted_proxies_a_forwarded_header_is_ignored(portal):
+    client = portal(HOME)
+    client.environ_base["HTTP_X_FORWARDED_FOR"] = OTHER  # a client claiming another address
+    for name in ("asha", "ravi", "meera", "arjun"):
+        fail(client, 5, username=name)
+    assert log_in(portal(HOME)).status_code == 429
+    assert log_in(portal(OTHER)).status_code == 302

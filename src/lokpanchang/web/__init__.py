@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from lokpanchang.config import ConfigError, Settings, get_settings
 
@@ -19,6 +20,10 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.config["SECRET_KEY"] = settings.secret_key or _development_secret(settings)
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
+    if settings.trusted_proxy_hops:
+        # The client's address as the proxies saw it: login throttling and request logs use it.
+        hops = settings.trusted_proxy_hops
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     return app
 
 
