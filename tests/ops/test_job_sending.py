@@ -18,7 +18,7 @@ from tests.ops.factories import add_ledger, add_subscriber
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
 DAY = date(2026, 11, 28)
-KOLKATA, LONDON = "Asia/Kolkata", "Europe/London"
+KOLKATA, LONDON, NEW_YORK = "Asia/Kolkata", "Europe/London", "America/New_York"
 JOINED = NOW - timedelta(days=9)
 
 
@@ -71,6 +71,21 @@ def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(datab
         rows = session.scalars(select(MessageLog).where(MessageLog.kind == "backfill")).all()
     assert {(r.scheduled_at, r.late) for r in rows} == {
         (datetime(2026, 11, 28, 1, 0, tzinfo=UTC), True)}
+
+
+def test_a_backfill_of_today_before_the_send_time_is_owed_now_and_not_late(database_url,
+                                                                           settings, ctx):
+    # 10:00 UTC is 05:00 in New York: today's 06:30 is still to come (an operator's "send now").
+    owed = add_subscriber(database_url, NEW_YORK, JOINED)
+    today = date(2026, 11, 29)
+    job_id = claimed_job(database_url, "backfill", {"zone": NEW_YORK, "date": today.isoformat()})
+
+    outcome, detail = jobrunner.execute_job(settings, job_id, NOW, NOW, ctx)
+
+    assert (outcome, detail["counts"]) == ("ok", {"sent": 1})
+    with transaction(database_url) as session:
+        row = session.scalars(select(MessageLog).where(MessageLog.user_id == owed)).one()
+    assert (row.local_date, row.scheduled_at, row.late) == (today, NOW, False)
 
 
 def test_re_running_a_backfill_sends_nobody_twice(database_url, settings, ctx):

@@ -66,14 +66,6 @@ def test_an_unknown_target_is_refused(operator_client, seeded):
     assert response.status_code == 400
 
 
-def test_todays_panchangam_to_everyone_reaches_each_at_most_once(operator_client, seeded, portal_url, app):
-    form = {"csrf_token": operator_client.csrf, "target": "everyone", "confirm": "yes"}
-    operator_client.post("/admin/send/today", data=form)
-    operator_client.post("/admin/send/today", data=form)
-    phones = sorted(m["phone"] for m in _outbox(app))
-    assert phones == sorted([KOLKATA_PHONES[11], NEW_YORK_PHONE])
-
-
 def _users(url, *phones):
     from lokpanchang.storage.models import UserDetail
 

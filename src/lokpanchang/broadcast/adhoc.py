@@ -1,10 +1,12 @@
 """Sends an operator asks for outside the daily runs: a backfill and an announcement.
 
 - ``backfill(ctx, zone, day, now)``: the day's panchangam for ``day`` to every active
-  subscriber of ``zone`` with no ledger row for that local date. Their rows (kind
-  ``backfill``, no run, flagged late) are inserted or ignored, then claimed by a conditional
-  update and sent in batches like a run's: a row is never sent twice, whoever else (the
-  daily run, another backfill, a re-run) touches that subscriber's date.
+  subscriber of ``zone`` with no ledger row for that local date (a past date, or today: the
+  portal's "send today's panchangam" to a zone runs this in the worker). Their rows (kind
+  ``backfill``, no run, flagged late unless their send time is still to come) are inserted or
+  ignored, then claimed by a conditional update and sent in batches like a run's: a row is
+  never sent twice, whoever else (the daily run, another backfill, a re-run) touches that
+  subscriber's date.
 - ``announce(ctx, job_run_id, user_ids, text, template, now)``: a text to each subscriber,
   recorded in ``announcement_log`` (unique per job run and subscriber), so re-executing one
   job run messages nobody twice. Announcements go out with ledger id 0: they are not
@@ -70,10 +72,9 @@ def _insert_backfill_rows(session, zone: str, day: date, now: datetime) -> int:
     subscribers = select(UserDetail.id, UserDetail.send_time).where(
         UserDetail.timezone == zone, UserDetail.obsoleted_on > now,
         UserDetail.latitude.is_not(None), UserDetail.longitude.is_not(None))
-    # scheduled_at is the slot they were owed, so lateness metrics show how late this is.
     rows = [{"user_id": user_id, "local_date": day, "timezone": zone, "kind": "backfill",
-             "status": "pending", "attempts": 0, "late": True,
-             "scheduled_at": planning.occurrence(zone, day, send_time) or now}
+             "status": "pending", "attempts": 0,
+             **_owed(planning.occurrence(zone, day, send_time), now)}
             for user_id, send_time in session.execute(subscribers.order_by(UserDetail.id))]
     if not rows:
         return 0
@@ -81,6 +82,18 @@ def _insert_backfill_rows(session, zone: str, day: date, now: datetime) -> int:
                  .on_conflict_do_nothing(index_elements=["user_id", "local_date"])
                  .returning(MessageLog.id))
     return len(session.execute(statement).all())
+
+
+def _owed(slot: datetime | None, now: datetime) -> dict:
+    """When a backfilled row was owed, and whether sending it now is late.
+
+    A slot already passed is owed at the slot, so lateness metrics show how late this is; a
+    slot still to come (today's panchangam sent now, before the daily run, at an operator's
+    request) is owed now and is not late. A date with no slot (a skipped day) is late.
+    """
+    if slot is not None and slot > now:
+        return {"scheduled_at": now, "late": False}
+    return {"scheduled_at": slot or now, "late": True}
 
 
 def _backfill_rows(zone: str, day: date):

@@ -131,6 +131,27 @@ def claim(url: str, job_id: int, due_at: datetime, worker: str, now: datetime) -
     return True
 
 
+def unclaim(url: str, job_id: int, worker: str) -> bool:
+    """Give back ``worker``'s claim on a job whose run was never started (its task could not
+    be enqueued): the job is active again for the same instant, for the next dispatcher pass."""
+    statement = (update(ScheduledJob)
+                 .where(ScheduledJob.id == job_id, ScheduledJob.status == "running",
+                        ScheduledJob.claimed_by == worker)
+                 .values(status="active", claimed_by=None))
+    with transaction(url) as session:
+        return session.execute(statement).rowcount == 1
+
+
+def open_job(url: str, kind: str, name: str) -> int | None:
+    """The id of an active or running job of ``kind`` named ``name``, if there is one."""
+    query = (select(ScheduledJob.id)
+             .where(ScheduledJob.kind == kind, ScheduledJob.name == name,
+                    ScheduledJob.status.in_(("active", "running")))
+             .order_by(ScheduledJob.id).limit(1))
+    with transaction(url) as session:
+        return session.scalars(query).first()
+
+
 def _start_run(session, job_id: int, due_at: datetime, worker: str, now: datetime) -> None:
     # A run row left by a worker that died is reused: one row per (job, instant).
     run = session.scalars(select(ScheduledJobRun).where(

@@ -12,12 +12,10 @@ import hmac
 import json
 
 import structlog
-from kombu.exceptions import KombuError
-from redis.exceptions import RedisError
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, abort, request
 
 from lokpanchang.config import Settings
-from lokpanchang.web import app_settings
+from lokpanchang.web import app_settings, taskqueue
 
 log = structlog.get_logger(__name__)
 bp = Blueprint("webhook", __name__)
@@ -74,7 +72,7 @@ def notification():
         return "body is not a JSON object", 400
     try:
         enqueue(body)
-    except (KombuError, RedisError, OSError) as exc:
+    except taskqueue.QUEUE_ERRORS as exc:
         # Nothing was stored; Meta retries a failed delivery for days, so a 503 loses nothing.
         log.error("webhook.enqueue_failed", error=str(exc))
         return "queue unavailable, retry later", 503
@@ -82,19 +80,7 @@ def notification():
 
 
 def enqueue(body: dict) -> None:
-    """Hand the verified body to ``tasks.handle_webhook`` on the priority queue.
-
-    Sent by name through a Celery app built from this Flask app's settings, so the web
-    process needs no task code and publishes to the broker its own settings name.
-    """
-    celery = current_app.extensions.get("celery")
-    if celery is None:
-        from lokpanchang.tasks.app import create_celery
-
-        settings = app_settings()
-        if settings.is_embedded:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)  # the broker's SQLite file
-        celery = current_app.extensions["celery"] = create_celery(settings)
+    """Hand the verified body to ``tasks.handle_webhook`` on the priority queue."""
     # Meta waits only seconds for our answer: retry the broker briefly, then answer 503.
-    celery.send_task("tasks.handle_webhook", args=[body], queue="priority", ignore_result=True,
-                     retry=True, retry_policy=ENQUEUE_RETRY)
+    taskqueue.send_task("tasks.handle_webhook", [body], queue="priority", ignore_result=True,
+                        retry=True, retry_policy=ENQUEUE_RETRY)

@@ -43,6 +43,7 @@ from lokpanchang.web.admin import (  # noqa: E402,F401
     broadcasts,
     dashboard,
     logs,
+    scheduled,
     sends,
     subscribers,
 )

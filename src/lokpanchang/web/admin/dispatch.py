@@ -56,6 +56,15 @@ def sendable(user: UserDetail, now: datetime) -> bool:
     return user.is_active(now) and bool(user.timezone) and user.latitude is not None
 
 
+@dataclass(frozen=True)
+class PlanCounts:
+    """What the confirmation page says a send will do."""
+
+    to_send: int
+    already_today: int
+    not_sendable: int
+
+
 @dataclass
 class SendPlan:
     """Who a confirmed send would reach, and who is left out and why."""
@@ -63,6 +72,10 @@ class SendPlan:
     to_send: list[UserDetail] = field(default_factory=list)
     already_today: list[UserDetail] = field(default_factory=list)
     not_sendable: list[UserDetail] = field(default_factory=list)
+
+    @property
+    def counts(self) -> PlanCounts:
+        return PlanCounts(len(self.to_send), len(self.already_today), len(self.not_sendable))
 
 
 def plan_send(session: Session, users: list[UserDetail], now: datetime) -> SendPlan:

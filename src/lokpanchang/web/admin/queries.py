@@ -13,7 +13,14 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.storage.models import BroadcastRun, CityDetail, MessageLog, UserDetail
+from lokpanchang.storage.models import (
+    BroadcastRun,
+    CityDetail,
+    MessageLog,
+    ScheduledJob,
+    ScheduledJobRun,
+    UserDetail,
+)
 
 DELIVERED = ("delivered", "read")
 SENT = ("sent", "delivered", "read")
@@ -246,3 +253,33 @@ def failures_by_code(session: Session, run_id: int | None = None, day: date | No
     for row, user in session.execute(query.order_by(MessageLog.error_code, MessageLog.id)):
         groups.setdefault(row.error_code, FailureGroup(row.error_code)).rows.append((row, user))
     return sorted(groups.values(), key=lambda g: (-len(g.rows), g.error_code or 0))
+
+
+@dataclass
+class JobSummary:
+    """A scheduled job, its latest run, and (while a backfill is unfinished) its ledger rows
+    by status so far."""
+
+    job: ScheduledJob
+    last_run: ScheduledJobRun | None
+    progress: dict[str, int] = field(default_factory=dict)
+
+
+def recent_jobs(session: Session, limit: int = 100) -> list[JobSummary]:
+    found = list(session.scalars(select(ScheduledJob).order_by(ScheduledJob.id.desc()).limit(limit)))
+    runs = session.scalars(select(ScheduledJobRun)
+                           .where(ScheduledJobRun.job_id.in_([job.id for job in found]))
+                           .order_by(ScheduledJobRun.id))
+    latest = {run.job_id: run for run in runs}  # ordered by id: the last one per job wins
+    return [JobSummary(job, latest.get(job.id), _progress(session, job)) for job in found]
+
+
+def _progress(session: Session, job: ScheduledJob) -> dict[str, int]:
+    if job.kind != "backfill" or job.status not in ("active", "running"):
+        return {}
+    query = (select(MessageLog.status, func.count())
+             .where(MessageLog.kind == "backfill", MessageLog.run_id.is_(None),
+                    MessageLog.timezone == job.payload["zone"],
+                    MessageLog.local_date == date.fromisoformat(job.payload["date"]))
+             .group_by(MessageLog.status).order_by(MessageLog.status))
+    return dict(session.execute(query).all())

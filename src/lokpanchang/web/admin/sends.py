@@ -1,7 +1,12 @@
 """Send actions, each confirmed first: a test message, today's panchangam to one subscriber,
-one zone or everyone (each subscriber at most once per local day, by the ledger)."""
+one zone or everyone (each subscriber at most once per local day, by the ledger).
+
+A test message and one subscriber are sent in the request; a zone or everyone is handed to
+the worker as scheduled jobs (``bulksend``) and the operator follows them on the jobs page."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import structlog
 from flask import flash, redirect, render_template, request, url_for
@@ -11,7 +16,7 @@ from lokpanchang import clock
 from lokpanchang.delivery.base import Outcome
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.web import app_settings
-from lokpanchang.web.admin import bp, dispatch, queries
+from lokpanchang.web.admin import bp, bulksend, dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.admin.common import operator_name
 from lokpanchang.web.database import db
@@ -54,23 +59,39 @@ def _flash_result(phone: str, result) -> None:
               f"{result.error_code} {result.error_detail or ''}", "error")
 
 
+@dataclass(frozen=True)
+class Audience:
+    """Whom a send is for. One subscriber is sent to in the request (the operator sees the
+    result at once); a zone or everyone is counted here and sent by the worker."""
+
+    description: str
+    counts: dispatch.PlanCounts
+    users: list[UserDetail] | None = None
+    zones: bulksend.BulkPlan | None = None
+
+
 @bp.route("/send/today", methods=["GET", "POST"])
 def send_today():
     target = request.values.get("target", "subscriber")
     try:
-        users, description = _targets(target)
+        audience = _audience(target, clock.now())
     except ActionError as exc:
         flash(str(exc), "error")
-        return render_template("admin/send_today.html", plan=None, target=target, values=request.values,
-                               zones=queries.distinct_values(db(), UserDetail.timezone)), 400
-    if request.method == "POST" and not users:
+        return _today_form(target, None), 400
+    if request.method == "POST" and audience is None:
         flash("Choose a subscriber (by phone) or a zone first.", "error")
-    if request.method == "GET" or request.form.get("confirm") != "yes" or not users:
-        plan = dispatch.plan_send(db(), users, clock.now()) if users else None
-        return render_template("admin/send_today.html", plan=plan, target=target, values=request.values,
-                               description=description,
-                               zones=queries.distinct_values(db(), UserDetail.timezone))
-    return _confirmed_send(users, description)
+    if request.method == "GET" or request.form.get("confirm") != "yes" or audience is None:
+        return _today_form(target, audience)
+    if audience.zones is not None:
+        return _confirmed_queue(audience)
+    return _confirmed_send(audience.users, audience.description)
+
+
+def _today_form(target: str, audience: Audience | None):
+    return render_template("admin/send_today.html", target=target, values=request.values,
+                           plan=audience.counts if audience else None,
+                           description=audience.description if audience else "",
+                           zones=queries.distinct_values(db(), UserDetail.timezone))
 
 
 def _confirmed_send(users, description: str):
@@ -88,19 +109,64 @@ def _confirmed_send(users, description: str):
     return redirect(url_for("admin.dashboard"))
 
 
-def _targets(target: str) -> tuple[list[UserDetail], str]:
-    """The subscribers a send is for, with a description for the confirmation."""
+def _confirmed_queue(audience: Audience):
+    db().rollback()  # end the request's read: the jobs are written in their own transactions
+    queued = bulksend.queue_sends(app_settings().effective_database_url, audience.zones,
+                                  clock.now())
+    log.info("admin.send_today_queued", operator=operator_name(), target=audience.description,
+             job_ids=[q.job_id for q in queued], zones=len(queued),
+             subscribers=sum(q.subscribers for q in queued),
+             already_today=audience.counts.already_today)
+    _flash_queued(audience.description, queued)
+    return redirect(url_for("admin.jobs"))
+
+
+def _flash_queued(description: str, queued: list[bulksend.Queued]) -> None:
+    if not queued:
+        flash(f"{description}: nothing to send; everyone there already has today's message.",
+              "success")
+        return
+    total = sum(q.subscribers for q in queued)
+    zones = f" in {len(queued)} zones" if len(queued) > 1 else ""
+    flash(f"{description}: sending to {_subscribers(total)}{zones} in the background "
+          f"({_job_ids(queued)}).", "success")
+    waiting = [q for q in queued if not q.started]
+    if waiting:
+        flash(f"The task queue could not be reached: {_job_ids(waiting)} will be started by the "
+              "scheduler's dispatcher once it is back.", "error")
+
+
+def _subscribers(count: int) -> str:
+    return f"{count} subscriber" if count == 1 else f"{count} subscribers"
+
+
+def _job_ids(queued: list[bulksend.Queued], shown: int = 10) -> str:
+    ids = [f"#{q.job_id}" for q in queued]
+    more = f" and {len(ids) - shown} more" if len(ids) > shown else ""
+    return f"{'job' if len(ids) == 1 else 'jobs'} {', '.join(ids[:shown])}{more}"
+
+
+def _audience(target: str, now) -> Audience | None:
+    """Whom the form names, with the confirmation's counts; None when nobody is chosen yet."""
     if target not in TARGETS:
         raise ActionError(f"target {target!r} is not one of {', '.join(TARGETS)}")
     if target == "everyone":
-        return _active(), "Everyone"
+        plan = bulksend.plan_zones(db(), now)
+        return Audience("Everyone", plan.counts, zones=plan)
     if target == "zone":
         zone = request.values.get("zone", "")
-        return (_active(UserDetail.timezone == zone), f"Zone {zone}") if zone else ([], "")
-    return _one_subscriber()
+        if not zone:
+            return None
+        plan = bulksend.plan_zones(db(), now, zone)
+        return Audience(f"Zone {zone}", plan.counts, zones=plan)
+    user = _one_subscriber()
+    if user is None:
+        return None
+    return Audience(f"Subscriber {user.phone}", dispatch.plan_send(db(), [user], now).counts,
+                    users=[user])
 
 
-def _one_subscriber() -> tuple[list[UserDetail], str]:
+def _one_subscriber() -> UserDetail | None:
     user_id, phone = request.values.get("user_id", ""), request.values.get("phone", "").strip()
     user = None
     if user_id.isdigit():
@@ -109,9 +175,4 @@ def _one_subscriber() -> tuple[list[UserDetail], str]:
         user = db().scalar(select(UserDetail).where(UserDetail.phone == dispatch.normalise_phone(phone)))
     if (user_id or phone) and user is None:
         raise ActionError(f"no subscriber {phone or user_id!r}")
-    return ([user], f"Subscriber {user.phone}") if user else ([], "")
-
-
-def _active(*conditions) -> list[UserDetail]:
-    query = select(UserDetail).where(queries.active_filter(clock.now()), *conditions)
-    return list(db().scalars(query.order_by(UserDetail.id)).unique())
+    return user
