@@ -146,3 +146,9 @@ def test_stdlib_records_become_masked_json_lines_with_context(make_settings, res
     assert (event["level"], event["logger"], event["task_id"]) == ("warning", "celery.worker", "t-9")
     today = logs.daily_log_path(settings.effective_log_dir)
     assert logs.read_log_lines(today) == [event]
+
+
+def test_dates_are_not_taken_for_phone_numbers():
+    line = 'GET /?place=Chennai&date=2026-12-01&lang=ta for +919812345678 on 2026-12-31'
+    assert logs.mask_text(line) == 'GET /?place=Chennai&date=2026-12-01&lang=ta for +91********78 on 2026-12-31'
+    assert logs.mask_text("call 2026-13-01 0000") != "call 2026-13-01 0000"  # not a date: masked as digits

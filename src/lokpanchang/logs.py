@@ -33,6 +33,7 @@ KEY_VALUE_SECRET = re.compile(
     r"((?:access_token|token|secret|password|app_secret|api_key)[\"']?\s*[=:]\s*[\"']?)"
     r"([^\s&\"',;]+)", re.I)
 PHONE = re.compile(r"(?<![\w.:/-])\+?\d[\d ()-]{8,18}\d(?![\w.:-])")
+ISO_DATE = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")  # looks like a phone to PHONE
 STDERR = "stderr"
 SECRET_SETTING_FIELDS = ("whatsapp_access_token", "whatsapp_app_secret", "whatsapp_verify_token",
                          "secret_key", "smtp_password", "s3_secret_access_key")
@@ -61,7 +62,12 @@ def mask_text(text: str, secrets: tuple[str, ...] = ()) -> str:
         text = text.replace(secret, MASK)
     text = BEARER.sub(lambda m: m.group(1) + MASK, text)
     text = KEY_VALUE_SECRET.sub(lambda m: m.group(1) + MASK, text)
-    return PHONE.sub(lambda m: mask_phone(m.group(0)), text)
+    return PHONE.sub(_mask_phone_match, text)
+
+
+def _mask_phone_match(match: re.Match) -> str:
+    text = match.group(0)
+    return text if ISO_DATE.fullmatch(text) else mask_phone(text)
 
 
 def mask_value(value, secrets: tuple[str, ...] = ()):
