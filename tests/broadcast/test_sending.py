@@ -184,3 +184,19 @@ def test_a_recovered_run_past_the_grace_period_sends_nothing(settings, ctx):
     assert run_to_the_end(ctx, run_id, KOLKATA_DUE + timedelta(hours=3)) is False
     assert ctx.sender.sent == []
     assert [row.status for row in ledger(settings.database_url)] == ["missed"]
+
+
+def test_after_an_operators_early_send_the_daily_run_sends_nobody_again(settings, ctx):
+    from lokpanchang.broadcast import adhoc
+
+    first, second = (add_subscriber(settings.database_url, "Asia/Kolkata") for _ in range(2))
+    adhoc.backfill(ctx, "Asia/Kolkata", KOLKATA_DUE.date(), KOLKATA_DUE - timedelta(hours=3))
+    assert len(ctx.sender.sent) == 2
+    newcomer = add_subscriber(settings.database_url, "Asia/Kolkata")  # joins before 06:30
+    run_to_the_end(ctx, plan(settings))
+    assert len(ctx.sender.sent) == 3  # only the newcomer got the 06:30 message
+    assert set(sends_per_user_and_date(settings.database_url)) == {
+        (user, KOLKATA_DUE.date()) for user in (first, second, newcomer)}
+    assert set(sends_per_user_and_date(settings.database_url).values()) == {1}
+    [run] = runs(settings.database_url)
+    assert (run.status, run.total, run.sent) == ("done", 1, 1)
