@@ -9,8 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lokpanchang.conversation import handle_webhook
+from lokpanchang.messages import reply
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import FOREVER, InboundMessage, MessageLog, SubscriptionEvent, UserDetail
+from lokpanchang.storage.models import (
+    FOREVER,
+    InboundMessage,
+    MessageLog,
+    SubscriptionEvent,
+    UserDetail,
+)
 from tests.conversation import bodies
 
 NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
@@ -130,6 +137,45 @@ def test_a_subscriber_chooses_the_language_by_naming_it(database_url, word, lang
     report = handle(database_url, bodies.text(WA_ID, word))
     assert user(database_url).language == language
     assert report.replies[0].kind == "text"
+
+
+def test_a_tamil_subscriber_gets_the_tamil_help_and_stop_confirmation(database_url):
+    handle(database_url, bodies.location(WA_ID, *UJJAIN))
+    [switched] = handle(database_url, bodies.text(WA_ID, "தமிழ்")).replies
+    assert switched.text == reply("language_set", "ta") == (
+        "சரி: இனி உங்கள் பஞ்சாங்கம் தமிழ் மொழியில் வரும்.")
+    [helped] = handle(database_url, bodies.text(WA_ID, "HELP")).replies
+    assert (helped.kind, helped.text) == ("text", reply("help", "ta"))
+    assert "தமிழ்" in helped.text and "STOP" in helped.text
+    [stopped] = handle(database_url, bodies.text(WA_ID, "stop"), NOW + timedelta(hours=1)).replies
+    assert stopped.text == reply("unsubscribed", "ta")
+    assert user(database_url).obsoleted_on == NOW + timedelta(hours=1)
+
+
+@pytest.mark.parametrize("word, language, answer", [
+    ("संस्कृत", "sa", "ठीक है: आपका पंचांग अब संस्कृत में आएगा।"),
+    ("বাংলা", "bn", "ঠিক আছে: এখন থেকে আপনার পঞ্জিকা বাংলা ভাষায় আসবে।"),
+    ("ಕನ್ನಡ", "kn", "ಸರಿ: ಇನ್ನು ಮುಂದೆ ನಿಮ್ಮ ಪಂಚಾಂಗ ಕನ್ನಡ ಭಾಷೆಯಲ್ಲಿ ಬರುತ್ತದೆ.")])
+def test_naming_a_language_in_its_own_script_switches_and_confirms_in_it(database_url, word,
+                                                                          language, answer):
+    handle(database_url, bodies.location(WA_ID, *UJJAIN))
+    [confirmation] = handle(database_url, bodies.text(WA_ID, word)).replies
+    assert (user(database_url).language, confirmation.text) == (language, answer)
+
+
+@pytest.mark.parametrize("word, language", [
+    ("வணக்கம்", "ta"), ("ఏమిటి?", "te"), ("नमस्कार", "hi"), ("বাংলা", "bn"), ("Hindi", "hi"),
+    ("what is this?", "en")])
+def test_a_stranger_is_answered_in_the_language_named_or_the_script_written(database_url, word,
+                                                                            language):
+    [answer] = handle(database_url, bodies.text(WA_ID, word)).replies
+    assert answer.text == reply("help", language)
+    assert user(database_url) is None
+
+
+def test_a_stranger_saying_start_in_devanagari_is_asked_in_hindi(database_url):
+    [answer] = handle(database_url, bodies.text(WA_ID, "नमस्ते")).replies
+    assert (answer.kind, answer.text) == ("location_request", reply("ask_location", "hi"))
 
 
 def test_reactions_and_system_messages_get_no_reply(database_url):

@@ -21,7 +21,11 @@ import structlog
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from lokpanchang.delivery.errors import DISABLE_CODES, UNDELIVERABLE_CODE, failed_status_action
+from lokpanchang.delivery.errors import (
+    DISABLE_CODES,
+    UNDELIVERABLE_CODE,
+    failed_status_action,
+)
 from lokpanchang.delivery.whatsapp import ledger_id_from_callback
 from lokpanchang.messages import reply
 from lokpanchang.storage.models import (
@@ -42,13 +46,18 @@ HELP_WORDS = frozenset({"help", "मदद", "सहायता"})
 # A subscriber names a language (in English or in it) to get the panchangam in it.
 LANGUAGE_WORDS = {
     "english": "en", "hindi": "hi", "हिंदी": "hi", "हिन्दी": "hi", "sanskrit": "sa",
-    "संस्कृतम्": "sa", "tamil": "ta", "தமிழ்": "ta", "telugu": "te", "తెలుగు": "te",
+    "संस्कृतम्": "sa", "संस्कृत": "sa", "tamil": "ta", "தமிழ்": "ta", "telugu": "te", "తెలుగు": "te",
     "kannada": "kn", "ಕನ್ನಡ": "kn", "malayalam": "ml", "മലയാളം": "ml", "marathi": "mr",
     "मराठी": "mr", "gujarati": "gu", "ગુજરાતી": "gu", "bengali": "bn", "bangla": "bn", "বাংলা": "bn",
 }
 # Ledger states in the order a message moves through them; status webhooks never go back.
 STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
-_DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+# A sender we do not know yet is answered in the language of the script they write in
+# (Devanagari reads as Hindi); Latin and any other script get English.
+SCRIPT_LANGUAGES = (("hi", re.compile(r"[\u0900-\u097F]")), ("bn", re.compile(r"[\u0980-\u09FF]")),
+                    ("gu", re.compile(r"[\u0A80-\u0AFF]")), ("ta", re.compile(r"[\u0B80-\u0BFF]")),
+                    ("te", re.compile(r"[\u0C00-\u0C7F]")), ("kn", re.compile(r"[\u0C80-\u0CFF]")),
+                    ("ml", re.compile(r"[\u0D00-\u0D7F]")))
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
 CONVERSATIONAL_TYPES = frozenset({"text", "button", "interactive", "location"})
 
@@ -206,8 +215,8 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
         _handle_location(session, phone, sender, user, message.get("location"), names, now, report)
         return
     text = _text_of(message)
-    language = user.language if user is not None else _guess_language(text)
     word = _keyword(text)
+    language = user.language if user is not None else _guess_language(word)
     if word in STOP_WORDS:
         if user is not None:
             stop_subscription(session, user.phone, now)
@@ -254,8 +263,11 @@ def _keyword(text: str) -> str:
     return text.strip().strip(".!?।").strip().casefold()
 
 
-def _guess_language(text: str) -> str:
-    return "hi" if _DEVANAGARI.search(text) else "en"
+def _guess_language(word: str) -> str:
+    """A stranger's language: the one they named (so "தமிழ்" gets the Tamil help), else their script's."""
+    if word in LANGUAGE_WORDS:
+        return LANGUAGE_WORDS[word]
+    return next((language for language, script in SCRIPT_LANGUAGES if script.search(word)), "en")
 
 
 def _handle_location(session: Session, phone: str, wa_id: str, user: UserDetail | None,

@@ -1,6 +1,20 @@
-"""Free-text replies of the subscriber conversation (sent inside the 24-hour window)."""
+"""Free-text replies of the subscriber conversation (sent inside the 24-hour window).
+
+Every language with a daily template body has its replies here, with the same keys and the
+same placeholders; Sanskrit readers get the Hindi replies, as they get the Hindi body
+(``languages.BODY_LANGUAGE``), and any other language the English ones. The replies reuse
+the daily message's words (the panchangam's name, the HELP/STOP closing line) and keep the
+keywords START, STOP and HELP in Latin letters, as the conversation handler matches them.
+``docs/whatsapp.md`` lists which words were checked against public pages.
+"""
 
 from __future__ import annotations
+
+from lokpanchang.messages.languages import BODY_LANGUAGE
+
+# A location request's body may hold at most 1,024 characters and a text message 4,096
+# (Meta's limits for interactive bodies and text bodies); every reply fits the smaller.
+MAX_REPLY_CHARS = 1024
 
 _REPLIES = {
     "en": {
@@ -11,20 +25,117 @@ _REPLIES = {
         "unsubscribed": "You are unsubscribed and will get no more messages. Send START to subscribe again.",
         "help": ("Send START and share your location to get the daily panchangam at 06:30 your "
                  "time. Send STOP to unsubscribe, HELP for this message. Send a language "
-                 "(English, Hindi, Tamil, Telugu, Kannada, Malayalam, Marathi, Gujarati, Bengali, "
-                 "Sanskrit) to get the panchangam in it."),
+                 "({languages}) to get the panchangam in it."),
         "language_set": "Done: your panchangam will come in {language_name}.",
         "bad_location": "Sorry, that location could not be read. Please share your location again.",
     },
     "hi": {
         "ask_location": "नमस्ते! हर सुबह 06:30 बजे अपने स्थान का पंचांग पाने के लिए कृपया अपना लोकेशन भेजें।",
         "subscribed": ("आपकी सदस्यता हो गई: {place} का पंचांग हर दिन 06:30 ({timezone}) पर आएगा। "
-                       "बंद करने के लिए STOP लिखें।"),
+                       "सदस्यता बंद करने के लिए STOP लिखें।"),
         "unsubscribed": "आपकी सदस्यता बंद कर दी गई है। फिर से शुरू करने के लिए START लिखें।",
-        "help": ("रोज़ 06:30 बजे पंचांग पाने के लिए START लिखें और अपना लोकेशन भेजें। "
-                 "बंद करने के लिए STOP, सहायता के लिए HELP लिखें। हिंदी में पंचांग के लिए हिंदी लिखें।"),
-        "language_set": "ठीक है: आपका पंचांग अब हिंदी में आएगा।",
+        "help": ("रोज़ 06:30 बजे (आपके समय से) पंचांग पाने के लिए START लिखें और अपना लोकेशन भेजें। "
+                 "सदस्यता बंद करने के लिए STOP, सहायता के लिए HELP लिखें। किसी और भाषा में "
+                 "पंचांग के लिए उस भाषा का नाम लिखें: {languages}।"),
+        "language_set": "ठीक है: आपका पंचांग अब {language_name} में आएगा।",
         "bad_location": "क्षमा करें, यह लोकेशन पढ़ा नहीं जा सका। कृपया फिर से भेजें।",
+    },
+    "ta": {
+        "ask_location": ("வணக்கம்! ஒவ்வொரு நாளும் காலை 06:30 மணிக்கு உங்கள் ஊருக்கான பஞ்சாங்கத்தைப் "
+                         "பெற, தயவுசெய்து உங்கள் இருப்பிடத்தைப் பகிரவும்."),
+        "subscribed": ("உங்கள் சந்தா தொடங்கியது: {place} பஞ்சாங்கம் தினமும் காலை 06:30 மணிக்கு "
+                       "({timezone}) வரும். சந்தாவை நிறுத்த STOP என்று அனுப்பவும்."),
+        "unsubscribed": ("உங்கள் சந்தா நிறுத்தப்பட்டது; இனி செய்திகள் வராது. மீண்டும் சேர START "
+                         "என்று அனுப்பவும்."),
+        "help": ("தினமும் காலை 06:30 மணிக்கு (உங்கள் நேரப்படி) பஞ்சாங்கம் பெற START என்று அனுப்பி, "
+                 "உங்கள் இருப்பிடத்தைப் பகிரவும். சந்தாவை நிறுத்த STOP, இந்த உதவிக்கு HELP என்று "
+                 "அனுப்பவும். வேறு மொழியில் பஞ்சாங்கம் பெற அந்த மொழியின் பெயரை அனுப்பவும்: "
+                 "{languages}."),
+        "language_set": "சரி: இனி உங்கள் பஞ்சாங்கம் {language_name} மொழியில் வரும்.",
+        "bad_location": ("மன்னிக்கவும், அந்த இருப்பிடத்தைப் படிக்க முடியவில்லை. தயவுசெய்து உங்கள் "
+                         "இருப்பிடத்தை மீண்டும் பகிரவும்."),
+    },
+    "te": {
+        "ask_location": ("నమస్కారం! ప్రతి రోజు ఉదయం 06:30 గంటలకు మీ ప్రాంతపు పంచాంగం పొందడానికి, "
+                         "దయచేసి మీ లొకేషన్ పంపండి."),
+        "subscribed": ("మీ చందా మొదలైంది: {place} పంచాంగం ప్రతి రోజు ఉదయం 06:30 గంటలకు "
+                       "({timezone}) వస్తుంది. చందా నిలిపివేయడానికి STOP అని పంపండి."),
+        "unsubscribed": ("మీ చందా నిలిపివేయబడింది; ఇకపై సందేశాలు రావు. మళ్లీ చేరడానికి START "
+                         "అని పంపండి."),
+        "help": ("ప్రతి రోజు ఉదయం 06:30 గంటలకు (మీ సమయం ప్రకారం) పంచాంగం పొందడానికి START అని "
+                 "పంపి, మీ లొకేషన్ పంపండి. చందా నిలిపివేయడానికి STOP, ఈ సహాయం కోసం HELP అని "
+                 "పంపండి. వేరే భాషలో పంచాంగం కోసం ఆ భాష పేరు పంపండి: {languages}."),
+        "language_set": "సరే: ఇకపై మీ పంచాంగం {language_name} భాషలో వస్తుంది.",
+        "bad_location": "క్షమించండి, ఆ లొకేషన్ చదవలేకపోయాము. దయచేసి మీ లొకేషన్ మళ్లీ పంపండి.",
+    },
+    "kn": {
+        "ask_location": ("ನಮಸ್ಕಾರ! ಪ್ರತಿದಿನ ಬೆಳಿಗ್ಗೆ 06:30ಕ್ಕೆ ನಿಮ್ಮ ಸ್ಥಳದ ಪಂಚಾಂಗ ಪಡೆಯಲು, "
+                         "ದಯವಿಟ್ಟು ನಿಮ್ಮ ಸ್ಥಳವನ್ನು ಹಂಚಿಕೊಳ್ಳಿ."),
+        "subscribed": ("ನಿಮ್ಮ ಚಂದಾದಾರಿಕೆ ಆರಂಭವಾಗಿದೆ: {place} ಪಂಚಾಂಗ ಪ್ರತಿದಿನ ಬೆಳಿಗ್ಗೆ 06:30ಕ್ಕೆ "
+                       "({timezone}) ಬರುತ್ತದೆ. ಚಂದಾದಾರಿಕೆ ನಿಲ್ಲಿಸಲು STOP ಎಂದು ಕಳುಹಿಸಿ."),
+        "unsubscribed": ("ನಿಮ್ಮ ಚಂದಾದಾರಿಕೆ ನಿಲ್ಲಿಸಲಾಗಿದೆ; ಇನ್ನು ಸಂದೇಶಗಳು ಬರುವುದಿಲ್ಲ. ಮತ್ತೆ "
+                         "ಸೇರಲು START ಎಂದು ಕಳುಹಿಸಿ."),
+        "help": ("ಪ್ರತಿದಿನ ಬೆಳಿಗ್ಗೆ 06:30ಕ್ಕೆ (ನಿಮ್ಮ ಸಮಯದಲ್ಲಿ) ಪಂಚಾಂಗ ಪಡೆಯಲು START ಎಂದು "
+                 "ಕಳುಹಿಸಿ, ನಂತರ ನಿಮ್ಮ ಸ್ಥಳವನ್ನು ಹಂಚಿಕೊಳ್ಳಿ. ಚಂದಾದಾರಿಕೆ ನಿಲ್ಲಿಸಲು STOP, ಈ "
+                 "ಸಹಾಯಕ್ಕಾಗಿ HELP ಎಂದು ಕಳುಹಿಸಿ. ಬೇರೆ ಭಾಷೆಯಲ್ಲಿ ಪಂಚಾಂಗ ಪಡೆಯಲು ಆ ಭಾಷೆಯ "
+                 "ಹೆಸರನ್ನು ಕಳುಹಿಸಿ: {languages}."),
+        "language_set": "ಸರಿ: ಇನ್ನು ಮುಂದೆ ನಿಮ್ಮ ಪಂಚಾಂಗ {language_name} ಭಾಷೆಯಲ್ಲಿ ಬರುತ್ತದೆ.",
+        "bad_location": ("ಕ್ಷಮಿಸಿ, ಆ ಸ್ಥಳವನ್ನು ಓದಲು ಆಗಲಿಲ್ಲ. ದಯವಿಟ್ಟು ನಿಮ್ಮ ಸ್ಥಳವನ್ನು ಮತ್ತೆ "
+                         "ಹಂಚಿಕೊಳ್ಳಿ."),
+    },
+    "ml": {
+        "ask_location": ("നമസ്കാരം! എല്ലാ ദിവസവും രാവിലെ 06:30-ന് നിങ്ങളുടെ സ്ഥലത്തെ പഞ്ചാംഗം "
+                         "ലഭിക്കാൻ, ദയവായി നിങ്ങളുടെ ലൊക്കേഷൻ പങ്കുവെക്കുക."),
+        "subscribed": ("സേവനം ആരംഭിച്ചു: {place} പഞ്ചാംഗം എല്ലാ ദിവസവും രാവിലെ 06:30-ന് "
+                       "({timezone}) എത്തും. സേവനം നിർത്താൻ STOP എന്ന് അയയ്ക്കുക."),
+        "unsubscribed": ("സേവനം നിർത്തി; ഇനി സന്ദേശങ്ങൾ ലഭിക്കില്ല. വീണ്ടും ചേരാൻ START എന്ന് "
+                         "അയയ്ക്കുക."),
+        "help": ("എല്ലാ ദിവസവും രാവിലെ 06:30-ന് (നിങ്ങളുടെ സമയം) പഞ്ചാംഗം ലഭിക്കാൻ START എന്ന് "
+                 "അയച്ച് നിങ്ങളുടെ ലൊക്കേഷൻ പങ്കുവെക്കുക. സേവനം നിർത്താൻ STOP, ഈ സഹായത്തിന് "
+                 "HELP എന്ന് അയയ്ക്കുക. മറ്റൊരു ഭാഷയിൽ പഞ്ചാംഗം ലഭിക്കാൻ ആ ഭാഷയുടെ പേര് "
+                 "അയയ്ക്കുക: {languages}."),
+        "language_set": "ശരി: ഇനി മുതൽ നിങ്ങളുടെ പഞ്ചാംഗത്തിന്റെ ഭാഷ {language_name} ആയിരിക്കും.",
+        "bad_location": ("ക്ഷമിക്കണം, ആ ലൊക്കേഷൻ വായിക്കാൻ കഴിഞ്ഞില്ല. ദയവായി നിങ്ങളുടെ "
+                         "ലൊക്കേഷൻ വീണ്ടും പങ്കുവെക്കുക."),
+    },
+    "mr": {
+        "ask_location": ("नमस्कार! दररोज सकाळी 06:30 वाजता तुमच्या ठिकाणचे पंचांग मिळवण्यासाठी "
+                         "कृपया तुमचे लोकेशन पाठवा."),
+        "subscribed": ("तुमची सदस्यता सुरू झाली: {place} येथील पंचांग दररोज सकाळी 06:30 वाजता "
+                       "({timezone}) येईल. सदस्यता रद्द करण्यासाठी STOP लिहा."),
+        "unsubscribed": ("तुमची सदस्यता रद्द झाली आहे; यापुढे संदेश येणार नाहीत. पुन्हा सुरू "
+                         "करण्यासाठी START लिहा."),
+        "help": ("दररोज सकाळी 06:30 वाजता (तुमच्या वेळेनुसार) पंचांग मिळवण्यासाठी START लिहा आणि "
+                 "तुमचे लोकेशन पाठवा. सदस्यता रद्द करण्यासाठी STOP, या मदतीसाठी HELP लिहा. "
+                 "दुसऱ्या भाषेत पंचांग हवे असल्यास त्या भाषेचे नाव लिहा: {languages}."),
+        "language_set": "ठीक आहे: यापुढे तुमचे पंचांग {language_name} भाषेत येईल.",
+        "bad_location": "क्षमस्व, हे लोकेशन वाचता आले नाही. कृपया तुमचे लोकेशन पुन्हा पाठवा.",
+    },
+    "gu": {
+        "ask_location": ("નમસ્તે! દરરોજ સવારે 06:30 વાગ્યે તમારા સ્થળનું પંચાંગ મેળવવા, કૃપા કરીને "
+                         "તમારું લોકેશન મોકલો."),
+        "subscribed": ("તમારું સભ્યપદ શરૂ થયું: {place} માટેનું પંચાંગ દરરોજ સવારે 06:30 વાગ્યે "
+                       "({timezone}) આવશે. સભ્યપદ બંધ કરવા STOP લખો."),
+        "unsubscribed": ("તમારું સભ્યપદ બંધ કરવામાં આવ્યું છે; હવે કોઈ સંદેશ નહીં આવે. ફરી શરૂ "
+                         "કરવા START લખો."),
+        "help": ("દરરોજ સવારે 06:30 વાગ્યે (તમારા સમય મુજબ) પંચાંગ મેળવવા START લખો અને તમારું "
+                 "લોકેશન મોકલો. સભ્યપદ બંધ કરવા STOP, આ મદદ માટે HELP લખો. બીજી ભાષામાં પંચાંગ "
+                 "માટે તે ભાષાનું નામ લખો: {languages}."),
+        "language_set": "બરાબર: હવેથી તમારું પંચાંગ {language_name} ભાષામાં આવશે.",
+        "bad_location": "માફ કરશો, આ લોકેશન વાંચી શકાયું નહીં. કૃપા કરીને તમારું લોકેશન ફરીથી મોકલો.",
+    },
+    "bn": {
+        "ask_location": ("নমস্কার! প্রতিদিন সকাল 06:30-এ আপনার এলাকার পঞ্জিকা পেতে, অনুগ্রহ করে "
+                         "আপনার লোকেশন শেয়ার করুন।"),
+        "subscribed": ("আপনার সদস্যতা শুরু হয়েছে: {place}-এর পঞ্জিকা প্রতিদিন সকাল 06:30-এ "
+                       "({timezone}) আসবে। সদস্যতা বন্ধ করতে STOP লিখুন।"),
+        "unsubscribed": ("আপনার সদস্যতা বন্ধ করা হয়েছে; আর কোনো বার্তা আসবে না। আবার শুরু করতে "
+                         "START লিখুন।"),
+        "help": ("প্রতিদিন সকাল 06:30-এ (আপনার সময় অনুযায়ী) পঞ্জিকা পেতে START লিখুন এবং আপনার "
+                 "লোকেশন শেয়ার করুন। সদস্যতা বন্ধ করতে STOP, এই সাহায্যের জন্য HELP লিখুন। "
+                 "অন্য ভাষায় পঞ্জিকা পেতে সেই ভাষার নাম লিখুন: {languages}।"),
+        "language_set": "ঠিক আছে: এখন থেকে আপনার পঞ্জিকা {language_name} ভাষায় আসবে।",
+        "bad_location": "দুঃখিত, এই লোকেশনটি পড়া যায়নি। অনুগ্রহ করে আপনার লোকেশন আবার শেয়ার করুন।",
     },
 }
 
@@ -32,10 +143,50 @@ _REPLIES = {
 LANGUAGE_NAMES = {"en": "English", "hi": "Hindi", "sa": "Sanskrit", "ta": "Tamil", "te": "Telugu",
                   "kn": "Kannada", "ml": "Malayalam", "mr": "Marathi", "gu": "Gujarati",
                   "bn": "Bengali"}
+# Each language's name in itself: what a reader of that script recognises and may send back.
+NATIVE_NAMES = {"en": "English", "hi": "हिंदी", "sa": "संस्कृतम्", "ta": "தமிழ்", "te": "తెలుగు",
+                "kn": "ಕನ್ನಡ", "ml": "മലയാളം", "mr": "मराठी", "gu": "ગુજરાતી", "bn": "বাংলা"}
+# Inside a Hindi sentence Sanskrit is संस्कृत (the Hindi replies are also Sanskrit's).
+_NAME_IN_SENTENCE = {"sa": "संस्कृत"}
+# The order the help lists the languages in; every name listed is one the handler accepts.
+MENU_ORDER = ("en", "hi", "ta", "te", "kn", "ml", "mr", "gu", "bn", "sa")
+
+
+def reply_language(language: str) -> str:
+    """The language whose replies a reader of ``language`` gets (English when there are none)."""
+    language = BODY_LANGUAGE.get(language, language)
+    return language if language in _REPLIES else "en"
+
+
+def language_menu(language: str) -> tuple[str, ...]:
+    """The language names the help in ``language`` lists: English names, or each in itself."""
+    names = LANGUAGE_NAMES if reply_language(language) == "en" else NATIVE_NAMES
+    return tuple(names[code] for code in MENU_ORDER)
 
 
 def reply(kind: str, language: str = "en", **values: str) -> str:
-    """The reply ``kind`` in ``language`` (English when there is none), filled with ``values``."""
-    texts = _REPLIES.get(language, _REPLIES["en"])
-    values.setdefault("language_name", LANGUAGE_NAMES.get(language, language))
+    """The reply ``kind`` in ``language`` (English when there is none), filled with ``values``.
+
+    ``language_name`` defaults to ``language``'s name as the reply writes it, ``languages``
+    to the help's list of names (``language_menu``).
+    """
+    texts = _REPLIES[reply_language(language)]
+    values.setdefault("language_name", _name_in_reply(language))
+    values.setdefault("languages", ", ".join(language_menu(language)))
     return texts.get(kind, _REPLIES["en"][kind]).format(**values)
+
+
+def _name_in_reply(language: str) -> str:
+    if reply_language(language) == "en":
+        return LANGUAGE_NAMES.get(language, language)
+    return _NAME_IN_SENTENCE.get(language, NATIVE_NAMES[language])
+
+
+def reply_kinds() -> tuple[str, ...]:
+    """The reply keys every language has (the English table's)."""
+    return tuple(_REPLIES["en"])
+
+
+def reply_template(kind: str, language: str) -> str:
+    """The unfilled text of reply ``kind`` in ``language``'s reply table (for checks and docs)."""
+    return _REPLIES[reply_language(language)][kind]
