@@ -304,3 +304,34 @@ def sqlite_migrated(sqlite_url):
 
     migrate.upgrade(sqlite_url)
     return sqlite_url
+
+
+def test_a_stranger_who_wrote_in_tamil_subscribes_in_tamil(database_url):
+    handle(database_url, bodies.text(WA_ID, "வணக்கம்"))
+    report = handle(database_url, bodies.location(WA_ID, *UJJAIN), NOW + timedelta(minutes=2))
+    assert user(database_url).language == "ta"
+    [confirmation] = report.replies
+    assert confirmation.text.startswith("உங்கள் சந்தா தொடங்கியது")
+
+
+def test_the_latest_language_named_wins_and_latin_words_do_not_undo_it(database_url):
+    handle(database_url, bodies.text(WA_ID, "தமிழ்"))
+    handle(database_url, bodies.text(WA_ID, "ಕನ್ನಡ"), NOW + timedelta(minutes=1))
+    handle(database_url, bodies.text(WA_ID, "start"), NOW + timedelta(minutes=2))
+    handle(database_url, bodies.location(WA_ID, *UJJAIN), NOW + timedelta(minutes=3))
+    assert user(database_url).language == "kn"
+
+
+def test_words_older_than_a_day_or_from_others_do_not_choose_the_language(database_url):
+    handle(database_url, bodies.text(WA_ID, "வணக்கம்"))
+    handle(database_url, bodies.text("919800000002", "বাংলা"))
+    handle(database_url, bodies.location(WA_ID, *UJJAIN), NOW + timedelta(days=1, minutes=1))
+    assert user(database_url).language == "en"
+
+
+def test_a_subscriber_keeps_their_language_when_sharing_a_location_again(database_url):
+    handle(database_url, bodies.location(WA_ID, *UJJAIN))
+    handle(database_url, bodies.text(WA_ID, "hindi"))
+    handle(database_url, bodies.text(WA_ID, "வணக்கம்"))  # Tamil words, not a command
+    handle(database_url, bodies.location(WA_ID, 13.08, 80.27), NOW + timedelta(minutes=5))
+    assert user(database_url).language == "hi"

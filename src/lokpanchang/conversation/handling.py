@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import structlog
 from sqlalchemy import select
@@ -58,6 +58,8 @@ SCRIPT_LANGUAGES = (("hi", re.compile(r"[\u0900-\u097F]")), ("bn", re.compile(r"
                     ("gu", re.compile(r"[\u0A80-\u0AFF]")), ("ta", re.compile(r"[\u0B80-\u0BFF]")),
                     ("te", re.compile(r"[\u0C00-\u0C7F]")), ("kn", re.compile(r"[\u0C80-\u0CFF]")),
                     ("ml", re.compile(r"[\u0D00-\u0D7F]")))
+# A stranger's words choose the language of the subscription they make within this time.
+SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
 CONVERSATIONAL_TYPES = frozenset({"text", "button", "interactive", "location"})
 
@@ -203,7 +205,8 @@ def _stopped_marketing(user: UserDetail) -> bool:
 def _handle_message(session: Session, message: dict, names: dict[str, str], now: datetime,
                     report: WebhookReport) -> None:
     sender = str(message.get("from", ""))
-    if not sender.isdigit() or not _first_time(session, message, sender, now):
+    inbound = _first_time(session, message, sender, now) if sender.isdigit() else None
+    if inbound is None:
         report.duplicates += 1
         return
     phone = f"+{sender}"
@@ -216,7 +219,9 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
         return
     text = _text_of(message)
     word = _keyword(text)
-    language = user.language if user is not None else _guess_language(word)
+    if user is None:
+        inbound.language = _suggested_language(word)
+    language = user.language if user is not None else inbound.language or "en"
     if word in STOP_WORDS:
         if user is not None:
             stop_subscription(session, user.phone, now)
@@ -230,20 +235,21 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
         report.replies.append(Reply(phone, "text", reply("help", language)))
 
 
-def _first_time(session: Session, message: dict, sender: str, now: datetime) -> bool:
-    """Record the inbound message id; False when it was handled before (Meta retries)."""
+def _first_time(session: Session, message: dict, sender: str, now: datetime) -> InboundMessage | None:
+    """Record the inbound message id; None when it was handled before (Meta retries)."""
     message_id = message.get("id")
     if not isinstance(message_id, str) or not message_id:
-        return False
+        return None
     if session.execute(select(InboundMessage.id).where(
             InboundMessage.wa_message_id == message_id)).first():
-        return False
+        return None
     # A worker racing us on the same id makes this flush fail; the task is then retried and
     # the lookup above finds the id (the unique constraint is the real guard).
-    session.add(InboundMessage(wa_message_id=message_id[:128], from_phone=f"+{sender}"[:20],
-                               kind=str(message.get("type", ""))[:20], received_at=now))
+    inbound = InboundMessage(wa_message_id=message_id[:128], from_phone=f"+{sender}"[:20],
+                             kind=str(message.get("type", ""))[:20], received_at=now)
+    session.add(inbound)
     session.flush()
-    return True
+    return inbound
 
 
 def _text_of(message: dict) -> str:
@@ -263,23 +269,36 @@ def _keyword(text: str) -> str:
     return text.strip().strip(".!?।").strip().casefold()
 
 
-def _guess_language(word: str) -> str:
-    """A stranger's language: the one they named (so "தமிழ்" gets the Tamil help), else their script's."""
+def _suggested_language(word: str) -> str | None:
+    """A stranger's language: the one they named (so "தமிழ்" gets the Tamil help), else their
+    script's; None when their words say nothing (Latin letters, digits)."""
     if word in LANGUAGE_WORDS:
         return LANGUAGE_WORDS[word]
-    return next((language for language, script in SCRIPT_LANGUAGES if script.search(word)), "en")
+    return next((language for language, script in SCRIPT_LANGUAGES if script.search(word)), None)
+
+
+def _language_at_sign_up(session: Session, phone: str, now: datetime) -> str | None:
+    """The language a stranger's latest words suggested within a day, for their new subscription."""
+    return session.scalar(
+        select(InboundMessage.language)
+        .where(InboundMessage.from_phone == phone, InboundMessage.language.is_not(None),
+               InboundMessage.received_at >= now - SIGN_UP_LANGUAGE_MEMORY)
+        .order_by(InboundMessage.received_at.desc(), InboundMessage.id.desc())
+        .limit(1))
 
 
 def _handle_location(session: Session, phone: str, wa_id: str, user: UserDetail | None,
                      location: object, names: dict[str, str], now: datetime,
                      report: WebhookReport) -> None:
-    language = user.language if user is not None else "en"
+    suggested = _language_at_sign_up(session, phone, now) if user is None else None
+    language = user.language if user is not None else suggested or "en"
     coordinates = _coordinates(location)
     if coordinates is None:
         report.replies.append(Reply(phone, "text", reply("bad_location", language)))
         return
     try:
-        user = subscribe(session, phone, *coordinates, now=now, name=names.get(wa_id) or None)
+        user = subscribe(session, phone, *coordinates, now=now, name=names.get(wa_id) or None,
+                         language=suggested)
     except ValueError as exc:  # a wa_id that is no valid phone number: nothing is written
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
         report.replies.append(Reply(phone, "text", reply("help", language)))

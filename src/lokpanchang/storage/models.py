@@ -176,15 +176,18 @@ class MessageLog(Base):
 
 
 class InboundMessage(Base):
-    """WhatsApp message ids already handled, so Meta's retries are processed once."""
+    """WhatsApp message ids already handled, so Meta's retries are processed once; for a
+    stranger's text, the language its words suggested (used when they then sign up)."""
 
     __tablename__ = "inbound_message"
+    __table_args__ = (Index("ix_inbound_message_from_received", "from_phone", "received_at"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     wa_message_id: Mapped[str] = mapped_column(String(128), unique=True)
     from_phone: Mapped[str] = mapped_column(String(20))
     kind: Mapped[str] = mapped_column(String(20))
     received_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class SchedulerLock(Base):
