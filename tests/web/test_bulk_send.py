@@ -117,6 +117,7 @@ def test_a_zone_send_returns_at_once_with_a_job_and_sends_nothing_in_the_request
     assert (f"Zone {KOLKATA}: sending to 1 subscriber in the background (job #{job.id})."
             in flash_of(page))
     assert f'id="job-{job.id}"' in page.get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="10">' in page.get_data(as_text=True)  # follows the job
 
 
 def test_the_queued_job_sends_once_to_each_subscriber_without_todays_message(portal):
@@ -132,6 +133,7 @@ def test_the_queued_job_sends_once_to_each_subscriber_without_todays_message(por
     assert dispatcher_pass(portal) == [] and portal.queue.sent == []
     page = portal.client.get("/admin/jobs").get_data(as_text=True)
     assert "ok: sent 1" in page
+    assert 'http-equiv="refresh"' not in page  # nothing left running: no reloading
 
 
 def test_a_double_submitted_zone_send_sends_nobody_twice(portal):
