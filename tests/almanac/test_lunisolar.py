@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac import generate_panchangam_with_timezone, lunisolar
+
+J2000 = datetime(2000, 1, 1, 12, tzinfo=UTC)  # Julian day 2451545.0
 
 DELHI = (28.6139, 77.2090, "Asia/Kolkata")
 
@@ -44,3 +46,19 @@ def test_ayana_and_ritu_follow_the_tropical_sun():
     assert _at_delhi(date(2026, 7, 1)).ayana.name == "Dakshinayana"
     assert _at_delhi(date(2026, 4, 1)).ritu.name == "Vasant"
     assert _at_delhi(date(2026, 12, 1)).ritu.name == "Hemant"
+
+
+def test_the_kshaya_month_of_1983_is_marked_and_ordinary_months_are_not():
+    # Two sankrantis fell in the lunation opening 14 January 1983 (the 1983 kshaya masa).
+    masa = _at_delhi(date(1983, 1, 25)).masa
+    assert (masa.kshaya, masa.adhika) == (True, False)
+    assert masa.to_dict()["kshaya"] is True
+    assert _at_delhi(date(1983, 3, 1)).masa.kshaya is False
+    assert _at_delhi(date(2023, 8, 1)).masa.kshaya is False  # adhika is not kshaya
+
+
+def test_kshaya_months_from_1900_to_2125_are_the_three_known_ones():
+    openings = [lunisolar.new_moon(n) for n in range(-1240, 1540)]  # 1900 .. 2125
+    kshaya = [(J2000 + timedelta(days=start - 2451545.0)).date() for start in openings
+              if lunisolar.lunar_month(start + 1.0, 2).kshaya]
+    assert kshaya == [date(1963, 11, 16), date(1983, 1, 14), date(2123, 12, 17)]

@@ -3,7 +3,9 @@
 Amanta months run from new moon to new moon and take their name from the sidereal sign
 (rasi) the Sun is in at the new moon that opens them: Sun in Meena -> Chaitra, in Mesha ->
 Vaishakha, and so on. A month whose opening and closing new moons fall in the same sign (no
-sankranti inside it) is adhika and carries the name of the month that follows it. Purnimanta
+sankranti inside it) is adhika and carries the name of the month that follows it; one with two
+sankrantis inside it is kshaya: it keeps its own name and the next month's name is skipped
+(1963, 1983, next in 2123-24). Purnimanta
 months end at full moon: in Krishna paksha their number is one more than the amanta one,
 except in an adhika month, which keeps its name on both reckonings (as drikpanchang.com).
 Times are UT Julian days.
@@ -24,11 +26,13 @@ _new_moons: dict[int, float] = {}
 
 @dataclass(frozen=True)
 class LunarMonth:
-    """Month numbers 1 (Chaitra) .. 12 (Phalguna) on both reckonings, and the adhika flag."""
+    """Month numbers 1 (Chaitra) .. 12 (Phalguna) on both reckonings, and the adhika and
+    kshaya flags."""
 
     amanta: int
     purnimanta: int
     adhika: bool
+    kshaya: bool = False
 
 
 def new_moon(lunation: int) -> float:
@@ -63,9 +67,10 @@ def lunar_month(jd_ut: float, tithi: int) -> LunarMonth:
     closing_sign = _sun_sign(new_moon(lunation + 1))
     amanta = (opening_sign + 1) % 12 + 1
     adhika = opening_sign == closing_sign
+    kshaya = (closing_sign - opening_sign) % 12 == 2  # two sankrantis: the next name is skipped
     # An adhika month keeps its name through both pakshas on the purnimanta reckoning too.
     purnimanta = amanta % 12 + 1 if tithi >= 16 and not adhika else amanta
-    return LunarMonth(amanta, purnimanta, adhika)
+    return LunarMonth(amanta, purnimanta, adhika, kshaya)
 
 
 def shaka_year(civil: date, amanta_month: int) -> int:

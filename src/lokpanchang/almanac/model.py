@@ -55,15 +55,17 @@ class Element:
 
 @dataclass(frozen=True)
 class Masa:
-    """Lunar month on the amanta and purnimanta reckonings, and whether it is adhika."""
+    """Lunar month on the amanta and purnimanta reckonings, and whether it is adhika (no
+    sankranti in it) or kshaya (two: the next month's name is skipped)."""
 
     amanta: Named
     purnimanta: Named
     adhika: bool
+    kshaya: bool = False
 
     def to_dict(self) -> dict:
         return {"amanta": self.amanta.to_dict(), "purnimanta": self.purnimanta.to_dict(),
-                "adhika": self.adhika}
+                "adhika": self.adhika, "kshaya": self.kshaya}
 
 
 @dataclass(frozen=True)

@@ -191,7 +191,7 @@ def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict:
     return {
         "masa": Masa(Named(month.amanta, label("masa", month.amanta, lang)),
                      Named(month.purnimanta, label("masa", month.purnimanta, lang)),
-                     month.adhika),
+                     month.adhika, month.kshaya),
         "samvat": Samvat(shaka, lunisolar.vikram_year(shaka),
                          Named(cycle, label("samvatsara", cycle, lang))),
         "ritu": Named(ritu, label("ritu", ritu, lang)),

@@ -111,9 +111,9 @@ def render_page(panchangam: Panchangam) -> str:
               _interval("Gulika", panchangam.gulika, day),
               _interval("Abhijit", panchangam.abhijit, day)]
     lines += [_interval("Durmuhurta", item, day) for item in panchangam.durmuhurta]
-    adhika = " (adhika)" if masa.adhika else ""
+    month_mark = " (adhika)" if masa.adhika else " (kshaya)" if masa.kshaya else ""
     lines += [
-        f"  {'Month':<11}{masa.amanta.name}{adhika} (amanta), {masa.purnimanta.name} "
+        f"  {'Month':<11}{masa.amanta.name}{month_mark} (amanta), {masa.purnimanta.name} "
         f"(purnimanta)",
         f"  {'Year':<11}Shaka {panchangam.samvat.shaka}, Vikram {panchangam.samvat.vikram}, "
         f"{panchangam.samvat.samvatsara.name}",
