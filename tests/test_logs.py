@@ -93,7 +93,7 @@ def test_it_binds_run_and_subscriber_ids_to_later_events(configured):
 def test_a_celery_task_start_binds_its_id_and_name_and_drops_stale_ids(configured):
     _settings, stream = configured
     logs.connect_celery_signals()
-    task = Celery("t", set_as_current=False).task(name="tasks.example")(noop)
+    task = Celery("t", set_as_current=False).task(name="tasks.example", shared=False)(noop)
     logs.bind_ids(request_id="left-over")
     task_prerun.send(sender=task, task_id="abc-123", task=task, args=(), kwargs={})
     structlog.get_logger().info("inside")

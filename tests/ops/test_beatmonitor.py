@@ -48,7 +48,7 @@ def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sq
     sqlite_url = migrated_sqlite
     settings_env(DATABASE_URL=sqlite_url)
     beatmonitor.connect_celery_signals()
-    task = Celery("t", set_as_current=False).task(name="tasks.backup_logs_task")(noop)
+    task = Celery("t", set_as_current=False).task(name="tasks.backup_logs_task", shared=False)(noop)
     task_prerun.send(sender=task, task_id="abc", task=task, args=(), kwargs={})
     started = rows(sqlite_url)["backup-daily-logs"]
     task_failure.send(sender=task, task_id="abc", exception=OSError("disk full"))

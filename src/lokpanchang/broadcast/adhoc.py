@@ -57,7 +57,7 @@ def backfill(ctx: SendContext, zone: str, day: date, now: datetime) -> dict:
         queued = _insert_backfill_rows(session, zone, day, now)
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
         ids = list(session.scalars(select(MessageLog.id)
-                                   .where(_backfill_rows(zone, day), _sendable(stale))
+                                   .where(backfill_rows(zone, day), _sendable(stale))
                                    .order_by(MessageLog.id)))
     counts: dict[str, int] = {}
     for first, last in batch_bounds(ids, ctx.settings.batch_size):
@@ -96,7 +96,8 @@ def _owed(slot: datetime | None, now: datetime) -> dict:
     return {"scheduled_at": slot or now, "late": True}
 
 
-def _backfill_rows(zone: str, day: date):
+def backfill_rows(zone: str, day: date):
+    """The ledger rows a backfill of ``zone`` for ``day`` owns (kind ``backfill``, no run)."""
     return and_(MessageLog.kind == "backfill", MessageLog.run_id.is_(None),
                 MessageLog.timezone == zone, MessageLog.local_date == day)
 
@@ -112,7 +113,7 @@ def _send_backfill_batch(ctx: SendContext, zone: str, day: date, bounds: tuple[i
     """Claim, render, send and record one batch; True when the channel said halt."""
     stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
     claim = (update(MessageLog)
-             .where(_backfill_rows(zone, day), MessageLog.id.between(*bounds), _sendable(stale))
+             .where(backfill_rows(zone, day), MessageLog.id.between(*bounds), _sendable(stale))
              .values(status="claimed", claimed_at=now, attempts=MessageLog.attempts + 1)
              .returning(MessageLog.id))
     with transaction(ctx.url) as session:

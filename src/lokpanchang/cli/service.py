@@ -141,7 +141,6 @@ def _up(args) -> int:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     start_logging()
     migrate.upgrade(settings.effective_database_url)
-    prepare_broker()  # before the children, which would otherwise all create it at once
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]
     children = [Child("web", [*me, "web", "--port", port]), Child("worker", [*me, "worker"]),

@@ -29,6 +29,7 @@ from lokpanchang.messages.rules import (
 
 DAILY_TEMPLATE_BODY = DAILY_TEMPLATE_BODIES["en"]
 DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
+NEXT_DAY = "+1"  # after a time on the next civil day, in every language
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def _clock(value: Any, local_date: date | None, words: dict) -> str:
         return "-"
     text = instant.strftime("%H:%M")
     if local_date and instant.date() > local_date:
-        text += f" ({words['next_day']})"
+        text += f" ({NEXT_DAY})"
     return text
 
 

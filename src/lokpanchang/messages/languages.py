@@ -77,15 +77,15 @@ BODY_LANGUAGE = {"sa": "hi"}
 # Vikram year. Outside Hindi, Marathi, Gujarati and Bengali the era is written as the
 # almanac writes Sanskrit in that script (``almanac.names.scripts.to_script``).
 WORDS: dict[str, dict[str, str]] = {
-    "en": {"until": "{name} till {time}", "then": "then", "next_day": "+1", "samvat": "Vikram Samvat"},
-    "hi": {"until": "{name} {time} तक", "then": "फिर", "next_day": "+1", "samvat": "विक्रम संवत"},
-    "ta": {"until": "{name} {time} வரை", "then": "பிறகு", "next_day": "+1", "samvat": "விக்ரம ஸம்வத்"},
-    "te": {"until": "{name} {time} వరకు", "then": "తర్వాత", "next_day": "+1", "samvat": "విక్రమ సంవత్"},
-    "kn": {"until": "{name} {time} ವರೆಗೆ", "then": "ನಂತರ", "next_day": "+1", "samvat": "ವಿಕ್ರಮ ಸಂವತ್"},
-    "ml": {"until": "{name} {time} വരെ", "then": "തുടർന്ന്", "next_day": "+1", "samvat": "വിക്രമ സംവത്"},
-    "mr": {"until": "{name} {time} पर्यंत", "then": "नंतर", "next_day": "+1", "samvat": "विक्रम संवत"},
-    "gu": {"until": "{name} {time} સુધી", "then": "પછી", "next_day": "+1", "samvat": "વિક્રમ સંવત"},
-    "bn": {"until": "{name} {time} পর্যন্ত", "then": "পরে", "next_day": "+1", "samvat": "বিক্রম সাম্বৎ"},
+    "en": {"until": "{name} till {time}", "then": "then", "samvat": "Vikram Samvat"},
+    "hi": {"until": "{name} {time} तक", "then": "फिर", "samvat": "विक्रम संवत"},
+    "ta": {"until": "{name} {time} வரை", "then": "பிறகு", "samvat": "விக்ரம ஸம்வத்"},
+    "te": {"until": "{name} {time} వరకు", "then": "తర్వాత", "samvat": "విక్రమ సంవత్"},
+    "kn": {"until": "{name} {time} ವರೆಗೆ", "then": "ನಂತರ", "samvat": "ವಿಕ್ರಮ ಸಂವತ್"},
+    "ml": {"until": "{name} {time} വരെ", "then": "തുടർന്ന്", "samvat": "വിക്രമ സംവത്"},
+    "mr": {"until": "{name} {time} पर्यंत", "then": "नंतर", "samvat": "विक्रम संवत"},
+    "gu": {"until": "{name} {time} સુધી", "then": "પછી", "samvat": "વિક્રમ સંવત"},
+    "bn": {"until": "{name} {time} পর্যন্ত", "then": "পরে", "samvat": "বিক্রম সাম্বৎ"},
 }
 
 # Gregorian months for the heading's date. English keeps its short forms.

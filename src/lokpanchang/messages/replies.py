@@ -10,7 +10,7 @@ keywords START, STOP and HELP in Latin letters, as the conversation handler matc
 
 from __future__ import annotations
 
-from lokpanchang.messages.languages import BODY_LANGUAGE
+from lokpanchang.messages.languages import text_language
 
 # A location request's body may hold at most 1,024 characters and a text message 4,096
 # (Meta's limits for interactive bodies and text bodies); every reply fits the smaller.
@@ -153,9 +153,9 @@ MENU_ORDER = ("en", "hi", "ta", "te", "kn", "ml", "mr", "gu", "bn", "sa")
 
 
 def reply_language(language: str) -> str:
-    """The language whose replies a reader of ``language`` gets (English when there are none)."""
-    language = BODY_LANGUAGE.get(language, language)
-    return language if language in _REPLIES else "en"
+    """The language whose replies a reader of ``language`` gets: the one whose daily body they
+    get (``languages.text_language``); every language with a body has replies here."""
+    return text_language(language)
 
 
 def language_menu(language: str) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from lokpanchang.broadcast.adhoc import backfill_rows
 from lokpanchang.storage.models import (
     BroadcastRun,
     CityDetail,
@@ -277,9 +278,7 @@ def recent_jobs(session: Session, limit: int = 100) -> list[JobSummary]:
 def _progress(session: Session, job: ScheduledJob) -> dict[str, int]:
     if job.kind != "backfill" or job.status not in ("active", "running"):
         return {}
-    query = (select(MessageLog.status, func.count())
-             .where(MessageLog.kind == "backfill", MessageLog.run_id.is_(None),
-                    MessageLog.timezone == job.payload["zone"],
-                    MessageLog.local_date == date.fromisoformat(job.payload["date"]))
+    rows = backfill_rows(job.payload["zone"], date.fromisoformat(job.payload["date"]))
+    query = (select(MessageLog.status, func.count()).where(rows)
              .group_by(MessageLog.status).order_by(MessageLog.status))
     return dict(session.execute(query).all())
