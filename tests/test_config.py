@@ -31,8 +31,9 @@ def test_lookahead_must_exceed_the_planner_period():
 def test_secrets_can_come_from_files(tmp_path):
     secret = tmp_path / "token"
     secret.write_text("s3cret\n")
-    settings = load_settings({"WHATSAPP_ACCESS_TOKEN_FILE": str(secret),
-                              "WHATSAPP_PHONE_NUMBER_ID": "123"})
+    settings = load_settings(
+        {"WHATSAPP_ACCESS_TOKEN_FILE": str(secret), "WHATSAPP_PHONE_NUMBER_ID": "123"}
+    )
     assert settings.whatsapp_access_token == "s3cret"
     assert settings.effective_delivery_backend == "whatsapp"
 
@@ -50,17 +51,23 @@ def test_parse_send_time_refuses_non_hhmm(text):
 
 def test_login_throttle_defaults():
     settings = load_settings({})
-    assert (settings.admin_login_max_failures, settings.admin_login_max_address_failures,
-            settings.admin_login_window_seconds, settings.admin_login_lockout_seconds) == (
-        5, 20, 900, 900)
+    assert (
+        settings.admin_login_max_failures,
+        settings.admin_login_max_address_failures,
+        settings.admin_login_window_seconds,
+        settings.admin_login_lockout_seconds,
+    ) == (5, 20, 900, 900)
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("ADMIN_LOGIN_MAX_FAILURES", "0"),
-    ("ADMIN_LOGIN_MAX_ADDRESS_FAILURES", "-3"),
-    ("ADMIN_LOGIN_WINDOW_SECONDS", "fifteen minutes"),
-    ("ADMIN_LOGIN_LOCKOUT_SECONDS", "1.5"),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("ADMIN_LOGIN_MAX_FAILURES", "0"),
+        ("ADMIN_LOGIN_MAX_ADDRESS_FAILURES", "-3"),
+        ("ADMIN_LOGIN_WINDOW_SECONDS", "fifteen minutes"),
+        ("ADMIN_LOGIN_LOCKOUT_SECONDS", "1.5"),
+    ],
+)
 def test_login_throttle_settings_must_be_positive_integers(name, value):
     with pytest.raises(ConfigError, match=f"{name}={value!r}"):
         load_settings({name: value})

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import logging
 import json
+import logging
 from datetime import UTC, datetime
 
 import pytest
@@ -52,11 +52,17 @@ def test_it_masks_phones_and_tokens_inside_free_text():
 
 
 def test_it_masks_nested_headers_and_secret_named_keys():
-    event = {"headers": {"Authorization": "Bearer abc.def", "Accept": "json"},
-             "payload": [{"to": "919876543210", "app_secret": "xyz"}], "count": 3}
+    event = {
+        "headers": {"Authorization": "Bearer abc.def", "Accept": "json"},
+        "payload": [{"to": "919876543210", "app_secret": "xyz"}],
+        "count": 3,
+    }
     masked = logs.mask_value(event)
-    assert masked == {"headers": {"Authorization": "***", "Accept": "json"},
-                      "payload": [{"to": "+91********10", "app_secret": "***"}], "count": 3}
+    assert masked == {
+        "headers": {"Authorization": "***", "Accept": "json"},
+        "payload": [{"to": "+91********10", "app_secret": "***"}],
+        "count": 3,
+    }
 
 
 def test_it_leaves_ids_dates_and_durations_alone():
@@ -97,8 +103,9 @@ def test_a_celery_task_start_binds_its_id_and_name_and_drops_stale_ids(configure
     logs.bind_ids(request_id="left-over")
     task_prerun.send(sender=task, task_id="abc-123", task=task, args=(), kwargs={})
     structlog.get_logger().info("inside")
-    task_postrun.send(sender=task, task_id="abc-123", task=task, args=(), kwargs={},
-                      retval=None, state="SUCCESS")
+    task_postrun.send(
+        sender=task, task_id="abc-123", task=task, args=(), kwargs={}, retval=None, state="SUCCESS"
+    )
     structlog.get_logger().info("after")
     inside, after = events(stream)
     assert inside["task_id"] == "abc-123" and inside["task_name"] == "tasks.example"
@@ -136,19 +143,29 @@ def test_stdlib_records_become_masked_json_lines_with_context(make_settings, res
     logs.route_stdlib_logging(settings, level="INFO", stream=stream)
     logs.bind_ids(task_id="t-9")
     try:
-        logging.getLogger("celery.worker").warning("retry with access_token=%s for %s",
-                                                   "abc123xyz", "+919876543210")
+        logging.getLogger("celery.worker").warning(
+            "retry with access_token=%s for %s", "abc123xyz", "+919876543210"
+        )
         logging.getLogger("noisy").debug("not shown at INFO")
     finally:
         structlog.contextvars.clear_contextvars()
     [event] = events(stream)
     assert event["event"] == "retry with access_token=*** for +91********10"
-    assert (event["level"], event["logger"], event["task_id"]) == ("warning", "celery.worker", "t-9")
+    assert (event["level"], event["logger"], event["task_id"]) == (
+        "warning",
+        "celery.worker",
+        "t-9",
+    )
     today = logs.daily_log_path(settings.effective_log_dir)
     assert logs.read_log_lines(today) == [event]
 
 
 def test_dates_are_not_taken_for_phone_numbers():
-    line = 'GET /?place=Chennai&date=2026-12-01&lang=ta for +919812345678 on 2026-12-31'
-    assert logs.mask_text(line) == 'GET /?place=Chennai&date=2026-12-01&lang=ta for +91********78 on 2026-12-31'
-    assert logs.mask_text("call 2026-13-01 0000") != "call 2026-13-01 0000"  # not a date: masked as digits
+    line = "GET /?place=Chennai&date=2026-12-01&lang=ta for +919812345678 on 2026-12-31"
+    assert (
+        logs.mask_text(line)
+        == "GET /?place=Chennai&date=2026-12-01&lang=ta for +91********78 on 2026-12-31"
+    )
+    assert (
+        logs.mask_text("call 2026-13-01 0000") != "call 2026-13-01 0000"
+    )  # not a date: masked as digits

@@ -11,8 +11,9 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def test_every_setting_is_in_the_readme_configuration_table():
     table = README.read_text().split("## Configuration", 1)[1].split("\n## ", 1)[0]
     documented = set(re.findall(r"`([A-Z][A-Z0-9_]+)`", table))
-    missing = sorted(name.upper() for name in Settings.model_fields
-                     if name.upper() not in documented)
+    missing = sorted(
+        name.upper() for name in Settings.model_fields if name.upper() not in documented
+    )
     assert not missing, f"settings missing from README's configuration table: {missing}"
 
 

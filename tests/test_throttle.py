@@ -14,10 +14,16 @@ import lokpanchang.throttle
 from lokpanchang.throttle import LoginLimits, Verdict, locked_until, login_verdict
 
 SRC = Path(lokpanchang.throttle.__file__).resolve().parents[1]
-CLOCK_READS = re.compile(r"\b(datetime\.now|datetime\.utcnow|date\.today|time\.time|time\.monotonic)\s*\(")
+CLOCK_READS = re.compile(
+    r"\b(datetime\.now|datetime\.utcnow|date\.today|time\.time|time\.monotonic)\s*\("
+)
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-LIMITS = LoginLimits(max_failures=5, max_address_failures=20, window=timedelta(minutes=15),
-                     lockout=timedelta(minutes=15))
+LIMITS = LoginLimits(
+    max_failures=5,
+    max_address_failures=20,
+    window=timedelta(minutes=15),
+    lockout=timedelta(minutes=15),
+)
 
 
 def minutes_ago(*offsets: float) -> list[datetime]:
@@ -41,7 +47,8 @@ def test_failures_spread_wider_than_the_window_do_not_lock():
 def test_the_lock_ends_after_the_lockout():
     failures = minutes_ago(20, 19, 18, 17, 16)
     assert login_verdict(failures, [], NOW - timedelta(minutes=2), LIMITS).retry_after == timedelta(
-        minutes=1)
+        minutes=1
+    )
     assert login_verdict(failures, [], NOW - timedelta(minutes=1), LIMITS).allowed
     assert login_verdict(failures, [], NOW, LIMITS).allowed
 
@@ -68,19 +75,34 @@ def test_when_both_are_locked_the_longer_wait_is_given():
 
 def test_the_order_of_the_failures_does_not_matter():
     assert locked_until(minutes_ago(1, 5, 3, 2, 4), 5, LIMITS.window, LIMITS.lockout) == (
-        NOW + timedelta(minutes=14))
+        NOW + timedelta(minutes=14)
+    )
 
 
-@pytest.mark.parametrize(("wait", "minutes"), [(timedelta(seconds=1), 1),
-                                               (timedelta(seconds=60), 1),
-                                               (timedelta(seconds=61), 2),
-                                               (timedelta(minutes=15), 15)])
+@pytest.mark.parametrize(
+    ("wait", "minutes"),
+    [
+        (timedelta(seconds=1), 1),
+        (timedelta(seconds=60), 1),
+        (timedelta(seconds=61), 2),
+        (timedelta(minutes=15), 15),
+    ],
+)
 def test_the_wait_is_rounded_up_to_whole_minutes(wait, minutes):
-    assert Verdict(allowed=False, retry_after=wait, reason="username").retry_after_minutes == minutes
+    assert (
+        Verdict(allowed=False, retry_after=wait, reason="username").retry_after_minutes == minutes
+    )
 
 
-@pytest.mark.parametrize("values", [{"max_failures": 0}, {"max_address_failures": -1},
-                                    {"window": timedelta(0)}, {"lockout": timedelta(seconds=-5)}])
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"max_failures": 0},
+        {"max_address_failures": -1},
+        {"window": timedelta(0)},
+        {"lockout": timedelta(seconds=-5)},
+    ],
+)
 def test_limits_refuse_non_positive_values_naming_them(values):
     name = next(iter(values))
     with pytest.raises(ValueError, match=name):
@@ -88,10 +110,18 @@ def test_limits_refuse_non_positive_values_naming_them(values):
 
 
 def test_the_throttle_imports_only_the_standard_library_and_never_reads_the_clock():
-    probe = ("import sys; before = set(sys.modules); import lokpanchang.throttle; "
-             "new = {m.split('.')[0] for m in set(sys.modules) - before}; "
-             "print(sorted(new - set(sys.stdlib_module_names)))")
-    done = subprocess.run([sys.executable, "-c", probe], env={"PYTHONPATH": str(SRC)},
-                          capture_output=True, text=True, timeout=60, check=True)
+    probe = (
+        "import sys; before = set(sys.modules); import lokpanchang.throttle; "
+        "new = {m.split('.')[0] for m in set(sys.modules) - before}; "
+        "print(sorted(new - set(sys.stdlib_module_names)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={"PYTHONPATH": str(SRC)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     assert done.stdout.strip() == "['lokpanchang']"
     assert not CLOCK_READS.search(Path(lokpanchang.throttle.__file__).read_text())

@@ -20,13 +20,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import date, datetime, time as dtime, timedelta
+from datetime import date, datetime, timedelta
+from datetime import time as dtime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from lokpanchang.almanac import daylight, elements, ephemeris, generate_panchangam_with_timezone
-from lokpanchang.almanac import lunisolar
-from lokpanchang.almanac import motion
+from lokpanchang.almanac import (
+    daylight,
+    elements,
+    ephemeris,
+    generate_panchangam_with_timezone,
+    lunisolar,
+    motion,
+)
 from lokpanchang.almanac.ephemeris import RisingMode
 from lokpanchang.almanac.timescale import local_midnight_jd
 
@@ -35,16 +41,26 @@ DRIK_VENV = ROOT / "bench" / ".venv-drik"
 DRIK_PYTHON = DRIK_VENV / "bin" / "python"
 WORKER = Path(__file__).with_name("drik_worker.py")
 PLACES = [  # (latitude, longitude, zone); all below the polar circles, where drik is defined
-    (28.6139, 77.2090, "Asia/Kolkata"), (19.0760, 72.8777, "Asia/Kolkata"),
-    (13.0827, 80.2707, "Asia/Kolkata"), (22.5726, 88.3639, "Asia/Kolkata"),
-    (12.9716, 77.5946, "Asia/Kolkata"), (27.7172, 85.3240, "Asia/Kathmandu"),
-    (40.7128, -74.0060, "America/New_York"), (37.7749, -122.4194, "America/Los_Angeles"),
-    (51.5074, -0.1278, "Europe/London"), (59.9139, 10.7522, "Europe/Oslo"),
-    (-33.8688, 151.2093, "Australia/Sydney"), (-36.8485, 174.7633, "Pacific/Auckland"),
-    (1.3521, 103.8198, "Asia/Singapore"), (25.2048, 55.2708, "Asia/Dubai"),
-    (-26.2041, 28.0473, "Africa/Johannesburg"), (43.6532, -79.3832, "America/Toronto"),
-    (6.9271, 79.8612, "Asia/Colombo"), (-20.1609, 57.5012, "Indian/Mauritius"),
-    (64.1466, -21.9426, "Atlantic/Reykjavik"), (-12.0464, -77.0428, "America/Lima"),
+    (28.6139, 77.2090, "Asia/Kolkata"),
+    (19.0760, 72.8777, "Asia/Kolkata"),
+    (13.0827, 80.2707, "Asia/Kolkata"),
+    (22.5726, 88.3639, "Asia/Kolkata"),
+    (12.9716, 77.5946, "Asia/Kolkata"),
+    (27.7172, 85.3240, "Asia/Kathmandu"),
+    (40.7128, -74.0060, "America/New_York"),
+    (37.7749, -122.4194, "America/Los_Angeles"),
+    (51.5074, -0.1278, "Europe/London"),
+    (59.9139, 10.7522, "Europe/Oslo"),
+    (-33.8688, 151.2093, "Australia/Sydney"),
+    (-36.8485, 174.7633, "Pacific/Auckland"),
+    (1.3521, 103.8198, "Asia/Singapore"),
+    (25.2048, 55.2708, "Asia/Dubai"),
+    (-26.2041, 28.0473, "Africa/Johannesburg"),
+    (43.6532, -79.3832, "America/Toronto"),
+    (6.9271, 79.8612, "Asia/Colombo"),
+    (-20.1609, 57.5012, "Indian/Mauritius"),
+    (64.1466, -21.9426, "Atlantic/Reykjavik"),
+    (-12.0464, -77.0428, "America/Lima"),
 ]
 
 
@@ -60,9 +76,15 @@ def make_cases(count: int) -> list[dict]:
         latitude, longitude, zone = rng.choice(PLACES)
         day = date(1990, 1, 1) + timedelta(days=rng.randrange(365 * 50))
         noon = datetime.combine(day, dtime(12), tzinfo=ZONES[zone])
-        cases.append({"latitude": latitude, "longitude": longitude, "zone": zone,
-                      "date": day.isoformat(),
-                      "offset_hours": noon.utcoffset().total_seconds() / 3600})
+        cases.append(
+            {
+                "latitude": latitude,
+                "longitude": longitude,
+                "zone": zone,
+                "date": day.isoformat(),
+                "offset_hours": noon.utcoffset().total_seconds() / 3600,
+            }
+        )
     return cases
 
 
@@ -70,15 +92,21 @@ def ensure_drik() -> None:
     if DRIK_PYTHON.exists():
         return
     subprocess.run([sys.executable, "-m", "venv", str(DRIK_VENV)], check=True)
-    subprocess.run([str(DRIK_PYTHON), "-m", "pip", "install", "-q", "drik-panchanga==2.0.0"],
-                   check=True)
+    subprocess.run(
+        [str(DRIK_PYTHON), "-m", "pip", "install", "-q", "drik-panchanga==2.0.0"], check=True
+    )
 
 
 def run_drik(cases: list[dict]) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(cases, handle)
-    out = subprocess.run([str(DRIK_PYTHON), str(WORKER), handle.name], check=True,
-                         capture_output=True, text=True, cwd=tempfile.gettempdir())
+    out = subprocess.run(
+        [str(DRIK_PYTHON), str(WORKER), handle.name],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     Path(handle.name).unlink()
     return json.loads(out.stdout)
 
@@ -92,8 +120,9 @@ def clear_caches() -> None:
 def our_subset(case: dict) -> dict:
     """Sunrise, sunset and the four elements with end times (drik-panchanga's subset)."""
     zone, day = ZONES[case["zone"]], date.fromisoformat(case["date"])
-    frame = daylight.day_frame(day, zone, case["latitude"], case["longitude"],
-                               RisingMode.UPPER_LIMB)
+    frame = daylight.day_frame(
+        day, zone, case["latitude"], case["longitude"], RisingMode.UPPER_LIMB
+    )
     kinds = (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
     shared: dict = {}
     spans = {kind.name: elements.spans(kind, frame.start, frame.end, shared) for kind in kinds}
@@ -102,7 +131,8 @@ def our_subset(case: dict) -> dict:
 
 def our_full(case: dict):
     return generate_panchangam_with_timezone(
-        case["latitude"], case["longitude"], case["zone"], date.fromisoformat(case["date"]))
+        case["latitude"], case["longitude"], case["zone"], date.fromisoformat(case["date"])
+    )
 
 
 def time_ours(cases: list[dict], compute, cold: bool) -> tuple[list[float], list]:
@@ -135,8 +165,15 @@ def exact_end(kind: str, number: int, near: float) -> float:
 
 def end_differences(ours: list[dict], theirs: list[dict]) -> dict:
     """Differences in seconds between our end times, drik-panchanga's and the exact ones."""
-    report = {"compared": 0, "worst": 0.0, "where": "", "ours_vs_exact": 0.0,
-              "drik_vs_exact": 0.0, "judged": 0, "over_1s": 0}
+    report = {
+        "compared": 0,
+        "worst": 0.0,
+        "where": "",
+        "ours_vs_exact": 0.0,
+        "drik_vs_exact": 0.0,
+        "judged": 0,
+        "over_1s": 0,
+    }
     for index, (mine, drik) in enumerate(zip(ours, theirs)):
         for kind in ("tithi", "nakshatra", "yoga", "karana"):
             for number, end in zip(drik[kind][0::2], drik[kind][1::2]):
@@ -151,16 +188,19 @@ def end_differences(ours: list[dict], theirs: list[dict]) -> dict:
                 if diff > 0.5 or report["compared"] % 10 == 0:  # every large one, and a sample
                     exact = exact_end(kind, number, match[0].end)
                     report["judged"] += 1
-                    report["ours_vs_exact"] = max(report["ours_vs_exact"],
-                                                  abs(match[0].end - exact) * 86400)
-                    report["drik_vs_exact"] = max(report["drik_vs_exact"],
-                                                  abs(end - exact) * 86400)
+                    report["ours_vs_exact"] = max(
+                        report["ours_vs_exact"], abs(match[0].end - exact) * 86400
+                    )
+                    report["drik_vs_exact"] = max(report["drik_vs_exact"], abs(end - exact) * 86400)
     return report
 
 
 def sunrise_difference(ours: list[dict], theirs: list[dict]) -> float:
-    return max(abs(mine["sunrise"] - drik["sunrise"]) * 86400
-               for mine, drik in zip(ours, theirs) if mine["sunrise"] is not None)
+    return max(
+        abs(mine["sunrise"] - drik["sunrise"]) * 86400
+        for mine, drik in zip(ours, theirs)
+        if mine["sunrise"] is not None
+    )
 
 
 def summary(label: str, durations: list[float]) -> str:
@@ -188,9 +228,12 @@ def main() -> None:
         rounds["warm"].append(time_ours(cases, our_full, cold=False)[0])
     drik_times, subset_cold, full_cold, full_warm = (
         [min(per_case) for per_case in zip(*rounds[side])]
-        for side in ("drik", "subset", "full", "warm"))
-    print(f"{count} (place, date) cases, {len(PLACES)} places, dates 1990-2039, "
-          f"best of {options.repeat} alternating rounds per case")
+        for side in ("drik", "subset", "full", "warm")
+    )
+    print(
+        f"{count} (place, date) cases, {len(PLACES)} places, dates 1990-2039, "
+        f"best of {options.repeat} alternating rounds per case"
+    )
     print(summary("drik-panchanga 2.0.0 subset", drik_times))
     print(summary("ours, same subset (cold caches)", subset_cold))
     print(summary("ours, full day (cold caches)", full_cold))
@@ -199,12 +242,18 @@ def main() -> None:
     median_ratio = statistics.median(subset_cold) / statistics.median(drik_times)
     print(f"time ratio ours/drik, subset: mean {ratio:.3f}, median {median_ratio:.3f}")
     ends = end_differences(subset_results, drik["results"])
-    print(f"largest end-time difference ours vs drik: {ends['worst']:.2f} s over "
-          f"{ends['compared']} end times ({ends['where']}); {ends['over_1s']} differ by > 1 s")
-    print(f"against exact roots (bisection on direct Swiss Ephemeris calls, {ends['judged']} end "
-          f"times: every one differing by > 0.5 s and every 10th): ours at most "
-          f"{ends['ours_vs_exact']:.2f} s, drik-panchanga at most {ends['drik_vs_exact']:.2f} s")
-    print(f"largest sunrise difference: {sunrise_difference(subset_results, drik['results']):.2f} s")
+    print(
+        f"largest end-time difference ours vs drik: {ends['worst']:.2f} s over "
+        f"{ends['compared']} end times ({ends['where']}); {ends['over_1s']} differ by > 1 s"
+    )
+    print(
+        f"against exact roots (bisection on direct Swiss Ephemeris calls, {ends['judged']} end "
+        f"times: every one differing by > 0.5 s and every 10th): ours at most "
+        f"{ends['ours_vs_exact']:.2f} s, drik-panchanga at most {ends['drik_vs_exact']:.2f} s"
+    )
+    print(
+        f"largest sunrise difference: {sunrise_difference(subset_results, drik['results']):.2f} s"
+    )
 
 
 if __name__ == "__main__":

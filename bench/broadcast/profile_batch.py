@@ -36,24 +36,40 @@ def insert_subscribers(url: str) -> None:
 
     rng = random.Random(7)
     places = [(round(rng.uniform(9, 30), 3), round(rng.uniform(72, 88), 3)) for _ in range(100)]
-    rows = [{"phone": f"+9190{n:08d}", "wa_id": f"9190{n:08d}", "latitude": places[n % 100][0],
-             "longitude": places[n % 100][1], "timezone": "Asia/Kolkata",
-             "language": ("en", "hi")[n % 2], "send_time": clock_time(6, 30),
-             "created_on": DUE - timedelta(days=1), "obsoleted_on": FOREVER,
-             "undeliverable_days": 0, "display_name": ""} for n in range(SUBSCRIBERS)]
+    rows = [
+        {
+            "phone": f"+9190{n:08d}",
+            "wa_id": f"9190{n:08d}",
+            "latitude": places[n % 100][0],
+            "longitude": places[n % 100][1],
+            "timezone": "Asia/Kolkata",
+            "language": ("en", "hi")[n % 2],
+            "send_time": clock_time(6, 30),
+            "created_on": DUE - timedelta(days=1),
+            "obsoleted_on": FOREVER,
+            "undeliverable_days": 0,
+            "display_name": "",
+        }
+        for n in range(SUBSCRIBERS)
+    ]
     with transaction(url) as session:
         session.execute(insert(UserDetail), rows)
 
 
 def started_run(url: str):
     """Settings, run id and batch bounds of the zone's run, started at its due instant."""
+    from tests.broadcast.helpers import RecordingQueue
+
     from lokpanchang.broadcast import planner_pass, start_run
     from lokpanchang.broadcast.locks import DatabaseLock
     from lokpanchang.config import load_settings
-    from tests.broadcast.helpers import RecordingQueue
 
-    settings = load_settings({"ENVIRONMENT": "test", "DATA_DIR": tempfile.mkdtemp()},
-                             database_url=url, batch_size=BATCH, late_grace=7200)
+    settings = load_settings(
+        {"ENVIRONMENT": "test", "DATA_DIR": tempfile.mkdtemp()},
+        database_url=url,
+        batch_size=BATCH,
+        late_grace=7200,
+    )
     queue = RecordingQueue()
     planner_pass(settings, DUE - timedelta(minutes=10), queue, DatabaseLock(url))
     run_id = queue.run_ids[0]

@@ -45,9 +45,24 @@ LEAD_SECONDS = 40  # the run falls due this long after planning: workers start m
 
 
 def start_fake(port: int) -> subprocess.Popen:
-    command = [sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port", str(port),
-               "--token", TOKEN, "--phone-number-id", PHONE_NUMBER_ID, "--latency-ms", "100",
-               "--pair-seconds", "0", "--keep", "1000"]
+    command = [
+        sys.executable,
+        "-m",
+        "lokpanchang",
+        "fake-whatsapp",
+        "--port",
+        str(port),
+        "--token",
+        TOKEN,
+        "--phone-number-id",
+        PHONE_NUMBER_ID,
+        "--latency-ms",
+        "100",
+        "--pair-seconds",
+        "0",
+        "--keep",
+        "1000",
+    ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     process.stdout.readline()
     return process
@@ -60,12 +75,20 @@ def fake_call(port: int, path: str, method: str = "GET") -> dict:
 
 
 def environment(database_url: str, redis_url: str, port: int, rate: float, data_dir: str) -> dict:
-    return {"ENVIRONMENT": "test", "DATA_DIR": data_dir, "DATABASE_URL": database_url,
-            "CELERY_BROKER_URL": redis_url, "CELERY_RESULT_BACKEND": redis_url,
-            "REDIS_URL": redis_url, "DELIVERY_BACKEND": "whatsapp",
-            "WHATSAPP_BASE_URL": f"http://127.0.0.1:{port}", "WHATSAPP_ACCESS_TOKEN": TOKEN,
-            "WHATSAPP_PHONE_NUMBER_ID": PHONE_NUMBER_ID, "SEND_RATE": str(rate),
-            "LOG_LEVEL": "WARNING"}
+    return {
+        "ENVIRONMENT": "test",
+        "DATA_DIR": data_dir,
+        "DATABASE_URL": database_url,
+        "CELERY_BROKER_URL": redis_url,
+        "CELERY_RESULT_BACKEND": redis_url,
+        "REDIS_URL": redis_url,
+        "DELIVERY_BACKEND": "whatsapp",
+        "WHATSAPP_BASE_URL": f"http://127.0.0.1:{port}",
+        "WHATSAPP_ACCESS_TOKEN": TOKEN,
+        "WHATSAPP_PHONE_NUMBER_ID": PHONE_NUMBER_ID,
+        "SEND_RATE": str(rate),
+        "LOG_LEVEL": "WARNING",
+    }
 
 
 def send_time_after(now: datetime, seconds: int):
@@ -74,7 +97,9 @@ def send_time_after(now: datetime, seconds: int):
     return local.replace(second=0, microsecond=0).time()
 
 
-def insert_subscribers(database_url: str, count: int, send_time, now: datetime, first_phone: int) -> None:
+def insert_subscribers(
+    database_url: str, count: int, send_time, now: datetime, first_phone: int
+) -> None:
     from sqlalchemy import insert
 
     from lokpanchang.storage.db import transaction
@@ -82,23 +107,53 @@ def insert_subscribers(database_url: str, count: int, send_time, now: datetime, 
 
     rng = random.Random(7)
     places = [(round(rng.uniform(9, 30), 3), round(rng.uniform(72, 88), 3)) for _ in range(100)]
-    rows = [{"phone": f"+9190{first_phone + n:08d}", "wa_id": f"9190{first_phone + n:08d}",
-             "latitude": places[n % 100][0], "longitude": places[n % 100][1], "timezone": ZONE,
-             "language": ("en", "hi")[n % 2], "send_time": send_time, "created_on": now,
-             "obsoleted_on": FOREVER, "undeliverable_days": 0, "display_name": ""}
-            for n in range(count)]
+    rows = [
+        {
+            "phone": f"+9190{first_phone + n:08d}",
+            "wa_id": f"9190{first_phone + n:08d}",
+            "latitude": places[n % 100][0],
+            "longitude": places[n % 100][1],
+            "timezone": ZONE,
+            "language": ("en", "hi")[n % 2],
+            "send_time": send_time,
+            "created_on": now,
+            "obsoleted_on": FOREVER,
+            "undeliverable_days": 0,
+            "display_name": "",
+        }
+        for n in range(count)
+    ]
     with transaction(database_url) as session:
         for start in range(0, count, 5000):
-            session.execute(insert(UserDetail), rows[start:start + 5000])
+            session.execute(insert(UserDetail), rows[start : start + 5000])
 
 
 def start_workers(env: dict, workers: int, concurrency: int) -> list[subprocess.Popen]:
     full_env = {**os.environ, **env}
-    return [subprocess.Popen([sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", "worker",
-                              "-Q", "default,priority", "-c", str(concurrency), "-n",
-                              f"bench{i}@%h", "--loglevel", "WARNING"], env=full_env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for i in range(workers)]
+    return [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "lokpanchang.tasks",
+                "worker",
+                "-Q",
+                "default,priority",
+                "-c",
+                str(concurrency),
+                "-n",
+                f"bench{i}@%h",
+                "--loglevel",
+                "WARNING",
+            ],
+            env=full_env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for i in range(workers)
+    ]
 
 
 def plan(settings) -> list[int]:
@@ -140,8 +195,17 @@ def _tree(pid: int) -> list[psutil.Process]:
         return []
 
 
-def broadcast_scenario(name: str, pg, redis_url: str, port: int, count: int, rate: float,
-                       workers: int, concurrency: int, first_phone: int) -> dict:
+def broadcast_scenario(
+    name: str,
+    pg,
+    redis_url: str,
+    port: int,
+    count: int,
+    rate: float,
+    workers: int,
+    concurrency: int,
+    first_phone: int,
+) -> dict:
     import redis
 
     from lokpanchang import clock
@@ -165,22 +229,31 @@ def broadcast_scenario(name: str, pg, redis_url: str, port: int, count: int, rat
         for worker in running:
             worker.wait(60)
     arrivals = sorted(fake_call(port, "/_fake/accepted-at")["accepted_at"])
-    return summary(name, status, due_at, arrivals, count, rate, peak_process, peak_total,
-                   workers, concurrency)
+    return summary(
+        name, status, due_at, arrivals, count, rate, peak_process, peak_total, workers, concurrency
+    )
 
 
-def summary(name, status, due_at, arrivals, count, rate, peak_process, peak_total, workers,
-            concurrency) -> dict:
+def summary(
+    name, status, due_at, arrivals, count, rate, peak_process, peak_total, workers, concurrency
+) -> dict:
     due = due_at.timestamp()
     lateness = [t - due for t in arrivals]
     span = arrivals[-1] - due if arrivals else float("nan")
-    result = {"scenario": name, "run_status": status, "subscribers": count, "accepted": len(arrivals),
-              "workers": workers, "concurrency": concurrency,
-              "seconds_due_to_last": round(span, 2), "messages_per_s": round(len(arrivals) / span, 1),
-              "lateness_p50_s": round(statistics.median(lateness), 2),
-              "lateness_p99_s": round(lateness[int(0.99 * (len(lateness) - 1))], 2),
-              "peak_rss_per_process_mb": round(peak_process / 2**20, 1),
-              "peak_rss_all_workers_mb": round(peak_total / 2**20, 1)}
+    result = {
+        "scenario": name,
+        "run_status": status,
+        "subscribers": count,
+        "accepted": len(arrivals),
+        "workers": workers,
+        "concurrency": concurrency,
+        "seconds_due_to_last": round(span, 2),
+        "messages_per_s": round(len(arrivals) / span, 1),
+        "lateness_p50_s": round(statistics.median(lateness), 2),
+        "lateness_p99_s": round(lateness[int(0.99 * (len(lateness) - 1))], 2),
+        "peak_rss_per_process_mb": round(peak_process / 2**20, 1),
+        "peak_rss_all_workers_mb": round(peak_total / 2**20, 1),
+    }
     if rate < 1e5:
         result["configured_per_s"] = rate
         result["achieved_fraction"] = round(result["messages_per_s"] / rate, 3)
@@ -202,24 +275,34 @@ def seeds_design(port: int, count: int) -> dict:
     today = clock.now().astimezone(ZoneInfo(ZONE)).date()
 
     async def send_all() -> int:
-        sender = WhatsAppSender(base_url=f"http://127.0.0.1:{port}", api_version="v25.0",
-                                phone_number_id=PHONE_NUMBER_ID, access_token=TOKEN)
+        sender = WhatsAppSender(
+            base_url=f"http://127.0.0.1:{port}",
+            api_version="v25.0",
+            phone_number_id=PHONE_NUMBER_ID,
+            access_token=TOKEN,
+        )
         sent = 0
         async with sender:
             for n in range(count):
                 latitude, longitude = places[n % 100]
                 day = generate_panchangam_with_timezone(latitude, longitude, ZONE, today)
                 rendered = render_daily(day, "en")
-                result = await sender.send_template(f"+9199{n:08d}", "daily_panchangam", "en",
-                                                    rendered.parameters, n)
+                result = await sender.send_template(
+                    f"+9199{n:08d}", "daily_panchangam", "en", rendered.parameters, n
+                )
                 sent += result.outcome == "sent"
         return sent
 
     start = time.perf_counter()
     sent = asyncio.run(send_all())
     elapsed = time.perf_counter() - start
-    return {"scenario": "seeds_design_one_task_in_turn", "subscribers": count, "accepted": sent,
-            "seconds": round(elapsed, 2), "messages_per_s": round(sent / elapsed, 1)}
+    return {
+        "scenario": "seeds_design_one_task_in_turn",
+        "subscribers": count,
+        "accepted": sent,
+        "seconds": round(elapsed, 2),
+        "messages_per_s": round(sent / elapsed, 1),
+    }
 
 
 def main() -> None:
@@ -234,19 +317,46 @@ def main() -> None:
     redis_server, pg = servers.start_redis(), servers.start_postgres()
     port = servers.free_port()
     # The planner's enqueue uses the package's Celery app, configured from the environment.
-    os.environ.update(environment("postgresql://unused", redis_server.url, port, 1e6, tempfile.mkdtemp()))
+    os.environ.update(
+        environment("postgresql://unused", redis_server.url, port, 1e6, tempfile.mkdtemp())
+    )
     fake = start_fake(port)
     try:
-        unpaced = broadcast_scenario("unpaced", pg, redis_server.url, port, args.subscribers, 1e6,
-                                     args.workers, args.concurrency, 0)
+        unpaced = broadcast_scenario(
+            "unpaced",
+            pg,
+            redis_server.url,
+            port,
+            args.subscribers,
+            1e6,
+            args.workers,
+            args.concurrency,
+            0,
+        )
         print(json.dumps(unpaced), flush=True)
-        paced = broadcast_scenario("paced", pg, redis_server.url, port, args.paced, args.rate,
-                                   args.workers, args.concurrency, 50_000_000)
+        paced = broadcast_scenario(
+            "paced",
+            pg,
+            redis_server.url,
+            port,
+            args.paced,
+            args.rate,
+            args.workers,
+            args.concurrency,
+            50_000_000,
+        )
         print(json.dumps(paced), flush=True)
         baseline = seeds_design(port, args.baseline)
         print(json.dumps(baseline), flush=True)
-        print(json.dumps({"unpaced_over_seeds_design":
-                          round(unpaced["messages_per_s"] / baseline["messages_per_s"], 1)}))
+        print(
+            json.dumps(
+                {
+                    "unpaced_over_seeds_design": round(
+                        unpaced["messages_per_s"] / baseline["messages_per_s"], 1
+                    )
+                }
+            )
+        )
     finally:
         fake.terminate()
         fake.wait()

@@ -18,7 +18,6 @@ across all processes.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import subprocess
 import sys
@@ -30,10 +29,16 @@ sys.path.insert(0, str(ROOT))  # tests.servers starts Redis
 from tests import servers  # noqa: E402
 
 BATCH = 500
-PARAMETERS = ("Sunday 29 Nov 2026, Ujjain", "Krishna Shashthi till 01:47 (+1), then Krishna Saptami",
-              "Pushya (4) till 10:59, then Ashlesha (1)", "Brahma till 17:08, then Indra",
-              "Garaja till 14:48, then Vanija", "06:49 / 17:40", "16:19-17:40",
-              "Margashirsha, Vikram Samvat 2083 Parabhava")
+PARAMETERS = (
+    "Sunday 29 Nov 2026, Ujjain",
+    "Krishna Shashthi till 01:47 (+1), then Krishna Saptami",
+    "Pushya (4) till 10:59, then Ashlesha (1)",
+    "Brahma till 17:08, then Indra",
+    "Garaja till 14:48, then Vanija",
+    "06:49 / 17:40",
+    "16:19-17:40",
+    "Margashirsha, Vikram Samvat 2083 Parabhava",
+)
 
 # One sending process: prints {"first": t, "last": t, "sent": n, "outcomes": {...}} (monotonic).
 WORKER = """
@@ -79,19 +84,55 @@ print(json.dumps({"first": bucket.first, "last": clock.monotonic(), "sent": sum(
 
 
 def start_fake(port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port",
-                                str(port), "--token", "T", "--phone-number-id", "1",
-                                "--latency-ms", "100"], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "lokpanchang",
+            "fake-whatsapp",
+            "--port",
+            str(port),
+            "--token",
+            "T",
+            "--phone-number-id",
+            "1",
+            "--latency-ms",
+            "100",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     process.stdout.readline()
     return process
 
 
-def run_senders(port: int, total: int, processes: int, batch: int, concurrency: int,
-                redis_url: str, rate: float, first_id: int) -> dict:
+def run_senders(
+    port: int,
+    total: int,
+    processes: int,
+    batch: int,
+    concurrency: int,
+    redis_url: str,
+    rate: float,
+    first_id: int,
+) -> dict:
     share = total // processes
-    commands = [[sys.executable, "-c", WORKER, str(port), str(first_id + i * share), str(share),
-                 str(batch), str(concurrency), redis_url, str(rate), json.dumps(PARAMETERS)]
-                for i in range(processes)]
+    commands = [
+        [
+            sys.executable,
+            "-c",
+            WORKER,
+            str(port),
+            str(first_id + i * share),
+            str(share),
+            str(batch),
+            str(concurrency),
+            redis_url,
+            str(rate),
+            json.dumps(PARAMETERS),
+        ]
+        for i in range(processes)
+    ]
     running = [subprocess.Popen(c, stdout=subprocess.PIPE, text=True) for c in commands]
     reports = [json.loads(p.communicate(timeout=3600)[0]) for p in running]
     first, last = min(r["first"] for r in reports), max(r["last"] for r in reports)
@@ -100,10 +141,16 @@ def run_senders(port: int, total: int, processes: int, batch: int, concurrency: 
         for name, count in report["outcomes"].items():
             outcomes[name] = outcomes.get(name, 0) + count
     cpu = sum(r["cpu_s"] for r in reports)
-    return {"messages": share * processes, "processes": processes, "seconds": round(last - first, 2),
-            "messages_per_s": round(share * processes / (last - first), 1), "outcomes": outcomes,
-            "sender_cpu_s": round(cpu, 2), "messages_per_sender_cpu_s": round(share * processes / cpu),
-            "peak_rss_mb": round(max(r["peak_rss_mb"] for r in reports), 1)}
+    return {
+        "messages": share * processes,
+        "processes": processes,
+        "seconds": round(last - first, 2),
+        "messages_per_s": round(share * processes / (last - first), 1),
+        "outcomes": outcomes,
+        "sender_cpu_s": round(cpu, 2),
+        "messages_per_sender_cpu_s": round(share * processes / cpu),
+        "peak_rss_mb": round(max(r["peak_rss_mb"] for r in reports), 1),
+    }
 
 
 def main() -> None:
@@ -123,13 +170,21 @@ def main() -> None:
         baseline = run_senders(port, args.baseline, 1, 1, 1, redis.url, 0, 10_000_000)
         print(json.dumps({"seeds_design_one_at_a_time": baseline}), flush=True)
         paced_total = int(args.rate * args.paced_seconds)
-        paced = run_senders(port, paced_total, args.processes, BATCH, 200, redis.url, args.rate,
-                            20_000_000)
+        paced = run_senders(
+            port, paced_total, args.processes, BATCH, 200, redis.url, args.rate, 20_000_000
+        )
         paced["configured_per_s"] = args.rate
         paced["achieved_fraction"] = round(paced["messages_per_s"] / args.rate, 3)
         print(json.dumps({"paced": paced}), flush=True)
-        print(json.dumps({"unpaced_over_seeds_design":
-                          round(unpaced["messages_per_s"] / baseline["messages_per_s"], 1)}))
+        print(
+            json.dumps(
+                {
+                    "unpaced_over_seeds_design": round(
+                        unpaced["messages_per_s"] / baseline["messages_per_s"], 1
+                    )
+                }
+            )
+        )
     finally:
         fake.terminate()
         fake.wait()

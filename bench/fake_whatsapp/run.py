@@ -35,9 +35,24 @@ def free_port() -> int:
 
 
 def start_fake(port: int, latency_ms: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port",
-                                str(port), "--token", "T", "--phone-number-id", "1",
-                                "--latency-ms", str(latency_ms)], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "lokpanchang",
+            "fake-whatsapp",
+            "--port",
+            str(port),
+            "--token",
+            "T",
+            "--phone-number-id",
+            "1",
+            "--latency-ms",
+            str(latency_ms),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     process.stdout.readline()  # "listening on ..."
     return process
 
@@ -60,8 +75,11 @@ web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), access_log=None, print
 
 
 def start_bare(port: int, latency_ms: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(port), str(latency_ms)],
-                               stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", BARE_SERVER, str(port), str(latency_ms)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     process.stdout.readline()
     wait_for_port(port)
     return process
@@ -77,10 +95,17 @@ def wait_for_port(port: int) -> None:
 
 
 def payload(n: int) -> dict:
-    return {"messaging_product": "whatsapp", "to": f"9190{n:08d}", "type": "template",
-            "template": {"name": "daily_panchangam", "language": {"code": "hi"},
-                         "components": [{"type": "body", "parameters": PARAMETERS}]},
-            "biz_opaque_callback_data": f"message_log:{n}"}
+    return {
+        "messaging_product": "whatsapp",
+        "to": f"9190{n:08d}",
+        "type": "template",
+        "template": {
+            "name": "daily_panchangam",
+            "language": {"code": "hi"},
+            "components": [{"type": "body", "parameters": PARAMETERS}],
+        },
+        "biz_opaque_callback_data": f"message_log:{n}",
+    }
 
 
 async def drive(port: int, requests: int, in_flight: int) -> tuple[float, int]:
@@ -127,14 +152,30 @@ def main() -> None:
                 process.terminate()
                 process.wait()
             rates[server] = args.requests / elapsed
-            print(json.dumps({"server": server, "latency_ms": latency, "requests": args.requests,
-                              "accepted": ok, "in_flight": args.in_flight,
-                              "seconds": round(elapsed, 2),
-                              "requests_per_s": round(rates[server]),
-                              "server_cpu_s": round(cpu, 2),
-                              "requests_per_cpu_s": round(args.requests / cpu)}), flush=True)
-        print(json.dumps({"latency_ms": latency,
-                          "fake_over_bare": round(rates["fake"] / rates["bare_aiohttp"], 2)}))
+            print(
+                json.dumps(
+                    {
+                        "server": server,
+                        "latency_ms": latency,
+                        "requests": args.requests,
+                        "accepted": ok,
+                        "in_flight": args.in_flight,
+                        "seconds": round(elapsed, 2),
+                        "requests_per_s": round(rates[server]),
+                        "server_cpu_s": round(cpu, 2),
+                        "requests_per_cpu_s": round(args.requests / cpu),
+                    }
+                ),
+                flush=True,
+            )
+        print(
+            json.dumps(
+                {
+                    "latency_ms": latency,
+                    "fake_over_bare": round(rates["fake"] / rates["bare_aiohttp"], 2),
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -28,11 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
+from tests import servers  # noqa: E402
+
 from lokpanchang.places.gazetteer import gazetteer  # noqa: E402
 from lokpanchang.storage import migrate  # noqa: E402
 from lokpanchang.storage.db import session_factory  # noqa: E402
 from lokpanchang.subscribers import import_subscribers, parse_subscribers, subscribe  # noqa: E402
-from tests import servers  # noqa: E402
 
 LANGUAGES = ["en", "hi", "ta", "te", "kn", "ml", "mr", "gu", "bn", "sa"]
 SEND_TIMES = ["06:30"] * 6 + ["06:00", "05:45", "07:00", "05:30"]
@@ -50,8 +51,16 @@ def generate_csv(rows: int, seed: int = 7) -> str:
         town = chooser.choice(towns)
         latitude = max(-90.0, min(90.0, town.latitude + chooser.uniform(-0.05, 0.05)))
         longitude = max(-180.0, min(180.0, town.longitude + chooser.uniform(-0.05, 0.05)))
-        writer.writerow([f"+9198{i:08d}", f"{latitude:.5f}", f"{longitude:.5f}", f"Subscriber {i}",
-                         chooser.choice(LANGUAGES), chooser.choice(SEND_TIMES)])
+        writer.writerow(
+            [
+                f"+9198{i:08d}",
+                f"{latitude:.5f}",
+                f"{longitude:.5f}",
+                f"Subscriber {i}",
+                chooser.choice(LANGUAGES),
+                chooser.choice(SEND_TIMES),
+            ]
+        )
     return out.getvalue()
 
 
@@ -59,8 +68,12 @@ def time_cli_import(url: str, path: Path) -> float:
     """Wall-clock seconds of the real command, process start included."""
     env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(ROOT / "src")}
     started = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "lokpanchang", "subscribers", "import", str(path)],
-                            env=env, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "lokpanchang", "subscribers", "import", str(path)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     elapsed = time.perf_counter() - started
     if result.returncode != 0 or " 0 bad row(s)" not in result.stdout:
         raise SystemExit(f"import failed: {result.stdout}\n{result.stderr}")
@@ -79,8 +92,16 @@ def time_naive(url: str, text: str) -> float:
     started = time.perf_counter()
     with session_factory(url).begin() as session:
         for row in csv.DictReader(io.StringIO(text, newline="")):
-            subscribe(session, row["phone"], row["latitude"], row["longitude"], now=NOW,
-                      name=row["name"], language=row["language"], send_time=row["send_time"])
+            subscribe(
+                session,
+                row["phone"],
+                row["latitude"],
+                row["longitude"],
+                now=NOW,
+                name=row["name"],
+                language=row["language"],
+                send_time=row["send_time"],
+            )
     return time.perf_counter() - started
 
 
@@ -94,13 +115,20 @@ def bench_database(label: str, new_database, csv_path: Path, small: str, runs: i
     full = [time_cli_import(fresh(new_database), csv_path) for _ in range(runs)]
     naive = [time_naive(fresh(new_database), small) for _ in range(runs)]
     bulk = [time_bulk(fresh(new_database), small) for _ in range(runs)]
-    result = {"db": label, "full": statistics.median(full), "naive": statistics.median(naive),
-              "bulk": statistics.median(bulk)}
-    print(f"{label}: `subscribers import` of the full file: median {result['full']:.1f} s "
-          f"{[round(t, 1) for t in full]}; baseline rows: naive per-row subscribe() median "
-          f"{result['naive']:.2f} s {[round(t, 2) for t in naive]} vs bulk importer median "
-          f"{result['bulk']:.2f} s {[round(t, 2) for t in bulk]} -> {result['naive'] / result['bulk']:.1f}x; "
-          f"load average now: {os.getloadavg()[0]:.1f}", flush=True)
+    result = {
+        "db": label,
+        "full": statistics.median(full),
+        "naive": statistics.median(naive),
+        "bulk": statistics.median(bulk),
+    }
+    print(
+        f"{label}: `subscribers import` of the full file: median {result['full']:.1f} s "
+        f"{[round(t, 1) for t in full]}; baseline rows: naive per-row subscribe() median "
+        f"{result['naive']:.2f} s {[round(t, 2) for t in naive]} vs bulk importer median "
+        f"{result['bulk']:.2f} s {[round(t, 2) for t in bulk]} -> {result['naive'] / result['bulk']:.1f}x; "
+        f"load average now: {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
     return result
 
 
@@ -121,8 +149,11 @@ def main() -> int:
     def new_sqlite() -> str:
         return f"sqlite:///{workdir / f'db{next(counter)}.sqlite3'}"
 
-    print(f"{args.rows} rows, baseline {args.baseline_rows} rows, {args.runs} runs; "
-          f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
+    print(
+        f"{args.rows} rows, baseline {args.baseline_rows} rows, {args.runs} runs; "
+        f"load average before: {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
     if "sqlite" in args.databases:
         bench_database("SQLite", new_sqlite, csv_path, small, args.runs)
     if "postgresql" not in args.databases:

@@ -38,8 +38,12 @@ def ordinary_points(count: int, seed: int = 7) -> list[tuple[float, float]]:
     points = []
     for _ in range(count):
         town = chooser.choice(towns)
-        points.append((max(-90.0, min(90.0, town.latitude + chooser.uniform(-0.05, 0.05))),
-                       max(-180.0, min(180.0, town.longitude + chooser.uniform(-0.05, 0.05)))))
+        points.append(
+            (
+                max(-90.0, min(90.0, town.latitude + chooser.uniform(-0.05, 0.05))),
+                max(-180.0, min(180.0, town.longitude + chooser.uniform(-0.05, 0.05))),
+            )
+        )
     return points
 
 
@@ -76,7 +80,12 @@ def child_remote() -> dict:
     start = time.perf_counter()
     lookup(REMOTE_POINT[0] + 0.01, REMOTE_POINT[1])
     warm_s = time.perf_counter() - start
-    return {"first_s": first_s, "warm_s": warm_s, "rss_added_mb": rss_mb() - before, "city": first.city}
+    return {
+        "first_s": first_s,
+        "warm_s": warm_s,
+        "rss_added_mb": rss_mb() - before,
+        "city": first.city,
+    }
 
 
 def run_child(src: Path, mode: str, count: int) -> dict:
@@ -87,14 +96,16 @@ def run_child(src: Path, mode: str, count: int) -> dict:
 
 
 def baseline_src(ref: str, folder: Path) -> Path:
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "src"], capture_output=True, check=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "src"], capture_output=True, check=True
+    )
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder / "src"
 
 
 def summary(label: str, values: list[float], scale: float, unit: str) -> str:
     scaled = [v * scale for v in values]
-    return (f"| {label} | {statistics.median(scaled):.3f} {unit} | {min(scaled):.3f} | {max(scaled):.3f} |")
+    return f"| {label} | {statistics.median(scaled):.3f} {unit} | {min(scaled):.3f} | {max(scaled):.3f} |"
 
 
 def main() -> int:
@@ -119,17 +130,43 @@ def main() -> int:
     print("| measure | median | min | max |\n|---|---:|---:|---:|")
     for side in ("baseline", "new"):
         name = f"baseline {args.baseline}" if side == "baseline" else "this tree"
-        print(summary(f"{name}: `lookup`, ms per point", [r["lookup_s"] for r in results[side]], per, "ms"))
-        print(summary(f"{name}: `lookup_many`, ms per point", [r["lookup_many_s"] for r in results[side]],
-                      per, "ms"))
-        print(summary(f"{name}: process RSS after, MB", [r["rss_mb"] for r in results[side]], 1, "MB"))
+        print(
+            summary(
+                f"{name}: `lookup`, ms per point", [r["lookup_s"] for r in results[side]], per, "ms"
+            )
+        )
+        print(
+            summary(
+                f"{name}: `lookup_many`, ms per point",
+                [r["lookup_many_s"] for r in results[side]],
+                per,
+                "ms",
+            )
+        )
+        print(
+            summary(f"{name}: process RSS after, MB", [r["rss_mb"] for r in results[side]], 1, "MB")
+        )
     remote = results["remote"]
-    print(summary("first remote lookup (loads the remote places), s", [r["first_s"] for r in remote], 1, "s"))
+    print(
+        summary(
+            "first remote lookup (loads the remote places), s",
+            [r["first_s"] for r in remote],
+            1,
+            "s",
+        )
+    )
     print(summary("next remote lookup, ms", [r["warm_s"] for r in remote], 1000, "ms"))
-    print(summary("RSS added by the first remote lookup, MB", [r["rss_added_mb"] for r in remote], 1, "MB"))
+    print(
+        summary(
+            "RSS added by the first remote lookup, MB", [r["rss_added_mb"] for r in remote], 1, "MB"
+        )
+    )
     ratio = statistics.median(r["lookup_s"] for r in results["new"]) / statistics.median(
-        r["lookup_s"] for r in results["baseline"])
-    print(f"\nRatio (median, `lookup`): this tree / baseline = {ratio:.3f}; remote answer: {remote[0]['city']}")
+        r["lookup_s"] for r in results["baseline"]
+    )
+    print(
+        f"\nRatio (median, `lookup`): this tree / baseline = {ratio:.3f}; remote answer: {remote[0]['city']}"
+    )
     return 0
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from zoneinfo import available_timezones
 
 from sqlalchemy import select, text
+from tests import servers
 
 from lokpanchang import clock, planning
 from lokpanchang.broadcast import planner_pass
@@ -40,35 +41,52 @@ from lokpanchang.config import load_settings
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog, PreparedPanchangam, UserDetail
-from tests import servers
 
 SEND_TIMES = (time(6, 30), time(7, 0))  # 1 in 10 subscribers chose 07:00
 
 
 def zones(count: int) -> list[str]:
-    names = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV")))
+    names = sorted(
+        z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV"))
+    )
     step = max(1, len(names) // count)
     return names[::step][:count]
 
 
-def populate(url: str, zone_names: list[str], subscribers: int, joined: datetime,
-             seven_every: int = 10, places: int = 1) -> None:
+def populate(
+    url: str,
+    zone_names: list[str],
+    subscribers: int,
+    joined: datetime,
+    seven_every: int = 10,
+    places: int = 1,
+) -> None:
     """N subscribers spread over the zones (one in ``seven_every`` at 07:00) and over
     ``places`` places 0.1° apart, in one INSERT."""
     with transaction(url) as session:
         session.execute(text("CREATE TEMP TABLE z (i int, name text)"))
-        session.execute(text("INSERT INTO z VALUES (:i, :n)"),
-                        [{"i": i, "n": n} for i, n in enumerate(zone_names)])
-        session.execute(text(
-            "INSERT INTO user_detail (phone, display_name, latitude, longitude, timezone, language,"
-            " send_time, created_on, obsoleted_on, undeliverable_days) "
-            "SELECT '+1' || lpad(g::text, 11, '0'), '', 10.0 + 0.1 * ((g / :zones) % :places),"
-            " 20.0, z.name, 'en',"
-            " CASE WHEN g % :seven = 0 THEN time '07:00' ELSE time '06:30' END,"
-            " :joined, timestamptz '2099-12-31', 0"
-            " FROM generate_series(1, :n) g JOIN z ON z.i = g % :zones"),
-            {"n": subscribers, "zones": len(zone_names), "joined": joined, "seven": seven_every,
-             "places": places})
+        session.execute(
+            text("INSERT INTO z VALUES (:i, :n)"),
+            [{"i": i, "n": n} for i, n in enumerate(zone_names)],
+        )
+        session.execute(
+            text(
+                "INSERT INTO user_detail (phone, display_name, latitude, longitude, timezone, language,"
+                " send_time, created_on, obsoleted_on, undeliverable_days) "
+                "SELECT '+1' || lpad(g::text, 11, '0'), '', 10.0 + 0.1 * ((g / :zones) % :places),"
+                " 20.0, z.name, 'en',"
+                " CASE WHEN g % :seven = 0 THEN time '07:00' ELSE time '06:30' END,"
+                " :joined, timestamptz '2099-12-31', 0"
+                " FROM generate_series(1, :n) g JOIN z ON z.i = g % :zones"
+            ),
+            {
+                "n": subscribers,
+                "zones": len(zone_names),
+                "joined": joined,
+                "seven": seven_every,
+                "places": places,
+            },
+        )
     with transaction(url) as session:
         session.execute(text("ANALYZE user_detail"))
 
@@ -79,15 +97,27 @@ def steady_state(url: str, zone_names: list[str], now: datetime) -> None:
     for zone in zone_names:
         for send_time in SEND_TIMES:
             for slot in planning.recent_slots(now, zone, send_time, timedelta(hours=25)):
-                rows.append(BroadcastRun(timezone=zone, send_time=send_time, local_date=slot.local_date,
-                                         due_at=slot.due_at, status="done", planned_at=slot.due_at))
+                rows.append(
+                    BroadcastRun(
+                        timezone=zone,
+                        send_time=send_time,
+                        local_date=slot.local_date,
+                        due_at=slot.due_at,
+                        status="done",
+                        planned_at=slot.due_at,
+                    )
+                )
     with transaction(url) as session:
         session.add_all(rows)
 
 
 def baseline(url: str, now: datetime) -> None:
     with transaction(url) as session:
-        list(session.execute(select(UserDetail.timezone).where(UserDetail.obsoleted_on > now).distinct()))
+        list(
+            session.execute(
+                select(UserDetail.timezone).where(UserDetail.obsoleted_on > now).distinct()
+            )
+        )
 
 
 def bench_pass(pg, args) -> dict:
@@ -117,13 +147,37 @@ def bench_lateness(pg, redis_server, args) -> dict[bool, list[float]]:
     url = pg.create_database()
     migrate.upgrade(url)
     directory = Path(tempfile.mkdtemp(prefix="lokpanchang-bench-"))
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": redis_server.url,
-           "CELERY_RESULT_BACKEND": redis_server.url, "DATA_DIR": str(directory),
-           "DELIVERY_BACKEND": "outbox", "BATCH_SIZE": "100", "LOG_LEVEL": "WARNING"}
-    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", "worker",
-                               "-c", "2", "-Q", "default,priority", "--without-mingle",
-                               "--without-gossip", "--loglevel", "WARNING"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_BROKER_URL": redis_server.url,
+        "CELERY_RESULT_BACKEND": redis_server.url,
+        "DATA_DIR": str(directory),
+        "DELIVERY_BACKEND": "outbox",
+        "BATCH_SIZE": "100",
+        "LOG_LEVEL": "WARNING",
+    }
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "lokpanchang.tasks",
+            "worker",
+            "-c",
+            "2",
+            "-Q",
+            "default,priority",
+            "--without-mingle",
+            "--without-gossip",
+            "--loglevel",
+            "WARNING",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         return _lateness_runs(url, env, args)
     finally:
@@ -136,8 +190,9 @@ def _lateness_runs(url: str, env: dict, args) -> dict[bool, list[float]]:
     from lokpanchang.tasks.app import create_celery
 
     now = clock.now()
-    run_ids = _make_runs(url, args.runs, args.per_run, now + timedelta(seconds=15), args.places,
-                         args.spacing)
+    run_ids = _make_runs(
+        url, args.runs, args.per_run, now + timedelta(seconds=15), args.places, args.spacing
+    )
     prepared = set(run_ids[::2])
     app = create_celery(load_settings(env))
     with transaction(url) as session:
@@ -148,8 +203,11 @@ def _lateness_runs(url: str, env: dict, args) -> dict[bool, list[float]]:
         countdown = (due[run_id] - clock.now()).total_seconds()
         app.send_task("tasks.send_for_timezone", args=[run_id], countdown=countdown)
     app.close()
-    arrivals = _watch_outbox(Path(env["DATA_DIR"]) / "outbox.jsonl", args.runs * args.per_run,
-                             timer.monotonic() + 120 + args.runs * args.spacing)
+    arrivals = _watch_outbox(
+        Path(env["DATA_DIR"]) / "outbox.jsonl",
+        args.runs * args.per_run,
+        timer.monotonic() + 120 + args.runs * args.spacing,
+    )
     with transaction(url) as session:
         run_of = dict(session.execute(select(MessageLog.id, MessageLog.run_id)).all())
     firsts: dict[int, datetime] = {}
@@ -166,15 +224,19 @@ def _lateness_runs(url: str, env: dict, args) -> dict[bool, list[float]]:
 def _check_prepared(url: str, due: dict, prepared: set[int]) -> None:
     """Say how many stored panchangams were there before their run's instant (a sanity check)."""
     with transaction(url) as session:
-        zone_due = {r.timezone: (r.due_at, r.id in prepared)
-                    for r in session.execute(select(BroadcastRun)).scalars()}
+        zone_due = {
+            r.timezone: (r.due_at, r.id in prepared)
+            for r in session.execute(select(BroadcastRun)).scalars()
+        }
         rows = session.execute(select(PreparedPanchangam.key, PreparedPanchangam.created_at)).all()
     ahead = {True: 0, False: 0}
     for key, created_at in rows:
         due_at, was_prepared = zone_due[key.split(",")[2]]
         ahead[was_prepared] += created_at < due_at
-    print(f"stored before the instant: {ahead[True]} for prepared runs, {ahead[False]} for the others;"
-          f" {len(rows)} stored in all")
+    print(
+        f"stored before the instant: {ahead[True]} for prepared runs, {ahead[False]} for the others;"
+        f" {len(rows)} stored in all"
+    )
 
 
 def _watch_outbox(path: Path, expected: int, deadline: float) -> dict[int, datetime]:
@@ -198,28 +260,42 @@ def _watch_outbox(path: Path, expected: int, deadline: float) -> dict[int, datet
     return seen
 
 
-def _make_runs(url: str, runs: int, per_run: int, first_due: datetime, places: int,
-               spacing: float) -> list[int]:
+def _make_runs(
+    url: str, runs: int, per_run: int, first_due: datetime, places: int, spacing: float
+) -> list[int]:
     """Runs due every ``spacing`` s, each a zone of its own with ``per_run`` subscribers."""
     names = zones(runs)
-    populate(url, names, runs * per_run, first_due - timedelta(hours=1), seven_every=10**9,
-             places=places)
+    populate(
+        url, names, runs * per_run, first_due - timedelta(hours=1), seven_every=10**9, places=places
+    )
     with transaction(url) as session:
-        rows = [BroadcastRun(timezone=zone, send_time=time(6, 30), local_date=first_due.date(),
-                             due_at=first_due + timedelta(seconds=spacing * i), status="enqueued",
-                             planned_at=clock.now()) for i, zone in enumerate(names)]
+        rows = [
+            BroadcastRun(
+                timezone=zone,
+                send_time=time(6, 30),
+                local_date=first_due.date(),
+                due_at=first_due + timedelta(seconds=spacing * i),
+                status="enqueued",
+                planned_at=clock.now(),
+            )
+            for i, zone in enumerate(names)
+        ]
         session.add_all(rows)
         session.flush()
         return [row.id for row in rows]
 
 
 def report_pass(result: dict, args) -> None:
-    print(f"planner pass, {args.subscribers:,} subscribers in {args.zones} zones "
-          f"({result['runs_planned']} runs planned over {args.repeat} passes):")
+    print(
+        f"planner pass, {args.subscribers:,} subscribers in {args.zones} zones "
+        f"({result['runs_planned']} runs planned over {args.repeat} passes):"
+    )
     for name in ("baseline", "ours"):
         values = [v * 1000 for v in result[name]]
-        print(f"  {name:9s} median {statistics.median(values):8.1f} ms  "
-              f"min {min(values):8.1f}  max {max(values):8.1f}")
+        print(
+            f"  {name:9s} median {statistics.median(values):8.1f} ms  "
+            f"min {min(values):8.1f}  max {max(values):8.1f}"
+        )
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -245,9 +321,11 @@ def main() -> None:
         late = bench_lateness(pg, redis_server, args)
         for prepared, label in ((False, "computed in the batch"), (True, "prepared ahead")):
             values = late[prepared]
-            print(f"first-send lateness, {label}, {len(values)} runs of {args.per_run} in "
-                  f"{args.places} places: p50 {quantile(values, 0.5):.3f} s  "
-                  f"p99 {quantile(values, 0.99):.3f} s  max {max(values):.3f} s")
+            print(
+                f"first-send lateness, {label}, {len(values)} runs of {args.per_run} in "
+                f"{args.places} places: p50 {quantile(values, 0.5):.3f} s  "
+                f"p99 {quantile(values, 0.99):.3f} s  max {max(values):.3f} s"
+            )
     finally:
         redis_server.stop()
         pg.stop()

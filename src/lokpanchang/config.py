@@ -134,7 +134,10 @@ class Settings(BaseSettings):
                 f"PLANNER_LOOKAHEAD={self.planner_lookahead} must exceed "
                 f"PLANNER_PERIOD={self.planner_period}, or slots fall between passes"
             )
-        if self.visibility_timeout is not None and self.visibility_timeout <= self.planner_lookahead:
+        if (
+            self.visibility_timeout is not None
+            and self.visibility_timeout <= self.planner_lookahead
+        ):
             raise ValueError(
                 f"VISIBILITY_TIMEOUT={self.visibility_timeout} must exceed "
                 f"PLANNER_LOOKAHEAD={self.planner_lookahead}, or ETA tasks are delivered twice"
@@ -159,7 +162,10 @@ class Settings(BaseSettings):
 
     @property
     def effective_broker_url(self) -> str:
-        return self.celery_broker_url or f"sqla+sqlite:///{(self.data_dir / 'broker.sqlite3').resolve()}"
+        return (
+            self.celery_broker_url
+            or f"sqla+sqlite:///{(self.data_dir / 'broker.sqlite3').resolve()}"
+        )
 
     @property
     def effective_result_backend(self) -> str:
@@ -196,7 +202,9 @@ def parse_zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"time zone {name!r} is not an IANA zone name (e.g. Asia/Kolkata)") from None
+        raise ValueError(
+            f"time zone {name!r} is not an IANA zone name (e.g. Asia/Kolkata)"
+        ) from None
 
 
 def _secrets_from_files(environ: dict[str, str]) -> dict[str, str]:
@@ -209,7 +217,9 @@ def _secrets_from_files(environ: dict[str, str]) -> dict[str, str]:
         try:
             found[field] = Path(path).read_text().strip()
         except OSError as exc:
-            raise ConfigError(f"{field.upper()}_FILE={path!r} cannot be read: {exc.strerror}") from None
+            raise ConfigError(
+                f"{field.upper()}_FILE={path!r} cannot be read: {exc.strerror}"
+            ) from None
     return found
 
 

@@ -27,16 +27,27 @@ from lokpanchang.config import Settings
 
 MASK = "***"
 SENSITIVE_KEY = re.compile(
-    r"(token|secret|password|passwd|authorization|api[_-]?key|signature|cookie)", re.I)
+    r"(token|secret|password|passwd|authorization|api[_-]?key|signature|cookie)", re.I
+)
 BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9._~+/=-]+", re.I)
 KEY_VALUE_SECRET = re.compile(
     r"((?:access_token|token|secret|password|app_secret|api_key)[\"']?\s*[=:]\s*[\"']?)"
-    r"([^\s&\"',;]+)", re.I)
+    r"([^\s&\"',;]+)",
+    re.I,
+)
 PHONE = re.compile(r"(?<![\w.:/-])\+?\d[\d ()-]{8,18}\d(?![\w.:-])")
-ISO_DATE = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")  # looks like a phone to PHONE
+ISO_DATE = re.compile(
+    r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"
+)  # looks like a phone to PHONE
 STDERR = "stderr"
-SECRET_SETTING_FIELDS = ("whatsapp_access_token", "whatsapp_app_secret", "whatsapp_verify_token",
-                         "secret_key", "smtp_password", "s3_secret_access_key")
+SECRET_SETTING_FIELDS = (
+    "whatsapp_access_token",
+    "whatsapp_app_secret",
+    "whatsapp_verify_token",
+    "secret_key",
+    "smtp_password",
+    "s3_secret_access_key",
+)
 
 
 def mask_phone(text: str) -> str:
@@ -75,8 +86,9 @@ def mask_value(value, secrets: tuple[str, ...] = ()):
     if isinstance(value, str):
         return mask_text(value, secrets)
     if isinstance(value, dict):
-        return {k: MASK if _is_sensitive_key(k, v) else mask_value(v, secrets)
-                for k, v in value.items()}
+        return {
+            k: MASK if _is_sensitive_key(k, v) else mask_value(v, secrets) for k, v in value.items()
+        }
     if isinstance(value, (list, tuple)):
         return type(value)(mask_value(item, secrets) for item in value)
     return value
@@ -131,18 +143,25 @@ def daily_log_path(log_dir: Path, day=None) -> Path:
 
 
 def _enrich() -> list:
-    return [structlog.contextvars.merge_contextvars, structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts")]
+    return [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
+    ]
 
 
 def _render(settings: Settings) -> list:
     secrets = tuple(getattr(settings, name) for name in SECRET_SETTING_FIELDS)
-    return [structlog.processors.format_exc_info, SensitiveDataMasker(secrets),
-            structlog.processors.JSONRenderer(default=str, sort_keys=False)]
+    return [
+        structlog.processors.format_exc_info,
+        SensitiveDataMasker(secrets),
+        structlog.processors.JSONRenderer(default=str, sort_keys=False),
+    ]
 
 
-def configure_logging(settings: Settings, stream: TextIO | str | None = STDERR,
-                      to_files: bool = True) -> None:
+def configure_logging(
+    settings: Settings, stream: TextIO | str | None = STDERR, to_files: bool = True
+) -> None:
     """Configure structlog for this process: JSON lines, masked, ids from contextvars."""
     writer = JsonLinesLogger(stream, settings.effective_log_dir if to_files else None)
     structlog.configure(
@@ -159,20 +178,29 @@ class StdlibBridge(logging.Handler):
     def __init__(self, settings: Settings, writer: JsonLinesLogger) -> None:
         super().__init__()
         self.writer = writer
-        self.setFormatter(structlog.stdlib.ProcessorFormatter(
-            foreign_pre_chain=[*_enrich(), structlog.stdlib.add_logger_name],
-            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
-                        *_render(settings)]))
+        self.setFormatter(
+            structlog.stdlib.ProcessorFormatter(
+                foreign_pre_chain=[*_enrich(), structlog.stdlib.add_logger_name],
+                processors=[
+                    structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                    *_render(settings),
+                ],
+            )
+        )
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
             self.writer.msg(self.format(record))
-        except Exception:  # logging must never raise into the caller
+        except Exception:  # noqa: BLE001 -- logging must never raise into the caller
             self.handleError(record)
 
 
-def route_stdlib_logging(settings: Settings, level: int | str | None = None,
-                         stream: TextIO | str | None = STDERR, to_files: bool = True) -> None:
+def route_stdlib_logging(
+    settings: Settings,
+    level: int | str | None = None,
+    stream: TextIO | str | None = STDERR,
+    to_files: bool = True,
+) -> None:
     """Replace the root logger's handlers with one writing our JSON lines."""
     writer = JsonLinesLogger(stream, settings.effective_log_dir if to_files else None)
     root = logging.getLogger()
@@ -211,8 +239,11 @@ def connect_celery_signals() -> None:
 def bind_request_id(header_value: str | None) -> str:
     """Flask ``before_request``: keep the caller's X-Request-ID (if sane) or make one."""
     clear_contextvars()
-    request_id = header_value if header_value and re.fullmatch(r"[\w.-]{1,64}", header_value) \
+    request_id = (
+        header_value
+        if header_value and re.fullmatch(r"[\w.-]{1,64}", header_value)
         else uuid.uuid4().hex
+    )
     bind_contextvars(request_id=request_id)
     return request_id
 

@@ -32,9 +32,7 @@ class AccountError(ValueError):
 
 def validate_username(username: str) -> str:
     if not USERNAME.fullmatch(username):
-        raise AccountError(
-            f"username {username!r} must be 3-64 letters, digits, '.', '_' or '-'"
-        )
+        raise AccountError(f"username {username!r} must be 3-64 letters, digits, '.', '_' or '-'")
     return username
 
 
@@ -86,8 +84,9 @@ class LoginResult:
     verdict: Verdict
 
 
-def attempt_login(session: Session, username: str, password: str, address: str, now: datetime,
-                  limits: LoginLimits) -> LoginResult:
+def attempt_login(
+    session: Session, username: str, password: str, address: str, now: datetime, limits: LoginLimits
+) -> LoginResult:
     """Check a login unless the username or address is locked out; commits.
 
     The attempt is recorded (and committed) as a failure *before* the earlier failures are
@@ -114,8 +113,9 @@ def clear_failures(session: Session, username: str) -> int:
     return removed.rowcount
 
 
-def _record_attempt(session: Session, username: str, address: str, now: datetime,
-                    limits: LoginLimits) -> LoginFailure:
+def _record_attempt(
+    session: Session, username: str, address: str, now: datetime, limits: LoginLimits
+) -> LoginFailure:
     # Pruning here keeps the table to the rows the verdict can still use (one horizon back).
     session.execute(delete(LoginFailure).where(LoginFailure.failed_at < now - limits.horizon))
     attempt = LoginFailure(username=_key(username), address=_key(address), failed_at=now)
@@ -124,16 +124,20 @@ def _record_attempt(session: Session, username: str, address: str, now: datetime
     return attempt
 
 
-def _earlier_failures(session: Session, attempt: LoginFailure,
-                      limits: LoginLimits) -> tuple[list[datetime], list[datetime]]:
+def _earlier_failures(
+    session: Session, attempt: LoginFailure, limits: LoginLimits
+) -> tuple[list[datetime], list[datetime]]:
     """Failure instants within the horizon for the attempt's username and its address,
     the attempt itself left out."""
     recent = (LoginFailure.failed_at >= attempt.failed_at - limits.horizon) & (
-        LoginFailure.id != attempt.id)
+        LoginFailure.id != attempt.id
+    )
     by_username = select(LoginFailure.failed_at).where(
-        recent, LoginFailure.username == attempt.username)
+        recent, LoginFailure.username == attempt.username
+    )
     by_address = select(LoginFailure.failed_at).where(
-        recent, LoginFailure.address == attempt.address)
+        recent, LoginFailure.address == attempt.address
+    )
     return list(session.scalars(by_username)), list(session.scalars(by_address))
 
 

@@ -64,8 +64,9 @@ class Verdict:
 ALLOWED = Verdict(allowed=True)
 
 
-def locked_until(failures: Iterable[datetime], max_failures: int, window: timedelta,
-                 lockout: timedelta) -> datetime | None:
+def locked_until(
+    failures: Iterable[datetime], max_failures: int, window: timedelta, lockout: timedelta
+) -> datetime | None:
     """The end of the latest lock the failures trigger, or None if they trigger none.
 
     A lock starts at any failure that is the ``max_failures``-th within ``window`` (counting
@@ -82,15 +83,25 @@ def locked_until(failures: Iterable[datetime], max_failures: int, window: timede
     return None if latest_trip is None else latest_trip + lockout
 
 
-def login_verdict(username_failures: Iterable[datetime], address_failures: Iterable[datetime],
-                  now: datetime, limits: LoginLimits) -> Verdict:
+def login_verdict(
+    username_failures: Iterable[datetime],
+    address_failures: Iterable[datetime],
+    now: datetime,
+    limits: LoginLimits,
+) -> Verdict:
     """May an attempt at ``now`` be checked, given the earlier failures for its username and
     for its client address? Refused: how long until it may (the longer wait when both lock)."""
     candidates = [
-        ("username", locked_until(username_failures, limits.max_failures, limits.window,
-                                  limits.lockout)),
-        ("address", locked_until(address_failures, limits.max_address_failures, limits.window,
-                                 limits.lockout)),
+        (
+            "username",
+            locked_until(username_failures, limits.max_failures, limits.window, limits.lockout),
+        ),
+        (
+            "address",
+            locked_until(
+                address_failures, limits.max_address_failures, limits.window, limits.lockout
+            ),
+        ),
     ]
     waits = [(until - now, reason) for reason, until in candidates if until and until > now]
     if not waits:

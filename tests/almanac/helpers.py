@@ -8,8 +8,12 @@ from lokpanchang.almanac import ephemeris
 from lokpanchang.almanac.timescale import jd_from_datetime
 
 # (weights on Moon, Sun; number of equal arcs) for each element kind.
-KINDS = {"tithi": ((1, -1), 30), "karana": ((1, -1), 60), "nakshatra": ((1, 0), 27),
-         "yoga": ((1, 1), 27)}
+KINDS = {
+    "tithi": ((1, -1), 30),
+    "karana": ((1, -1), 60),
+    "nakshatra": ((1, 0), 27),
+    "yoga": ((1, 1), 27),
+}
 ONE_SECOND = timedelta(seconds=1)
 
 
@@ -23,8 +27,15 @@ def true_number(kind: str, instant: datetime) -> int:
 
 def all_datetimes(panchangam) -> list[datetime]:
     """Every datetime in a panchangam (to check offsets)."""
-    found = [panchangam.sunrise, panchangam.sunset, panchangam.next_sunrise,
-             panchangam.moonrise, panchangam.moonset, panchangam.day_start, panchangam.day_end]
+    found = [
+        panchangam.sunrise,
+        panchangam.sunset,
+        panchangam.next_sunrise,
+        panchangam.moonrise,
+        panchangam.moonset,
+        panchangam.day_start,
+        panchangam.day_end,
+    ]
     for kind in KINDS:
         for entry in getattr(panchangam, kind):
             found += [entry.start, entry.end]

@@ -34,8 +34,14 @@ def test_missing_ephemeris_files_are_an_error_not_a_silent_fallback(tmp_path):
         "except ephemeris.EphemerisError as exc:\n"
         "    print('refused:', exc)\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            env={**os.environ, "PYTHONPATH": source}, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": source},
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert "refused:" in result.stdout and str(tmp_path) in result.stdout
 

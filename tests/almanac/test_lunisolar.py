@@ -31,7 +31,10 @@ def test_ugadi_2025_opens_shaka_1947_vishvavasu():
     assert new_year.samvat.samvatsara.name == "Vishvavasu"
     eve = _at_delhi(date(2025, 3, 29))
     assert (eve.masa.amanta.name, eve.samvat.shaka, eve.samvat.samvatsara.name) == (
-        "Phalguna", 1946, "Krodhi")
+        "Phalguna",
+        1946,
+        "Krodhi",
+    )
 
 
 def test_purnimanta_month_runs_ahead_in_krishna_paksha():
@@ -59,6 +62,9 @@ def test_the_kshaya_month_of_1983_is_marked_and_ordinary_months_are_not():
 
 def test_kshaya_months_from_1900_to_2125_are_the_three_known_ones():
     openings = [lunisolar.new_moon(n) for n in range(-1240, 1540)]  # 1900 .. 2125
-    kshaya = [(J2000 + timedelta(days=start - 2451545.0)).date() for start in openings
-              if lunisolar.lunar_month(start + 1.0, 2).kshaya]
+    kshaya = [
+        (J2000 + timedelta(days=start - 2451545.0)).date()
+        for start in openings
+        if lunisolar.lunar_month(start + 1.0, 2).kshaya
+    ]
     assert kshaya == [date(1963, 11, 16), date(1983, 1, 14), date(2123, 12, 17)]

@@ -6,23 +6,55 @@ import pytest
 
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES, label, names
 
-SCRIPT_BLOCKS = {"hi": (0x0900, 0x097F), "sa": (0x0900, 0x097F), "mr": (0x0900, 0x097F),
-                 "bn": (0x0980, 0x09FF), "gu": (0x0A80, 0x0AFF), "ta": (0x0B80, 0x0BFF),
-                 "te": (0x0C00, 0x0C7F), "kn": (0x0C80, 0x0CFF), "ml": (0x0D00, 0x0D7F)}
-COUNTS = {"vara": 7, "paksha": 2, "tithi": 30, "nakshatra": 27, "yoga": 27, "karana": 60,
-          "masa": 12, "ritu": 6, "samvatsara": 60, "ayana": 2}
+SCRIPT_BLOCKS = {
+    "hi": (0x0900, 0x097F),
+    "sa": (0x0900, 0x097F),
+    "mr": (0x0900, 0x097F),
+    "bn": (0x0980, 0x09FF),
+    "gu": (0x0A80, 0x0AFF),
+    "ta": (0x0B80, 0x0BFF),
+    "te": (0x0C00, 0x0C7F),
+    "kn": (0x0C80, 0x0CFF),
+    "ml": (0x0D00, 0x0D7F),
+}
+COUNTS = {
+    "vara": 7,
+    "paksha": 2,
+    "tithi": 30,
+    "nakshatra": 27,
+    "yoga": 27,
+    "karana": 60,
+    "masa": 12,
+    "ritu": 6,
+    "samvatsara": 60,
+    "ayana": 2,
+}
 
 
-@pytest.mark.parametrize(("kind", "number", "expected"), [
-    ("tithi", 16, "Krishna Pratipada"), ("tithi", 10, "Shukla Dashami"),
-    ("tithi", 15, "Purnima"), ("tithi", 30, "Amavasya"),
-    ("nakshatra", 1, "Ashwini"), ("nakshatra", 25, "Purva Bhadrapada"),
-    ("yoga", 1, "Vishkambha"), ("yoga", 27, "Vaidhriti"),
-    ("karana", 1, "Kimstughna"), ("karana", 4, "Kaulava"), ("karana", 8, "Vishti"),
-    ("karana", 57, "Vishti"), ("karana", 58, "Shakuni"), ("karana", 59, "Chatushpada"),
-    ("karana", 60, "Naga"), ("vara", 1, "Sunday"), ("masa", 1, "Chaitra"),
-    ("samvatsara", 1, "Prabhava"), ("samvatsara", 60, "Akshaya"),
-])
+@pytest.mark.parametrize(
+    ("kind", "number", "expected"),
+    [
+        ("tithi", 16, "Krishna Pratipada"),
+        ("tithi", 10, "Shukla Dashami"),
+        ("tithi", 15, "Purnima"),
+        ("tithi", 30, "Amavasya"),
+        ("nakshatra", 1, "Ashwini"),
+        ("nakshatra", 25, "Purva Bhadrapada"),
+        ("yoga", 1, "Vishkambha"),
+        ("yoga", 27, "Vaidhriti"),
+        ("karana", 1, "Kimstughna"),
+        ("karana", 4, "Kaulava"),
+        ("karana", 8, "Vishti"),
+        ("karana", 57, "Vishti"),
+        ("karana", 58, "Shakuni"),
+        ("karana", 59, "Chatushpada"),
+        ("karana", 60, "Naga"),
+        ("vara", 1, "Sunday"),
+        ("masa", 1, "Chaitra"),
+        ("samvatsara", 1, "Prabhava"),
+        ("samvatsara", 60, "Akshaya"),
+    ],
+)
 def test_english_names_follow_drikpanchang_spelling(kind, number, expected):
     assert label(kind, number, "en") == expected
 

@@ -11,15 +11,37 @@ from lokpanchang.almanac import MoonRisingMode, RisingMode, generate_panchangam_
 
 DELHI = (28.6139, 77.2090)
 DAY = date(2026, 11, 29)
-TOP_KEYS = {"date", "timezone", "latitude", "longitude", "sunrise", "sunset", "next_sunrise",
-            "moonrise", "moonset", "vara", "tithi", "nakshatra", "yoga", "karana", "rahu_kalam",
-            "yamaganda", "gulika", "abhijit", "durmuhurta", "masa", "samvat", "ritu", "ayana"}
+TOP_KEYS = {
+    "date",
+    "timezone",
+    "latitude",
+    "longitude",
+    "sunrise",
+    "sunset",
+    "next_sunrise",
+    "moonrise",
+    "moonset",
+    "vara",
+    "tithi",
+    "nakshatra",
+    "yoga",
+    "karana",
+    "rahu_kalam",
+    "yamaganda",
+    "gulika",
+    "abhijit",
+    "durmuhurta",
+    "masa",
+    "samvat",
+    "ritu",
+    "ayana",
+}
 
 
 def test_json_has_the_issue_shape():
     data = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY).to_dict()
     json.dumps(data)
-    assert TOP_KEYS <= data.keys()
+    assert data.keys() >= TOP_KEYS
     assert data["date"] == "2026-11-29" and data["vara"] == {"number": 1, "name": "Sunday"}
     assert {"number", "name", "paksha", "start", "end"} <= data["tithi"][0].keys()
     assert {"number", "name", "pada", "start", "end"} <= data["nakshatra"][0].keys()
@@ -29,7 +51,9 @@ def test_json_has_the_issue_shape():
     assert data["masa"].keys() >= {"amanta", "purnimanta", "adhika"}
     assert data["samvat"].keys() >= {"shaka", "vikram", "samvatsara"}
     assert data["ritu"].keys() >= {"number", "name"} and data["ayana"] in (
-        "Uttarayana", "Dakshinayana")
+        "Uttarayana",
+        "Dakshinayana",
+    )
     assert datetime.fromisoformat(data["sunrise"]).utcoffset().total_seconds() == 5.5 * 3600
 
 
@@ -38,13 +62,17 @@ def test_zone_comes_from_the_coordinates_and_date_from_now_in_that_zone():
     now = datetime(2026, 11, 28, 20, 0, tzinfo=UTC)
     panchangam = generate_panchangam_with_timezone(*DELHI, now=now, city="New Delhi")
     assert (panchangam.timezone, panchangam.date, panchangam.city) == (
-        "Asia/Kolkata", DAY, "New Delhi")
+        "Asia/Kolkata",
+        DAY,
+        "New Delhi",
+    )
 
 
 def test_without_transitions_each_element_has_only_the_one_at_sunrise():
     full = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY)
-    short = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY,
-                                              include_transitions=False)
+    short = generate_panchangam_with_timezone(
+        *DELHI, "Asia/Kolkata", DAY, include_transitions=False
+    )
     assert len(full.karana) > 1
     for kind in ("tithi", "nakshatra", "yoga", "karana"):
         assert getattr(short, kind) == getattr(full, kind)[:1]
@@ -59,17 +87,18 @@ def test_rahu_kalam_on_a_sunday_is_the_last_eighth_of_daytime():
 
 def test_hindu_rising_is_later_than_the_upper_limb():
     upper = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY)
-    hindu = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY,
-                                              rising=RisingMode.HINDU)
-    centre = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY,
-                                               rising=RisingMode.DISC_CENTRE)
+    hindu = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY, rising=RisingMode.HINDU)
+    centre = generate_panchangam_with_timezone(
+        *DELHI, "Asia/Kolkata", DAY, rising=RisingMode.DISC_CENTRE
+    )
     assert upper.sunrise < centre.sunrise < hindu.sunrise
 
 
 def test_geometric_centre_moon_rises_later_and_sets_earlier():
     upper = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY)
-    centre = generate_panchangam_with_timezone(*DELHI, "Asia/Kolkata", DAY,
-                                               moon_rising=MoonRisingMode.GEOMETRIC_CENTRE)
+    centre = generate_panchangam_with_timezone(
+        *DELHI, "Asia/Kolkata", DAY, moon_rising=MoonRisingMode.GEOMETRIC_CENTRE
+    )
     assert upper.moonrise < centre.moonrise and centre.moonset < upper.moonset
 
 
@@ -78,20 +107,28 @@ def test_names_come_in_the_chosen_language():
     assert panchangam.vara.name == "रविवार"
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"latitude": 91.0}, "latitude 91.0"),
-    ({"latitude": float("nan")}, "latitude nan"),
-    ({"longitude": -181.0}, "longitude -181.0"),
-    ({"timezone": "Mars/Olympus"}, "'Mars/Olympus'"),
-    ({"lang": "xx"}, "'xx'"),
-    ({"rising": "sideways"}, "'sideways'"),
-    ({"moon_rising": "sideways"}, "'sideways'"),
-    ({"target_date": None}, "now"),
-    ({"target_date": date(3000, 1, 1)}, "3000-01-01"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"latitude": 91.0}, "latitude 91.0"),
+        ({"latitude": float("nan")}, "latitude nan"),
+        ({"longitude": -181.0}, "longitude -181.0"),
+        ({"timezone": "Mars/Olympus"}, "'Mars/Olympus'"),
+        ({"lang": "xx"}, "'xx'"),
+        ({"rising": "sideways"}, "'sideways'"),
+        ({"moon_rising": "sideways"}, "'sideways'"),
+        ({"target_date": None}, "now"),
+        ({"target_date": date(3000, 1, 1)}, "3000-01-01"),
+    ],
+)
 def test_bad_arguments_are_refused_naming_the_value(kwargs, message):
-    arguments = {"latitude": DELHI[0], "longitude": DELHI[1], "timezone": "Asia/Kolkata",
-                 "target_date": DAY, **kwargs}
+    arguments = {
+        "latitude": DELHI[0],
+        "longitude": DELHI[1],
+        "timezone": "Asia/Kolkata",
+        "target_date": DAY,
+        **kwargs,
+    }
     with pytest.raises(ValueError, match=message):
         generate_panchangam_with_timezone(**arguments)
 

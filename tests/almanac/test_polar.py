@@ -58,8 +58,9 @@ def test_a_whole_year_at_tromso_has_contiguous_days_and_never_fails():
     day, flags = date(2026, 1, 1), set()
     previous_end = None
     while day.year == 2026:
-        panchangam = generate_panchangam_with_timezone(*TROMSO, target_date=day,
-                                                       include_transitions=False)
+        panchangam = generate_panchangam_with_timezone(
+            *TROMSO, target_date=day, include_transitions=False
+        )
         assert previous_end is None or panchangam.day_start == previous_end
         assert panchangam.day_start < panchangam.day_end
         if panchangam.polar is None:

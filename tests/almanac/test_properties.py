@@ -9,8 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lokpanchang.almanac import generate_panchangam_with_timezone
+
 from .helpers import (
-    KINDS, ONE_SECOND, all_datetimes, offset_is_the_zones_at_that_instant, true_number,
+    KINDS,
+    ONE_SECOND,
+    all_datetimes,
+    offset_is_the_zones_at_that_instant,
+    true_number,
 )
 
 places = st.tuples(st.floats(-60.0, 60.0), st.floats(-180.0, 180.0))
@@ -63,16 +68,20 @@ def test_each_end_time_is_where_the_element_changes(place, day):
 def test_every_time_carries_the_zones_offset_at_that_instant(place, day):
     panchangam = generate_panchangam_with_timezone(*place, target_date=day)
     zone = ZoneInfo(panchangam.timezone)
-    assert all(offset_is_the_zones_at_that_instant(instant, zone)
-               for instant in all_datetimes(panchangam))
+    assert all(
+        offset_is_the_zones_at_that_instant(instant, zone) for instant in all_datetimes(panchangam)
+    )
 
 
 @SETTINGS
 @given(places, dates)
 def test_consecutive_days_meet_exactly(place, day):
     today = generate_panchangam_with_timezone(*place, target_date=day, include_transitions=False)
-    tomorrow = generate_panchangam_with_timezone(*place, timezone=today.timezone,
-                                                 target_date=day + timedelta(days=1),
-                                                 include_transitions=False)
+    tomorrow = generate_panchangam_with_timezone(
+        *place,
+        timezone=today.timezone,
+        target_date=day + timedelta(days=1),
+        include_transitions=False,
+    )
     assert today.day_end == tomorrow.day_start
     assert today.next_sunrise == tomorrow.sunrise

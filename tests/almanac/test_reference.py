@@ -64,8 +64,10 @@ class Comparison:
     def time(self, field: str, published: str, ours: datetime | None, tolerance: timedelta):
         expected = _local(published, self.case)
         if ours is None or abs(ours - expected) > tolerance:
-            self.problems.append(f"{field}: published {published}, ours "
-                                 f"{ours.isoformat() if ours else None} (tolerance {tolerance})")
+            self.problems.append(
+                f"{field}: published {published}, ours "
+                f"{ours.isoformat() if ours else None} (tolerance {tolerance})"
+            )
 
     def equal(self, field: str, published, ours) -> None:
         if published != ours:
@@ -82,8 +84,12 @@ def _check_moon(check: Comparison) -> None:
     case, ours = check.case, check.ours
     for field in ("moonrise", "moonset"):
         published = case.get(field)
-        if published and "T" not in published and ours.sunrise is not None \
-                and _local(published, case) >= ours.sunrise:
+        if (
+            published
+            and "T" not in published
+            and ours.sunrise is not None
+            and _local(published, case) >= ours.sunrise
+        ):
             check.time(field, published, getattr(ours, field), MOON)
 
 
@@ -97,11 +103,12 @@ def _check_elements(check: Comparison) -> None:
                 continue
             check.equal(f"{kind}[{index}].name", expected["name"], entries[index].name)
             if expected["end"] is not None:
-                check.time(f"{kind}[{index}].end", expected["end"], entries[index].end,
-                           ELEMENT_END)
+                check.time(f"{kind}[{index}].end", expected["end"], entries[index].end, ELEMENT_END)
             elif index != len(entries) - 1:
-                check.problems.append(f"{kind}[{index}] lasts past next sunrise in the "
-                                      f"source, ours ends {entries[index].end.isoformat()}")
+                check.problems.append(
+                    f"{kind}[{index}] lasts past next sunrise in the "
+                    f"source, ours ends {entries[index].end.isoformat()}"
+                )
 
 
 def _check_kalams(check: Comparison) -> None:
@@ -126,8 +133,10 @@ def _check_calendar(check: Comparison) -> None:
         "masa_purnimanta": _month_name(ours.masa.purnimanta, ours.masa.adhika),
         "paksha": f"{ours.tithi[0].paksha} Paksha",
         "samvatsara": ours.samvat.samvatsara.name,
-        "shaka": ours.samvat.shaka, "vikram": ours.samvat.vikram,
-        "ritu": ours.ritu.name, "ayana": ours.ayana.name,
+        "shaka": ours.samvat.shaka,
+        "vikram": ours.samvat.vikram,
+        "ritu": ours.ritu.name,
+        "ayana": ours.ayana.name,
     }
     for field, value in expected.items():
         if field in case:
@@ -145,13 +154,16 @@ def _params(cases: list[dict], marks_for) -> list:
 
 def _verify(case: dict, parts, moon_rising: str = MoonRisingMode.UPPER_LIMB) -> None:
     panchangam = generate_panchangam_with_timezone(
-        case["latitude"], case["longitude"], case["timezone"], date.fromisoformat(case["date"]),
-        moon_rising=moon_rising)
+        case["latitude"],
+        case["longitude"],
+        case["timezone"],
+        date.fromisoformat(case["date"]),
+        moon_rising=moon_rising,
+    )
     check = Comparison(case, panchangam)
     for part in parts:
         part(check)
-    assert not check.problems, f"{case['id']} ({case['source']}):\n  " + "\n  ".join(
-        check.problems)
+    assert not check.problems, f"{case['id']} ({case['source']}):\n  " + "\n  ".join(check.problems)
 
 
 def _known(case: dict) -> tuple:

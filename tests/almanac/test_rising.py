@@ -29,8 +29,9 @@ def test_sunrise_and_sunset_agree_with_rise_trans_within_a_second(lat, lon, day,
 
 @settings(max_examples=60, deadline=None)
 @given(latitudes, longitudes, days, st.sampled_from(MoonRisingMode.ALL), st.booleans())
-def test_moonrise_and_moonset_agree_with_rise_trans_within_three_seconds(lat, lon, day, mode,
-                                                                        rising):
+def test_moonrise_and_moonset_agree_with_rise_trans_within_three_seconds(
+    lat, lon, day, mode, rising
+):
     local = LocalMoon(ephemeris.sky_frame(day + 0.5), lat, lon)
     ours = local.first_event_after(day, mode, rising)
     search = ephemeris.moon_rise if rising else ephemeris.moon_set

@@ -40,13 +40,17 @@ def test_a_day_spanning_the_change_shows_both_offsets():
 
 
 def test_every_instant_carries_its_own_offset_around_both_changes():
-    for place, days in ((NEW_YORK, (date(2026, 3, 7), date(2026, 10, 31))),
-                        (LONDON, (date(2026, 3, 28), date(2026, 10, 24)))):
+    for place, days in (
+        (NEW_YORK, (date(2026, 3, 7), date(2026, 10, 31))),
+        (LONDON, (date(2026, 3, 28), date(2026, 10, 24))),
+    ):
         zone = ZoneInfo(place[2])
         for day in days:
             panchangam = generate_panchangam_with_timezone(*place, target_date=day)
-            assert all(offset_is_the_zones_at_that_instant(instant, zone)
-                       for instant in all_datetimes(panchangam))
+            assert all(
+                offset_is_the_zones_at_that_instant(instant, zone)
+                for instant in all_datetimes(panchangam)
+            )
 
 
 def test_kathmandu_shows_plus_five_forty_five():

@@ -9,8 +9,13 @@ from lokpanchang.delivery.memory import MemorySender
 
 @pytest.fixture
 def settings(make_settings, database_url):
-    return make_settings(database_url=database_url, batch_size=3, run_stall_after=120,
-                         late_grace=7200, claim_stale_after=300)
+    return make_settings(
+        database_url=database_url,
+        batch_size=3,
+        run_stall_after=120,
+        late_grace=7200,
+        claim_stale_after=300,
+    )
 
 
 @pytest.fixture

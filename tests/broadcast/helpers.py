@@ -16,12 +16,24 @@ JOINED = datetime(2026, 3, 9, 12, 0, tzinfo=UTC)
 _phones = count(919800000000)
 
 
-def add_subscriber(url: str, zone: str, send_time: time = time(6, 30), *,
-                   created_on: datetime = JOINED, latitude: float = 17.385,
-                   longitude: float = 78.486) -> int:
+def add_subscriber(
+    url: str,
+    zone: str,
+    send_time: time = time(6, 30),
+    *,
+    created_on: datetime = JOINED,
+    latitude: float = 17.385,
+    longitude: float = 78.486,
+) -> int:
     with transaction(url) as session:
-        user = UserDetail(phone=f"+{next(_phones)}", timezone=zone, send_time=send_time,
-                          latitude=latitude, longitude=longitude, created_on=created_on)
+        user = UserDetail(
+            phone=f"+{next(_phones)}",
+            timezone=zone,
+            send_time=send_time,
+            latitude=latitude,
+            longitude=longitude,
+            created_on=created_on,
+        )
         session.add(user)
         session.flush()
         return user.id
@@ -41,7 +53,8 @@ def sends_per_user_and_date(url: str) -> dict[tuple[int, object], int]:
     """How many ledger rows each (subscriber, local date) has (the constraint says one)."""
     with transaction(url) as session:
         query = select(MessageLog.user_id, MessageLog.local_date, func.count()).group_by(
-            MessageLog.user_id, MessageLog.local_date)
+            MessageLog.user_id, MessageLog.local_date
+        )
         return {(user, day): n for user, day, n in session.execute(query)}
 
 

@@ -8,19 +8,36 @@ DAY = date(2026, 3, 10)
 
 
 def recipient(ledger_id: int, latitude: float, longitude: float, language: str = "en") -> Recipient:
-    return Recipient(ledger_id, ledger_id, f"+9198{ledger_id:08d}", language, latitude, longitude,
-                     "Asia/Kolkata", DAY, "Hyderabad")
+    return Recipient(
+        ledger_id,
+        ledger_id,
+        f"+9198{ledger_id:08d}",
+        language,
+        latitude,
+        longitude,
+        "Asia/Kolkata",
+        DAY,
+        "Hyderabad",
+    )
 
 
 def test_a_panchangam_is_computed_once_per_place_and_date_whatever_the_language():
     computed = []
-    content = PanchangamContent(lambda r: computed.append(r.ledger_id) or r.ledger_id,
-                                lambda p, language: ((str(p), language), f"{p} {language}"))
-    neighbours = [recipient(1, 17.3851, 78.4862), recipient(2, 17.3853, 78.4858, "hi"),
-                  recipient(3, 28.61, 77.21)]
+    content = PanchangamContent(
+        lambda r: computed.append(r.ledger_id) or r.ledger_id,
+        lambda p, language: ((str(p), language), f"{p} {language}"),
+    )
+    neighbours = [
+        recipient(1, 17.3851, 78.4862),
+        recipient(2, 17.3853, 78.4858, "hi"),
+        recipient(3, 28.61, 77.21),
+    ]
     assert content.prepare(neighbours) == 2
-    assert [content(r) for r in neighbours] == [(("1", "en"), "1 en"), (("1", "hi"), "1 hi"),
-                                                (("3", "en"), "3 en")]
+    assert [content(r) for r in neighbours] == [
+        (("1", "en"), "1 en"),
+        (("1", "hi"), "1 hi"),
+        (("3", "en"), "3 en"),
+    ]
     assert computed == [1, 3]
 
 

@@ -19,17 +19,29 @@ def test_it_plans_one_run_per_slot_and_enqueues_it_for_the_instant(settings):
     planner_pass(settings, BEFORE + timedelta(minutes=1), queue, lock)
     [run] = runs(settings.database_url)
     assert (run.timezone, run.local_date, run.due_at, run.status) == (
-        "Asia/Kolkata", KOLKATA_DUE.date(), KOLKATA_DUE, "enqueued")
+        "Asia/Kolkata",
+        KOLKATA_DUE.date(),
+        KOLKATA_DUE,
+        "enqueued",
+    )
     assert queue.calls == [(run.id, KOLKATA_DUE)]
 
 
 def test_two_planners_with_their_own_locks_enqueue_a_slot_once(settings):
     add_subscriber(settings.database_url, "Asia/Kathmandu", time(6, 30))  # +05:45
     queue = RecordingQueue()
-    planner_pass(settings, datetime(2026, 3, 10, 0, 40, tzinfo=UTC), queue,
-                 DatabaseLock(settings.database_url))
-    planner_pass(settings, datetime(2026, 3, 10, 0, 41, tzinfo=UTC), queue,
-                 DatabaseLock(settings.database_url))
+    planner_pass(
+        settings,
+        datetime(2026, 3, 10, 0, 40, tzinfo=UTC),
+        queue,
+        DatabaseLock(settings.database_url),
+    )
+    planner_pass(
+        settings,
+        datetime(2026, 3, 10, 0, 41, tzinfo=UTC),
+        queue,
+        DatabaseLock(settings.database_url),
+    )
     assert len(queue.calls) == 1
     assert queue.calls[0][1] == datetime(2026, 3, 10, 0, 45, tzinfo=UTC)
 
@@ -101,10 +113,18 @@ def test_a_beat_outage_of_thirty_minutes_sends_every_zone_due_in_it_late(setting
         add_subscriber(settings.database_url, zone)
     queue = RecordingQueue()
     # Kathmandu 00:45, Kolkata/Colombo 01:00 (UTC) fall in the outage; Dhaka (00:30) before it.
-    planner_pass(settings, datetime(2026, 3, 10, 0, 20, tzinfo=UTC), queue,
-                 DatabaseLock(settings.database_url))
-    report = planner_pass(settings, datetime(2026, 3, 10, 1, 5, tzinfo=UTC), queue,
-                          DatabaseLock(settings.database_url))
+    planner_pass(
+        settings,
+        datetime(2026, 3, 10, 0, 20, tzinfo=UTC),
+        queue,
+        DatabaseLock(settings.database_url),
+    )
+    report = planner_pass(
+        settings,
+        datetime(2026, 3, 10, 1, 5, tzinfo=UTC),
+        queue,
+        DatabaseLock(settings.database_url),
+    )
     late_zones = {run.timezone for run in runs(settings.database_url) if run.id in report.late}
     assert late_zones == {"Asia/Kolkata", "Asia/Kathmandu", "Asia/Colombo"}
     assert sorted(run.timezone for run in runs(settings.database_url)) == sorted(zones)

@@ -25,7 +25,9 @@ HYDERABAD, NEIGHBOUR, DELHI = (17.385, 78.486), (17.3853, 78.4858), (28.61, 77.2
 
 def worker(settings) -> SendContext:
     """What one worker process holds: its own channel and its own in-process cache."""
-    return SendContext(settings, MemorySender(), almanac_content(DatabaseStore(settings.database_url)))
+    return SendContext(
+        settings, MemorySender(), almanac_content(DatabaseStore(settings.database_url))
+    )
 
 
 def stored_count(url: str) -> int:
@@ -53,7 +55,9 @@ def test_the_planner_queues_one_prepare_for_each_run_it_plans(settings):
     prepared: list[int] = []
     lock = DatabaseLock(settings.database_url)
     report = planner_pass(settings, BEFORE, RecordingQueue(), lock, prepare=prepared.append)
-    planner_pass(settings, BEFORE + timedelta(minutes=1), RecordingQueue(), lock, prepare=prepared.append)
+    planner_pass(
+        settings, BEFORE + timedelta(minutes=1), RecordingQueue(), lock, prepare=prepared.append
+    )
     assert report.planned and prepared == report.planned
 
 
@@ -64,7 +68,9 @@ def test_a_failing_prepare_does_not_stop_the_planner(settings):
     def broker_down(run_id: int) -> None:
         raise ConnectionError("broker down")
 
-    report = planner_pass(settings, BEFORE, queue, DatabaseLock(settings.database_url), prepare=broker_down)
+    report = planner_pass(
+        settings, BEFORE, queue, DatabaseLock(settings.database_url), prepare=broker_down
+    )
     assert report.planned and queue.run_ids == report.planned
 
 

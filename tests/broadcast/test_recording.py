@@ -16,7 +16,14 @@ from lokpanchang.storage.models import UserDetail
 from tests.broadcast.helpers import RecordingQueue, add_subscriber, ledger
 
 DUE = datetime(2026, 3, 10, 1, 0, tzinfo=UTC)
-CYCLE = [Outcome.SENT, Outcome.RETRY, Outcome.SKIP, Outcome.DISABLE, Outcome.HALT, Outcome.AMBIGUOUS]
+CYCLE = [
+    Outcome.SENT,
+    Outcome.RETRY,
+    Outcome.SKIP,
+    Outcome.DISABLE,
+    Outcome.HALT,
+    Outcome.AMBIGUOUS,
+]
 
 
 @contextmanager
@@ -45,10 +52,17 @@ def pending_rows(settings, subscribers: int) -> list[int]:
 
 
 def outcomes_for(ledger_ids: list[int]) -> list[SendResult]:
-    return [SendResult(ledger_id, CYCLE[n % len(CYCLE)], f"wamid.{ledger_id}" if n % 6 == 0 else None,
-                       None if n % 6 == 0 else 1000 + n, None if n % 6 == 0 else f"detail {n}",
-                       2.0 if n % 6 == 1 else None)
-            for n, ledger_id in enumerate(ledger_ids)]
+    return [
+        SendResult(
+            ledger_id,
+            CYCLE[n % len(CYCLE)],
+            f"wamid.{ledger_id}" if n % 6 == 0 else None,
+            None if n % 6 == 0 else 1000 + n,
+            None if n % 6 == 0 else f"detail {n}",
+            2.0 if n % 6 == 1 else None,
+        )
+        for n, ledger_id in enumerate(ledger_ids)
+    ]
 
 
 def recording_statements(url: str, results: list[SendResult]) -> int:
@@ -69,12 +83,21 @@ def test_each_row_of_a_bulk_recorded_batch_gets_its_own_outcome(settings):
     results = outcomes_for(ids)
     recording_statements(settings.database_url, results)
     rows = {row.id: row for row in ledger(settings.database_url)}
-    expected = {Outcome.SENT: "sent", Outcome.RETRY: "retry", Outcome.SKIP: "skipped",
-                Outcome.DISABLE: "failed", Outcome.HALT: "halted", Outcome.AMBIGUOUS: "ambiguous"}
+    expected = {
+        Outcome.SENT: "sent",
+        Outcome.RETRY: "retry",
+        Outcome.SKIP: "skipped",
+        Outcome.DISABLE: "failed",
+        Outcome.HALT: "halted",
+        Outcome.AMBIGUOUS: "ambiguous",
+    }
     for result in results:
         row = rows[result.ledger_id]
         assert (row.status, row.error_code, row.error_detail) == (
-            expected[result.outcome], result.error_code, result.error_detail)
+            expected[result.outcome],
+            result.error_code,
+            result.error_detail,
+        )
         assert row.whatsapp_message_id == result.message_id
         assert row.sent_at == (DUE if result.outcome is Outcome.SENT else None)
         failed = result.outcome in (Outcome.DISABLE, Outcome.HALT, Outcome.AMBIGUOUS)

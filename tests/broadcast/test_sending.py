@@ -60,10 +60,17 @@ def test_a_lost_summary_callback_is_made_good_by_the_next_planner_pass(settings,
     for bounds in start_run(settings, run_id, KOLKATA_DUE):
         send_batch(ctx, run_id, bounds, KOLKATA_DUE)
     assert runs(settings.database_url)[0].status == "running"
-    report = planner_pass(settings, KOLKATA_DUE + timedelta(minutes=10), RecordingQueue(),
-                          DatabaseLock(settings.database_url))
+    report = planner_pass(
+        settings,
+        KOLKATA_DUE + timedelta(minutes=10),
+        RecordingQueue(),
+        DatabaseLock(settings.database_url),
+    )
     assert report.finished == [run_id]
-    assert (runs(settings.database_url)[0].status, runs(settings.database_url)[0].sent) == ("done", 1)
+    assert (runs(settings.database_url)[0].status, runs(settings.database_url)[0].sent) == (
+        "done",
+        1,
+    )
 
 
 def test_a_stale_claim_is_taken_again_but_a_stale_send_is_never_repeated(settings, ctx):
@@ -79,10 +86,15 @@ def test_a_stale_claim_is_taken_again_but_a_stale_send_is_never_repeated(setting
     send_batch(ctx, run_id, bounds, KOLKATA_DUE + timedelta(seconds=301))
     assert len(ctx.sender.sent) == 1
     with transaction(settings.database_url) as session:  # pretend the send never finished
-        queries.set_ledger_status(session, [ledger(settings.database_url)[0].id], "sending",
-                                  claimed_at=KOLKATA_DUE)
-    planner_pass(settings, KOLKATA_DUE + timedelta(minutes=30), RecordingQueue(),
-                 DatabaseLock(settings.database_url))
+        queries.set_ledger_status(
+            session, [ledger(settings.database_url)[0].id], "sending", claimed_at=KOLKATA_DUE
+        )
+    planner_pass(
+        settings,
+        KOLKATA_DUE + timedelta(minutes=30),
+        RecordingQueue(),
+        DatabaseLock(settings.database_url),
+    )
     send_batch(ctx, run_id, bounds, KOLKATA_DUE + timedelta(minutes=31))
     assert len(ctx.sender.sent) == 1
     assert ledger(settings.database_url)[0].status == "ambiguous"
@@ -156,7 +168,10 @@ def test_a_subscriber_joining_after_the_send_time_gets_today_once_then_the_daily
     tomorrow = plan(settings, BEFORE + timedelta(days=1))
     run_to_the_end(ctx, tomorrow, KOLKATA_DUE + timedelta(days=1))
     newcomer_rows = [row for row in ledger(settings.database_url) if row.user_id == newcomer]
-    assert [(row.kind, row.local_date.day) for row in newcomer_rows] == [("welcome", 10), ("daily", 11)]
+    assert [(row.kind, row.local_date.day) for row in newcomer_rows] == [
+        ("welcome", 10),
+        ("daily", 11),
+    ]
     assert len(ctx.sender.sent) == 4
 
 
@@ -196,7 +211,8 @@ def test_after_an_operators_early_send_the_daily_run_sends_nobody_again(settings
     run_to_the_end(ctx, plan(settings))
     assert len(ctx.sender.sent) == 3  # only the newcomer got the 06:30 message
     assert set(sends_per_user_and_date(settings.database_url)) == {
-        (user, KOLKATA_DUE.date()) for user in (first, second, newcomer)}
+        (user, KOLKATA_DUE.date()) for user in (first, second, newcomer)
+    }
     assert set(sends_per_user_and_date(settings.database_url).values()) == {1}
     [run] = runs(settings.database_url)
     assert (run.status, run.total, run.sent) == ("done", 1, 1)

@@ -14,8 +14,13 @@ SRC = str(Path(lokpanchang.__file__).parents[1])
 
 def run_command(tmp_path, *args: str, **env: str) -> subprocess.CompletedProcess:
     environ = {**os.environ, "PYTHONPATH": SRC, "DATA_DIR": str(tmp_path / "var"), **env}
-    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=environ,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "lokpanchang", *args],
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_bad_setting_is_reported_without_a_traceback(tmp_path):

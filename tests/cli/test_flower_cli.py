@@ -17,8 +17,9 @@ from tests import servers
 
 
 @pytest.mark.parametrize("environment", ["production", "test"])
-def test_it_refuses_to_start_without_credentials_outside_development(settings_env, capsys,
-                                                                      environment):
+def test_it_refuses_to_start_without_credentials_outside_development(
+    settings_env, capsys, environment
+):
     settings_env(ENVIRONMENT=environment)
     assert main(["flower"]) == 2
     assert "set FLOWER_BASIC_AUTH=user:password" in capsys.readouterr().err
@@ -57,13 +58,23 @@ def wait_until_serving(url: str, process: subprocess.Popen, deadline_s: float = 
 @pytest.mark.integration
 def test_it_serves_401_without_and_200_with_credentials(redis_url, tmp_path):
     port = servers.free_port()
-    env = {**os.environ, "ENVIRONMENT": "production", "FLOWER_BASIC_AUTH": "ops:s3cret-pass",
-           "FLOWER_PORT": str(port), "CELERY_BROKER_URL": redis_url,
-           "CELERY_RESULT_BACKEND": redis_url, "DATA_DIR": str(tmp_path / "var"),
-           "SECRET_KEY": "test"}
+    env = {
+        **os.environ,
+        "ENVIRONMENT": "production",
+        "FLOWER_BASIC_AUTH": "ops:s3cret-pass",
+        "FLOWER_PORT": str(port),
+        "CELERY_BROKER_URL": redis_url,
+        "CELERY_RESULT_BACKEND": redis_url,
+        "DATA_DIR": str(tmp_path / "var"),
+        "SECRET_KEY": "test",
+    }
     log = (tmp_path / "flower.log").open("wb")
-    process = subprocess.Popen([sys.executable, "-m", "lokpanchang", "flower"], env=env,
-                               stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lokpanchang", "flower"],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_serving(url, process)
@@ -76,7 +87,8 @@ def test_it_serves_401_without_and_200_with_credentials(redis_url, tmp_path):
         process.wait(timeout=30)
         log.close()
     assert (tmp_path / "var" / "flower.db").exists() or any(
-        p.name.startswith("flower.db") for p in (tmp_path / "var").iterdir())
+        p.name.startswith("flower.db") for p in (tmp_path / "var").iterdir()
+    )
 
 
 def _cmdline(pid: int) -> list[str]:

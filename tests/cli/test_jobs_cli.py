@@ -7,7 +7,6 @@ import json
 import pytest
 
 from lokpanchang.cli import main
-from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 
 @pytest.fixture
@@ -23,14 +22,48 @@ def listed(capsys) -> list[dict]:
 
 
 def test_it_creates_lists_pauses_and_resumes_jobs(db, capsys):
-    assert main(["jobs", "create", "--kind", "announcement", "--audience", "zone",
-                 "--zone", "Asia/Kolkata", "--text", "Happy Diwali", "--at",
-                 "2030-11-01T00:30:00Z", "--name", "diwali"]) == 0
-    assert main(["jobs", "create", "--kind", "report", "--cron", "0 9 * * mon",
-                 "--cron-zone", "Asia/Kolkata"]) == 0
+    assert (
+        main(
+            [
+                "jobs",
+                "create",
+                "--kind",
+                "announcement",
+                "--audience",
+                "zone",
+                "--zone",
+                "Asia/Kolkata",
+                "--text",
+                "Happy Diwali",
+                "--at",
+                "2030-11-01T00:30:00Z",
+                "--name",
+                "diwali",
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "jobs",
+                "create",
+                "--kind",
+                "report",
+                "--cron",
+                "0 9 * * mon",
+                "--cron-zone",
+                "Asia/Kolkata",
+            ]
+        )
+        == 0
+    )
     first, second = listed(capsys)
     assert (first["name"], first["next_run_at"], first["status"]) == (
-        "diwali", "2030-11-01T00:30:00+00:00", "active")
+        "diwali",
+        "2030-11-01T00:30:00+00:00",
+        "active",
+    )
     assert first["payload"] == {"audience": "zone", "zone": "Asia/Kolkata", "text": "Happy Diwali"}
     assert second["next_run_at"].endswith("T03:30:00+00:00")  # 09:00 IST
     assert main(["jobs", "pause", str(first["id"])]) == 0
@@ -39,13 +72,29 @@ def test_it_creates_lists_pauses_and_resumes_jobs(db, capsys):
     assert listed(capsys)[0]["status"] == "active"
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["jobs", "create", "--kind", "backfill", "--zone", "Asia/Kolkata", "--date", "2026-13-01",
-      "--at", "2030-01-01T00:00Z"], "backfill date '2026-13-01' is not YYYY-MM-DD"),
-    (["jobs", "create", "--kind", "report", "--at", "tomorrow"], "--at 'tomorrow'"),
-    (["jobs", "create", "--kind", "report", "--at", "2030-01-01T00:00"], "has no time zone"),
-    (["jobs", "pause", "999"], "no scheduled job with id 999"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            [
+                "jobs",
+                "create",
+                "--kind",
+                "backfill",
+                "--zone",
+                "Asia/Kolkata",
+                "--date",
+                "2026-13-01",
+                "--at",
+                "2030-01-01T00:00Z",
+            ],
+            "backfill date '2026-13-01' is not YYYY-MM-DD",
+        ),
+        (["jobs", "create", "--kind", "report", "--at", "tomorrow"], "--at 'tomorrow'"),
+        (["jobs", "create", "--kind", "report", "--at", "2030-01-01T00:00"], "has no time zone"),
+        (["jobs", "pause", "999"], "no scheduled job with id 999"),
+    ],
+)
 def test_bad_input_is_a_clear_error_and_creates_nothing(db, capsys, argv, message):
     assert main(argv) == 2
     assert message in capsys.readouterr().err

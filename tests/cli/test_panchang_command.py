@@ -40,16 +40,19 @@ def test_without_a_date_it_is_today_in_the_places_zone(capsys):
     assert json.loads(capsys.readouterr().out)["date"] == "2026-11-29"
 
 
-@pytest.mark.parametrize(("arguments", "named"), [
-    (["--lat", "north", "--lon", "77"], "'north'"),
-    (["--lat", "95", "--lon", "77"], "'95'"),
-    (["--lat", "28", "--lon", "-200"], "'-200'"),
-    ([*DELHI, "--tz", "Asia/Nowhere"], "'Asia/Nowhere'"),
-    ([*DELHI, "--date", "2026-13-01"], "'2026-13-01'"),
-    ([*DELHI, "--lang", "fr"], "'fr'"),
-    ([*DELHI, "--rising", "late"], "'late'"),
-    ([*DELHI, "--moon-rising", "early"], "'early'"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (["--lat", "north", "--lon", "77"], "'north'"),
+        (["--lat", "95", "--lon", "77"], "'95'"),
+        (["--lat", "28", "--lon", "-200"], "'-200'"),
+        ([*DELHI, "--tz", "Asia/Nowhere"], "'Asia/Nowhere'"),
+        ([*DELHI, "--date", "2026-13-01"], "'2026-13-01'"),
+        ([*DELHI, "--lang", "fr"], "'fr'"),
+        ([*DELHI, "--rising", "late"], "'late'"),
+        ([*DELHI, "--moon-rising", "early"], "'early'"),
+    ],
+)
 def test_bad_values_exit_2_naming_the_value(arguments, named, capsys):
     assert main(["panchang", *arguments]) == 2
     assert named in capsys.readouterr().err
@@ -59,8 +62,24 @@ def test_the_installed_entry_point_runs_in_a_subprocess():
     source = str(Path(lokpanchang.__file__).parents[1])
     environment = {**os.environ, "PYTHONPATH": source}
     result = subprocess.run(
-        [sys.executable, "-m", "lokpanchang", "panchang", "--lat", "69.65", "--lon", "18.96",
-         "--date", "2026-12-21", "--json"],
-        capture_output=True, text=True, env=environment, timeout=60, check=False)
+        [
+            sys.executable,
+            "-m",
+            "lokpanchang",
+            "panchang",
+            "--lat",
+            "69.65",
+            "--lon",
+            "18.96",
+            "--date",
+            "2026-12-21",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["polar"] == "polar_night"

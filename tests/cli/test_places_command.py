@@ -27,7 +27,9 @@ def lookup_json(capsys, *coordinates: str) -> dict:
 def test_lookup_prints_the_acceptance_places(capsys, coordinates, city, zone):
     found = lookup_json(capsys, *coordinates)
     assert (found["city"], found["timezone"]) == (city, zone)
-    assert {"city", "region", "country", "timezone", "latitude", "longitude", "distance_km"} <= set(found)
+    assert {"city", "region", "country", "timezone", "latitude", "longitude", "distance_km"} <= set(
+        found
+    )
 
 
 def test_lookup_prints_the_query_coordinates_and_the_distance_to_the_city(capsys):
@@ -52,8 +54,12 @@ def test_open_ocean_gives_a_nautical_zone(capsys):
 
 @pytest.mark.parametrize(
     ("coordinates", "named"),
-    [(("95", "0"), "latitude '95'"), (("0", "-181"), "longitude '-181'"), (("north", "0"), "'north'"),
-     (("0", "inf"), "longitude 'inf'")],
+    [
+        (("95", "0"), "latitude '95'"),
+        (("0", "-181"), "longitude '-181'"),
+        (("north", "0"), "'north'"),
+        (("0", "inf"), "longitude 'inf'"),
+    ],
 )
 def test_bad_coordinates_exit_non_zero_naming_the_value(capsys, coordinates, named):
     assert main(["places", "lookup", *coordinates]) != 0
@@ -70,7 +76,9 @@ def test_search_lists_cities_most_populous_first(capsys):
 def test_the_real_command_accepts_negative_coordinates():
     result = subprocess.run(
         [sys.executable, "-m", "lokpanchang", "places", "lookup", "-33.8688", "151.2093", "--json"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["timezone"] == "Australia/Sydney"
@@ -79,7 +87,9 @@ def test_the_real_command_accepts_negative_coordinates():
 def test_the_real_command_fails_on_polar_nonsense():
     result = subprocess.run(
         [sys.executable, "-m", "lokpanchang", "places", "lookup", "-91", "0"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode != 0
     assert "latitude '-91'" in result.stderr

@@ -49,25 +49,57 @@ def has_event(log_dir: Path, predicate) -> bool:
 
 def test_up_writes_masked_json_lines_from_web_worker_and_beat(tmp_path):
     port = servers.free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL",
-                        "LOG_DIR", "LOKPANCHANG_CLOCK_OFFSET")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "CELERY_RESULT_BACKEND",
+            "REDIS_URL",
+            "LOG_DIR",
+            "LOKPANCHANG_CLOCK_OFFSET",
+        )
+    }
     env.update(DATA_DIR=str(tmp_path / "var"), PLANNER_PERIOD="2")
     log_dir = tmp_path / "var" / "logs"
     with open(tmp_path / "up.out", "w") as out:
-        up = subprocess.Popen([sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
-                              env=env, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
+        up = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
+            env=env,
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        wait_until(lambda: answers(port, f"/livez?to=+{PHONE}"), 60,
-                   "the web process\n" + (tmp_path / "up.out").read_text()[-2000:], interval=0.5)
+        wait_until(
+            lambda: answers(port, f"/livez?to=+{PHONE}"),
+            60,
+            "the web process\n" + (tmp_path / "up.out").read_text()[-2000:],
+            interval=0.5,
+        )
         # The request line (werkzeug's stdlib record) carries the phone number.
-        wait_until(lambda: has_event(log_dir, lambda e: e.get("logger") == "werkzeug"
-                                     and "/livez?to=" in e.get("event", "")), 30,
-                   "the web request in the day's log file")
-        wait_until(lambda: has_event(log_dir, lambda e: str(e.get("logger", "")).startswith(
-            "celery.worker")), 60, "the worker's Celery records in the day's log file")
-        wait_until(lambda: has_event(log_dir, lambda e: e.get("event") == "planner.pass"), 60,
-                   "a planner pass (beat -> worker) in the day's log file")
+        wait_until(
+            lambda: has_event(
+                log_dir,
+                lambda e: e.get("logger") == "werkzeug" and "/livez?to=" in e.get("event", ""),
+            ),
+            30,
+            "the web request in the day's log file",
+        )
+        wait_until(
+            lambda: has_event(
+                log_dir, lambda e: str(e.get("logger", "")).startswith("celery.worker")
+            ),
+            60,
+            "the worker's Celery records in the day's log file",
+        )
+        wait_until(
+            lambda: has_event(log_dir, lambda e: e.get("event") == "planner.pass"),
+            60,
+            "a planner pass (beat -> worker) in the day's log file",
+        )
     finally:
         up.send_signal(signal.SIGTERM)
         try:

@@ -17,15 +17,15 @@ from lokpanchang.ops.beatinfo import beat_entries
 from lokpanchang.storage import migrate, queries
 from lokpanchang.storage.db import transaction
 from tests import servers
-from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
 from tests.scheduling.cluster import wait_until
 
 
 @pytest.fixture
 def env(settings_env, migrated_postgres, redis_url):
     postgres_url = migrated_postgres
-    settings_env(DATABASE_URL=postgres_url, CELERY_BROKER_URL=redis_url,
-                 CELERY_RESULT_BACKEND=redis_url)
+    settings_env(
+        DATABASE_URL=postgres_url, CELERY_BROKER_URL=redis_url, CELERY_RESULT_BACKEND=redis_url
+    )
     return postgres_url
 
 
@@ -65,12 +65,17 @@ def test_the_text_form_lists_every_entry(settings_env, migrated_sqlite, capsys):
     assert "database:" in out and '"ok": true' in out
 
 
-def test_a_worker_on_the_embedded_queue_counts_by_its_heartbeat(settings_env, migrated_sqlite, capsys):
+def test_a_worker_on_the_embedded_queue_counts_by_its_heartbeat(
+    settings_env, migrated_sqlite, capsys
+):
     # kombu's SQL transport has no broadcast, so no worker can answer a ping there.
     settings_env(DATABASE_URL=migrated_sqlite)
     with transaction(migrated_sqlite) as session:
-        queries.record_heartbeat(session, queries.HEARTBEAT_WORKER_PREFIX + "celery@host",
-                                 datetime.now(UTC) + timedelta(seconds=20))
+        queries.record_heartbeat(
+            session,
+            queries.HEARTBEAT_WORKER_PREFIX + "celery@host",
+            datetime.now(UTC) + timedelta(seconds=20),
+        )
     _code, report = status_json(capsys)
     assert report["workers"] == {"alive": 1}
 
@@ -86,8 +91,15 @@ def test_reports_lists_stored_reports(settings_env, capsys, tmp_path):
 
 
 def status_of(env: dict, cwd) -> dict | None:
-    done = subprocess.run([sys.executable, "-m", "lokpanchang", "status", "--json"], env=env,
-                          check=False, cwd=cwd, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "lokpanchang", "status", "--json"],
+        env=env,
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     try:
         return json.loads(done.stdout)
     except json.JSONDecodeError:
@@ -97,22 +109,40 @@ def status_of(env: dict, cwd) -> dict | None:
 @pytest.mark.integration
 @pytest.mark.slow
 def test_a_fresh_service_shows_nothing_missed_and_the_planner_ok_after_its_first_pass(tmp_path):
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
+    }
     env.update(DATA_DIR=str(tmp_path / "var"), LOG_JSON="false")
     migrate.upgrade(f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}")
     log_path = tmp_path / "up.log"
     with open(log_path, "w") as log:
-        up = subprocess.Popen([sys.executable, "-m", "lokpanchang", "up", "--port", str(servers.free_port())],
-                              env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
+        up = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", "up", "--port", str(servers.free_port())],
+            env=env,
+            cwd=tmp_path,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        report = wait_until(lambda: _with_beat(status_of(env, tmp_path)), 90,
-                            "beat's heartbeat in status\n" + log_path.read_text()[-2000:], interval=0.5)
+        report = wait_until(
+            lambda: _with_beat(status_of(env, tmp_path)),
+            90,
+            "beat's heartbeat in status\n" + log_path.read_text()[-2000:],
+            interval=0.5,
+        )
         assert [e["key"] for e in report["entries"] if e["status"] == "missed"] == []
-        assert all(datetime.fromisoformat(e["next_due_at"]) > datetime.fromisoformat(report["checked_at"])
-                   for e in report["entries"])
-        wait_until(lambda: _planner_status(status_of(env, tmp_path)) == "ok", 90,
-                   "jit-planner ok\n" + log_path.read_text()[-2000:], interval=0.5)
+        assert all(
+            datetime.fromisoformat(e["next_due_at"]) > datetime.fromisoformat(report["checked_at"])
+            for e in report["entries"]
+        )
+        wait_until(
+            lambda: _planner_status(status_of(env, tmp_path)) == "ok",
+            90,
+            "jit-planner ok\n" + log_path.read_text()[-2000:],
+            interval=0.5,
+        )
     finally:
         up.send_signal(signal.SIGTERM)
         try:

@@ -34,12 +34,40 @@ def listed(capsys) -> list[dict]:
 
 
 def test_add_list_stop(database, capsys):
-    assert main(["subscribers", "add", "--phone", "+61 491 570 156", "--lat", "-33.8688",
-                 "--lon", "151.2093", "--name", "Priya", "--lang", "ta", "--send-time", "05:45"]) == 0
+    assert (
+        main(
+            [
+                "subscribers",
+                "add",
+                "--phone",
+                "+61 491 570 156",
+                "--lat",
+                "-33.8688",
+                "--lon",
+                "151.2093",
+                "--name",
+                "Priya",
+                "--lang",
+                "ta",
+                "--send-time",
+                "05:45",
+            ]
+        )
+        == 0
+    )
     (record,) = listed(capsys)
-    assert {k: record[k] for k in ("phone", "name", "city", "timezone", "language", "send_time", "active")} == {
-        "phone": "+61491570156", "name": "Priya", "city": "Sydney", "timezone": "Australia/Sydney",
-        "language": "ta", "send_time": "05:45", "active": True}
+    assert {
+        k: record[k]
+        for k in ("phone", "name", "city", "timezone", "language", "send_time", "active")
+    } == {
+        "phone": "+61491570156",
+        "name": "Priya",
+        "city": "Sydney",
+        "timezone": "Australia/Sydney",
+        "language": "ta",
+        "send_time": "05:45",
+        "active": True,
+    }
     assert (record["latitude"], record["longitude"]) == (-33.8688, 151.2093)
     assert main(["subscribers", "stop", "--phone", "+61491570156"]) == 0
     assert listed(capsys)[0]["active"] is False
@@ -70,8 +98,12 @@ def test_the_acceptance_csv_reports_every_problem_and_imports_nothing(database, 
     path.write_text(ACCEPTANCE_CSV)
     assert main(["subscribers", "import", str(path)]) != 0
     err = capsys.readouterr().err
-    for line, reason in [(3, "phone '+91 12345'"), (4, "latitude '95'"), (5, "empty line"),
-                         (6, "duplicate phone +919876543210")]:
+    for line, reason in [
+        (3, "phone '+91 12345'"),
+        (4, "latitude '95'"),
+        (5, "empty line"),
+        (6, "duplicate phone +919876543210"),
+    ]:
         assert f"line {line}: {reason}" in err
     assert "nothing imported" in err
     assert listed(capsys) == []
@@ -91,8 +123,14 @@ def test_the_sample_loads_idempotently(database, capsys):
     records = listed(capsys)
     zones = {r["timezone"] for r in records}
     assert len(records) == len({r["phone"] for r in records}) >= 20
-    assert {"Asia/Kathmandu", "Pacific/Chatham", "Australia/Lord_Howe", "America/New_York",
-            "Europe/London", "Asia/Kolkata"} <= zones
+    assert {
+        "Asia/Kathmandu",
+        "Pacific/Chatham",
+        "Australia/Lord_Howe",
+        "America/New_York",
+        "Europe/London",
+        "Asia/Kolkata",
+    } <= zones
 
 
 def test_a_database_without_schema_is_explained(settings_env, sqlite_url, capsys):
@@ -107,18 +145,55 @@ def test_the_real_command_imports_and_lists(database, tmp_path):
     env = {**os.environ, "DATABASE_URL": database}
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "lokpanchang", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     assert run("subscribers", "import", str(path)).returncode == 0
     result = run("subscribers", "list", "--json")
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
-    assert (record["timezone"], record["city"], record["language"]) == ("Asia/Kathmandu", "Kathmandu", "hi")
+    assert (record["timezone"], record["city"], record["language"]) == (
+        "Asia/Kathmandu",
+        "Kathmandu",
+        "hi",
+    )
 
 
 def test_move_changes_the_zone(database, capsys):
-    assert main(["subscribers", "add", "--phone", "+919876543210", "--lat", "28.6139", "--lon", "77.2090"]) == 0
-    assert main(["subscribers", "move", "--phone", "+919876543210", "--lat", "-43.9535", "--lon", "-176.5597"]) == 0
+    assert (
+        main(
+            [
+                "subscribers",
+                "add",
+                "--phone",
+                "+919876543210",
+                "--lat",
+                "28.6139",
+                "--lon",
+                "77.2090",
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "subscribers",
+                "move",
+                "--phone",
+                "+919876543210",
+                "--lat",
+                "-43.9535",
+                "--lon",
+                "-176.5597",
+            ]
+        )
+        == 0
+    )
     (record,) = listed(capsys)
     assert (record["timezone"], record["city"]) == ("Pacific/Chatham", "Waitangi")

@@ -27,8 +27,9 @@ def signed_post(client, body: dict, secret: str | None = SECRET):
     raw = json.dumps(body).encode()
     headers = {"Content-Type": "application/json"}
     if secret is not None:
-        headers["X-Hub-Signature-256"] = "sha256=" + hmac.new(secret.encode(), raw,
-                                                              hashlib.sha256).hexdigest()
+        headers["X-Hub-Signature-256"] = (
+            "sha256=" + hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
+        )
     return client.post("/webhook", data=raw, headers=headers)
 
 
@@ -62,11 +63,18 @@ def fake():
 def environment(tmp_path, redis_url, fake):
     database_url = f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
     migrate.upgrade(database_url)
-    return {"ENVIRONMENT": "test", "DATA_DIR": str(tmp_path / "var"), "DATABASE_URL": database_url,
-            "CELERY_BROKER_URL": redis_url, "CELERY_RESULT_BACKEND": redis_url,
-            "DELIVERY_BACKEND": "whatsapp", "WHATSAPP_BASE_URL": fake.base_url,
-            "WHATSAPP_PHONE_NUMBER_ID": PHONE_NUMBER_ID, "WHATSAPP_ACCESS_TOKEN": TOKEN,
-            "WHATSAPP_APP_SECRET": SECRET}
+    return {
+        "ENVIRONMENT": "test",
+        "DATA_DIR": str(tmp_path / "var"),
+        "DATABASE_URL": database_url,
+        "CELERY_BROKER_URL": redis_url,
+        "CELERY_RESULT_BACKEND": redis_url,
+        "DELIVERY_BACKEND": "whatsapp",
+        "WHATSAPP_BASE_URL": fake.base_url,
+        "WHATSAPP_PHONE_NUMBER_ID": PHONE_NUMBER_ID,
+        "WHATSAPP_ACCESS_TOKEN": TOKEN,
+        "WHATSAPP_APP_SECRET": SECRET,
+    }
 
 
 @pytest.fixture
@@ -74,9 +82,27 @@ def worker(environment):
     import os
 
     env = {**os.environ, **environment}
-    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", "worker",
-                                "-Q", "priority", "-c", "1", "--pool", "solo", "--loglevel", "WARNING"],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "lokpanchang.tasks",
+            "worker",
+            "-Q",
+            "priority",
+            "-c",
+            "1",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "WARNING",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     yield process
     process.terminate()
     process.wait(timeout=30)
@@ -89,20 +115,23 @@ def test_a_new_user_subscribes_by_sharing_a_location(environment, worker, fake):
 
     client = create_app(load_settings(environment)).test_client()
     assert signed_post(client, bodies.text(WA_ID, "start")).status_code == 200
-    asked = wait_for(lambda: [m for m in fake.received() if m["type"] == "interactive"],
-                     "the location request")
+    asked = wait_for(
+        lambda: [m for m in fake.received() if m["type"] == "interactive"], "the location request"
+    )
     assert asked[0]["to"] == WA_ID
 
     assert signed_post(client, bodies.location(WA_ID, "51.5072", "-0.1276")).status_code == 200
-    confirmation = wait_for(lambda: [m for m in fake.received() if m["type"] == "text"],
-                            "the confirmation")
+    confirmation = wait_for(
+        lambda: [m for m in fake.received() if m["type"] == "text"], "the confirmation"
+    )
     assert "Europe/London" in confirmation[0]["payload"]["text"]["body"]
     with transaction(environment["DATABASE_URL"]) as session:
         subscriber = session.query(UserDetail).filter_by(phone=f"+{WA_ID}").one()
         assert (subscriber.timezone, subscriber.obsoleted_on) == ("Europe/London", FOREVER)
     if welcome_expected():
-        [template] = wait_for(lambda: [m for m in fake.received() if m["type"] == "template"],
-                              "today's panchangam")
+        [template] = wait_for(
+            lambda: [m for m in fake.received() if m["type"] == "template"], "today's panchangam"
+        )
         assert template["to"] == WA_ID and template["accepted"]
 
     before = len(fake.received())

@@ -35,18 +35,35 @@ def user(url: str, phone: str = f"+{WA_ID}") -> UserDetail | None:
         return session.query(UserDetail).filter_by(phone=phone).one_or_none()
 
 
-def subscriber_with_ledger_row(url: str, status: str = "sent", day: date = date(2026, 11, 29),
-                               message_id: str = "wamid.OUT1", phone: str = f"+{WA_ID}") -> int:
+def subscriber_with_ledger_row(
+    url: str,
+    status: str = "sent",
+    day: date = date(2026, 11, 29),
+    message_id: str = "wamid.OUT1",
+    phone: str = f"+{WA_ID}",
+) -> int:
     with transaction(url) as session:
         found = session.query(UserDetail).filter_by(phone=phone).one_or_none()
         if found is None:
-            found = UserDetail(phone=phone, created_on=NOW, timezone="Asia/Kolkata",
-                               latitude=UJJAIN[0], longitude=UJJAIN[1], language="en",
-                               obsoleted_on=FOREVER, undeliverable_days=0)
+            found = UserDetail(
+                phone=phone,
+                created_on=NOW,
+                timezone="Asia/Kolkata",
+                latitude=UJJAIN[0],
+                longitude=UJJAIN[1],
+                language="en",
+                obsoleted_on=FOREVER,
+                undeliverable_days=0,
+            )
             session.add(found)
             session.flush()
-        row = MessageLog(user_id=found.id, local_date=day, status=status,
-                         whatsapp_message_id=message_id, attempts=1)
+        row = MessageLog(
+            user_id=found.id,
+            local_date=day,
+            status=status,
+            whatsapp_message_id=message_id,
+            attempts=1,
+        )
         session.add(row)
         session.flush()
         return row.id
@@ -58,6 +75,7 @@ def ledger(url: str, ledger_id: int) -> MessageLog:
 
 
 # The conversation ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("word", ["start", "Hi", " START! ", "नमस्ते"])
 def test_start_asks_for_the_location(database_url, word):
@@ -142,8 +160,9 @@ def test_a_subscriber_chooses_the_language_by_naming_it(database_url, word, lang
 def test_a_tamil_subscriber_gets_the_tamil_help_and_stop_confirmation(database_url):
     handle(database_url, bodies.location(WA_ID, *UJJAIN))
     [switched] = handle(database_url, bodies.text(WA_ID, "தமிழ்")).replies
-    assert switched.text == reply("language_set", "ta") == (
-        "சரி: இனி உங்கள் பஞ்சாங்கம் தமிழ் மொழியில் வரும்.")
+    assert (
+        switched.text == reply("language_set", "ta") == ("சரி: இனி உங்கள் பஞ்சாங்கம் தமிழ் மொழியில் வரும்.")
+    )
     [helped] = handle(database_url, bodies.text(WA_ID, "HELP")).replies
     assert (helped.kind, helped.text) == ("text", reply("help", "ta"))
     assert "தமிழ்" in helped.text and "STOP" in helped.text
@@ -152,22 +171,36 @@ def test_a_tamil_subscriber_gets_the_tamil_help_and_stop_confirmation(database_u
     assert user(database_url).obsoleted_on == NOW + timedelta(hours=1)
 
 
-@pytest.mark.parametrize("word, language, answer", [
-    ("संस्कृत", "sa", "ठीक है: आपका पंचांग अब संस्कृत में आएगा।"),
-    ("বাংলা", "bn", "ঠিক আছে: এখন থেকে আপনার পঞ্জিকা বাংলা ভাষায় আসবে।"),
-    ("ಕನ್ನಡ", "kn", "ಸರಿ: ಇನ್ನು ಮುಂದೆ ನಿಮ್ಮ ಪಂಚಾಂಗ ಕನ್ನಡ ಭಾಷೆಯಲ್ಲಿ ಬರುತ್ತದೆ.")])
-def test_naming_a_language_in_its_own_script_switches_and_confirms_in_it(database_url, word,
-                                                                          language, answer):
+@pytest.mark.parametrize(
+    "word, language, answer",
+    [
+        ("संस्कृत", "sa", "ठीक है: आपका पंचांग अब संस्कृत में आएगा।"),
+        ("বাংলা", "bn", "ঠিক আছে: এখন থেকে আপনার পঞ্জিকা বাংলা ভাষায় আসবে।"),
+        ("ಕನ್ನಡ", "kn", "ಸರಿ: ಇನ್ನು ಮುಂದೆ ನಿಮ್ಮ ಪಂಚಾಂಗ ಕನ್ನಡ ಭಾಷೆಯಲ್ಲಿ ಬರುತ್ತದೆ."),
+    ],
+)
+def test_naming_a_language_in_its_own_script_switches_and_confirms_in_it(
+    database_url, word, language, answer
+):
     handle(database_url, bodies.location(WA_ID, *UJJAIN))
     [confirmation] = handle(database_url, bodies.text(WA_ID, word)).replies
     assert (user(database_url).language, confirmation.text) == (language, answer)
 
 
-@pytest.mark.parametrize("word, language", [
-    ("வணக்கம்", "ta"), ("ఏమిటి?", "te"), ("नमस्कार", "hi"), ("বাংলা", "bn"), ("Hindi", "hi"),
-    ("what is this?", "en")])
-def test_a_stranger_is_answered_in_the_language_named_or_the_script_written(database_url, word,
-                                                                            language):
+@pytest.mark.parametrize(
+    "word, language",
+    [
+        ("வணக்கம்", "ta"),
+        ("ఏమిటి?", "te"),
+        ("नमस्कार", "hi"),
+        ("বাংলা", "bn"),
+        ("Hindi", "hi"),
+        ("what is this?", "en"),
+    ],
+)
+def test_a_stranger_is_answered_in_the_language_named_or_the_script_written(
+    database_url, word, language
+):
     [answer] = handle(database_url, bodies.text(WA_ID, word)).replies
     assert answer.text == reply("help", language)
     assert user(database_url) is None
@@ -179,8 +212,9 @@ def test_a_stranger_saying_start_in_devanagari_is_asked_in_hindi(database_url):
 
 
 def test_reactions_and_system_messages_get_no_reply(database_url):
-    body = bodies.inbound(WA_ID, {"type": "reaction", "reaction": {"emoji": "🙏",
-                                                                   "message_id": "wamid.X"}})
+    body = bodies.inbound(
+        WA_ID, {"type": "reaction", "reaction": {"emoji": "🙏", "message_id": "wamid.X"}}
+    )
     assert handle(database_url, body).replies == []
 
 
@@ -196,6 +230,7 @@ def test_a_replayed_message_is_handled_once(database_url):
 
 
 # Status updates -------------------------------------------------------------------------
+
 
 def test_statuses_move_the_ledger_forward(database_url):
     ledger_id = subscriber_with_ledger_row(database_url)
@@ -220,8 +255,10 @@ def test_a_status_without_callback_data_finds_the_row_by_message_id(database_url
 
 def test_a_status_resolves_an_ambiguous_send(database_url):
     ledger_id = subscriber_with_ledger_row(database_url, status="ambiguous", message_id=None)
-    handle(database_url, bodies.status("sent", message_id="wamid.LATE",
-                                       callback=f"message_log:{ledger_id}"))
+    handle(
+        database_url,
+        bodies.status("sent", message_id="wamid.LATE", callback=f"message_log:{ledger_id}"),
+    )
     row = ledger(database_url, ledger_id)
     assert (row.status, row.whatsapp_message_id) == ("sent", "wamid.LATE")
 
@@ -281,17 +318,48 @@ def test_a_failure_after_delivery_does_not_undo_it(database_url):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["entry", "changes", "value", "messages", "statuses", "from", "id",
-                         "type", "text", "body", "location", "latitude", "longitude", "status",
-                         "biz_opaque_callback_data", "errors", "code", "user_preferences",
-                         "wa_id", "value", "category", "contacts", "profile", "x"]),
-        children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "entry",
+                    "changes",
+                    "value",
+                    "messages",
+                    "statuses",
+                    "from",
+                    "id",
+                    "type",
+                    "text",
+                    "body",
+                    "location",
+                    "latitude",
+                    "longitude",
+                    "status",
+                    "biz_opaque_callback_data",
+                    "errors",
+                    "code",
+                    "user_preferences",
+                    "wa_id",
+                    "value",
+                    "category",
+                    "contacts",
+                    "profile",
+                    "x",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
     max_leaves=30,
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(body=json_values)
 def test_no_body_shape_makes_the_handler_raise(sqlite_migrated, body):
     handle(sqlite_migrated, body)

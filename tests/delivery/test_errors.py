@@ -12,19 +12,40 @@ from lokpanchang.delivery.errors import (
 
 
 def error_body(code, details="why"):
-    return json.dumps({"error": {"message": f"(#{code}) title", "type": "OAuthException",
-                                 "code": code, "error_data": {"messaging_product": "whatsapp",
-                                                              "details": details},
-                                 "fbtrace_id": "Ab"}})
+    return json.dumps(
+        {
+            "error": {
+                "message": f"(#{code}) title",
+                "type": "OAuthException",
+                "code": code,
+                "error_data": {"messaging_product": "whatsapp", "details": details},
+                "fbtrace_id": "Ab",
+            }
+        }
+    )
 
 
-@pytest.mark.parametrize("code, outcome", [
-    (130429, Outcome.RETRY), (131056, Outcome.RETRY), (4, Outcome.RETRY), (80007, Outcome.RETRY),
-    (131057, Outcome.RETRY), (131049, Outcome.SKIP), (130472, Outcome.SKIP),
-    (131050, Outcome.DISABLE), (131026, Outcome.SKIP), (190, Outcome.HALT), (368, Outcome.HALT),
-    (131048, Outcome.HALT), (100, Outcome.HALT), (132000, Outcome.HALT), (132018, Outcome.HALT),
-    (132999, Outcome.HALT),
-])
+@pytest.mark.parametrize(
+    "code, outcome",
+    [
+        (130429, Outcome.RETRY),
+        (131056, Outcome.RETRY),
+        (4, Outcome.RETRY),
+        (80007, Outcome.RETRY),
+        (131057, Outcome.RETRY),
+        (131049, Outcome.SKIP),
+        (130472, Outcome.SKIP),
+        (131050, Outcome.DISABLE),
+        (131026, Outcome.SKIP),
+        (190, Outcome.HALT),
+        (368, Outcome.HALT),
+        (131048, Outcome.HALT),
+        (100, Outcome.HALT),
+        (132000, Outcome.HALT),
+        (132018, Outcome.HALT),
+        (132999, Outcome.HALT),
+    ],
+)
 def test_it_classifies_by_error_code(code, outcome):
     assert classify_response(400, error_body(code)).outcome is outcome
 
@@ -37,7 +58,9 @@ def test_the_code_wins_over_the_http_status():
 @pytest.mark.parametrize("status", [500, 502, 503, 429])
 def test_unknown_codes_on_5xx_and_429_are_retried(status):
     assert outcome_for_code(None, status) is Outcome.RETRY
-    assert classify_response(status, json.dumps({"error": {"code": 999999}})).outcome is Outcome.RETRY
+    assert (
+        classify_response(status, json.dumps({"error": {"code": 999999}})).outcome is Outcome.RETRY
+    )
 
 
 def test_an_unknown_per_message_error_skips_the_subscriber_not_the_broadcast():
@@ -51,8 +74,13 @@ def test_a_non_json_body_is_retried():
 
 
 def test_success_carries_the_message_id():
-    body = json.dumps({"messaging_product": "whatsapp", "contacts": [{"input": "1", "wa_id": "1"}],
-                       "messages": [{"id": "wamid.X"}]})
+    body = json.dumps(
+        {
+            "messaging_product": "whatsapp",
+            "contacts": [{"input": "1", "wa_id": "1"}],
+            "messages": [{"id": "wamid.X"}],
+        }
+    )
     result = classify_response(200, body)
     assert (result.outcome, result.message_id) == (Outcome.SENT, "wamid.X")
 
@@ -85,7 +113,9 @@ def test_131026_disables_after_three_consecutive_days():
 
 
 def test_a_repeated_131026_webhook_on_the_same_day_is_counted_once():
-    assert failed_status_action(131026, 2, counted_today=True) == failed_status_action(131026, 2, True)
+    assert failed_status_action(131026, 2, counted_today=True) == failed_status_action(
+        131026, 2, True
+    )
     assert failed_status_action(131026, 1, counted_today=True).undeliverable_days == 1
 
 

@@ -20,13 +20,26 @@ from tests.fakes.support import (
     run,
 )
 
-PARAMETERS = ("Sunday 29 Nov 2026, Ujjain", "Shukla Dashami", "Revati", "Siddhi", "Garaja",
-              "06:52 / 17:39", "16:18-17:39", "Margashirsha")
+PARAMETERS = (
+    "Sunday 29 Nov 2026, Ujjain",
+    "Shukla Dashami",
+    "Revati",
+    "Siddhi",
+    "Garaja",
+    "06:52 / 17:39",
+    "16:18-17:39",
+    "Margashirsha",
+)
 
 
 def message(ledger_id: int, phone: str = "+919800000001", **values) -> OutgoingMessage:
-    return OutgoingMessage(ledger_id=ledger_id, phone=phone, language=values.pop("language", "hi"),
-                           parameters=values.pop("parameters", PARAMETERS), **values)
+    return OutgoingMessage(
+        ledger_id=ledger_id,
+        phone=phone,
+        language=values.pop("language", "hi"),
+        parameters=values.pop("parameters", PARAMETERS),
+        **values,
+    )
 
 
 def send(config, messages, **sender_values):
@@ -97,15 +110,19 @@ def test_sync_131049_skips_the_subscriber_today():
 def test_sync_130472_skips_and_131050_disables():
     config = fake_config("+919800000001=sync:130472,+919800000002=sync:131050")
     _, results = send(config, [message(1), message(2, phone="+919800000002")])
-    assert [(r.outcome, r.error_code) for r in results] == [(Outcome.SKIP, 130472),
-                                                            (Outcome.DISABLE, 131050)]
+    assert [(r.outcome, r.error_code) for r in results] == [
+        (Outcome.SKIP, 130472),
+        (Outcome.DISABLE, 131050),
+    ]
 
 
 def test_account_errors_halt():
     config = fake_config("+919800000001=sync:368,+919800000002=sync:131048")
     _, results = send(config, [message(1), message(2, phone="+919800000002")])
-    assert [(r.outcome, r.error_code) for r in results] == [(Outcome.HALT, 368),
-                                                            (Outcome.HALT, 131048)]
+    assert [(r.outcome, r.error_code) for r in results] == [
+        (Outcome.HALT, 368),
+        (Outcome.HALT, 131048),
+    ]
 
 
 def test_transient_errors_are_retried_until_they_pass():
@@ -117,7 +134,11 @@ def test_transient_errors_are_retried_until_they_pass():
 
 def test_retries_stop_at_the_cap_and_hand_back_retry():
     _, [result] = send(fake_config("+919800000001=sync:130429"), [message(1)], max_attempts=3)
-    assert (result.outcome, result.error_code, result.extra["attempts"]) == (Outcome.RETRY, 130429, 3)
+    assert (result.outcome, result.error_code, result.extra["attempts"]) == (
+        Outcome.RETRY,
+        130429,
+        3,
+    )
 
 
 def test_a_non_json_5xx_is_retried():
@@ -128,8 +149,9 @@ def test_a_non_json_5xx_is_retried():
 
 def test_a_connection_refused_is_retried_because_nothing_was_sent():
     async def scenario():
-        async with fake_and_sender(fake_config(), base_url="http://127.0.0.1:9",
-                                   max_attempts=2) as (_, sender):
+        async with fake_and_sender(
+            fake_config(), base_url="http://127.0.0.1:9", max_attempts=2
+        ) as (_, sender):
             return await sender.send_batch([message(1)])
 
     [result] = run(scenario())
@@ -151,8 +173,10 @@ def test_a_dropped_connection_is_ambiguous():
 def test_the_fake_enforces_the_pair_limit_per_user():
     config = fake_config(pair_burst=1)
     _, results = send(config, [message(1), message(2)], max_attempts=1)
-    assert sorted((r.outcome, r.error_code) for r in results) == [(Outcome.RETRY, 131056),
-                                                                  (Outcome.SENT, None)]
+    assert sorted((r.outcome, r.error_code) for r in results) == [
+        (Outcome.RETRY, 131056),
+        (Outcome.SENT, None),
+    ]
 
 
 def test_the_fake_enforces_its_throughput():
@@ -184,9 +208,13 @@ def test_one_sender_serves_batches_in_successive_event_loops_paced_through_redis
 
     fake = FakeInThread(fake_config())  # the sender gets a fresh loop per batch, as workers do
     try:
-        sender = WhatsAppSender(base_url=fake.base_url, api_version="v25.0",
-                                phone_number_id=PHONE_NUMBER_ID, access_token="test-token",
-                                bucket=RedisBucket(redis_url, rate=500))
+        sender = WhatsAppSender(
+            base_url=fake.base_url,
+            api_version="v25.0",
+            phone_number_id=PHONE_NUMBER_ID,
+            access_token="test-token",
+            bucket=RedisBucket(redis_url, rate=500),
+        )
         first = asyncio.run(sender.send_batch([message(1, phone="+919800000001")]))
         second = asyncio.run(sender.send_batch([message(2, phone="+919800000002")]))
         assert [r.outcome for r in first + second] == [Outcome.SENT, Outcome.SENT]
@@ -205,12 +233,15 @@ def test_a_malformed_base_url_halts_instead_of_raising():
 
 
 def test_the_fake_accepts_every_subscriber_language_the_sender_addresses():
-    messages = [message(n, phone=f"+91980000{n:04d}", language=language)
-                for n, language in enumerate(sorted(LANGUAGE_CODES))]
+    messages = [
+        message(n, phone=f"+91980000{n:04d}", language=language)
+        for n, language in enumerate(sorted(LANGUAGE_CODES))
+    ]
     api, results = send(fake_config(), messages)
     assert {r.outcome for r in results} == {Outcome.SENT}
-    assert {m["payload"]["template"]["language"]["code"] for m in api.received} == \
-        set(LANGUAGE_CODES.values())
+    assert {m["payload"]["template"]["language"]["code"] for m in api.received} == set(
+        LANGUAGE_CODES.values()
+    )
 
 
 def test_the_fake_knows_exactly_the_languages_with_a_body():
@@ -224,8 +255,9 @@ def test_the_fake_refuses_a_template_language_with_no_body_with_132001():
             async with aiohttp.ClientSession() as session:
                 url = f"http://127.0.0.1:{port}/v25.0/{PHONE_NUMBER_ID}/messages"
                 payload = template_payload("+919800000001", "daily_panchangam", "sa", PARAMETERS)
-                async with session.post(url, json=payload,
-                                        headers={"Authorization": f"Bearer {TOKEN}"}) as response:
+                async with session.post(
+                    url, json=payload, headers={"Authorization": f"Bearer {TOKEN}"}
+                ) as response:
                     return await response.json()
         finally:
             await runner.cleanup()

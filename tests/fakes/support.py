@@ -15,8 +15,9 @@ PHONE_NUMBER_ID = "1065403522"
 
 
 def fake_config(fail: str = "", **values) -> FakeConfig:
-    return FakeConfig(token=TOKEN, phone_number_id=PHONE_NUMBER_ID,
-                      failures=parse_fail_spec(fail), **values)
+    return FakeConfig(
+        token=TOKEN, phone_number_id=PHONE_NUMBER_ID, failures=parse_fail_spec(fail), **values
+    )
 
 
 @contextlib.asynccontextmanager
@@ -24,10 +25,16 @@ async def fake_and_sender(config: FakeConfig, **sender_values) -> AsyncIterator[
     """(fake state, sender) with the fake listening on a free loopback port."""
     runner, port = await serve(config)
     api = runner.app[FAKE_KEY]
-    values = {"base_url": f"http://127.0.0.1:{port}", "api_version": "v25.0",
-              "phone_number_id": PHONE_NUMBER_ID, "access_token": TOKEN,
-              "backoff_base": 0.01, "backoff_cap": 0.05, "retry_after_cap": 0.05,
-              **sender_values}
+    values = {
+        "base_url": f"http://127.0.0.1:{port}",
+        "api_version": "v25.0",
+        "phone_number_id": PHONE_NUMBER_ID,
+        "access_token": TOKEN,
+        "backoff_base": 0.01,
+        "backoff_cap": 0.05,
+        "retry_after_cap": 0.05,
+        **sender_values,
+    }
     sender = WhatsAppSender(**values)
     try:
         yield api, sender

@@ -25,8 +25,9 @@ PARAMETERS = tuple(f"p{n}" for n in range(1, 9))
 
 
 def test_the_fail_spec_parses_every_action():
-    failures = parse_fail_spec("+15550001111=131026, 15550002222=sync:131049*2,+1555=http:502,"
-                               "+1666=hang,+1777=drop")
+    failures = parse_fail_spec(
+        "+15550001111=131026, 15550002222=sync:131049*2,+1555=http:502,+1666=hang,+1777=drop"
+    )
     assert (failures["15550001111"].kind, failures["15550001111"].code) == ("async", 131026)
     assert (failures["15550002222"].kind, failures["15550002222"].remaining) == ("sync", 2)
     assert [failures[p].kind for p in ("1555", "1666", "1777")] == ["http", "hang", "drop"]
@@ -38,8 +39,9 @@ def test_a_bad_fail_spec_names_the_entry():
 
 
 def test_the_cli_refuses_a_bad_spec_with_exit_status_2(capsys):
-    code = main(["fake-whatsapp", "--port", "0", "--token", "t", "--phone-number-id", "1",
-                 "--fail", "x=1"])
+    code = main(
+        ["fake-whatsapp", "--port", "0", "--token", "t", "--phone-number-id", "1", "--fail", "x=1"]
+    )
     assert code == 2
     assert "'x=1'" in capsys.readouterr().err
 
@@ -87,17 +89,37 @@ async def _scenario(tmp_port: int):
     await site.start()
     hook_port = site._server.sockets[0].getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port", str(tmp_port),
-         "--token", "T", "--phone-number-id", "42", "--webhook-url",
-         f"http://127.0.0.1:{hook_port}/webhook", "--app-secret", SECRET,
-         "--fail", "+15550001111=131026,+15550002222=sync:131049"])
+        [
+            sys.executable,
+            "-m",
+            "lokpanchang",
+            "fake-whatsapp",
+            "--port",
+            str(tmp_port),
+            "--token",
+            "T",
+            "--phone-number-id",
+            "42",
+            "--webhook-url",
+            f"http://127.0.0.1:{hook_port}/webhook",
+            "--app-secret",
+            SECRET,
+            "--fail",
+            "+15550001111=131026,+15550002222=sync:131049",
+        ]
+    )
     try:
         await asyncio.to_thread(servers.wait_for_port, tmp_port)
-        sender = WhatsAppSender(base_url=f"http://127.0.0.1:{tmp_port}", api_version="v25.0",
-                                phone_number_id="42", access_token="T")
+        sender = WhatsAppSender(
+            base_url=f"http://127.0.0.1:{tmp_port}",
+            api_version="v25.0",
+            phone_number_id="42",
+            access_token="T",
+        )
         phones = ["+15550000001", "+15550001111", "+15550002222"]
-        results = await sender.send_batch([OutgoingMessage(n, p, "en", PARAMETERS)
-                                           for n, p in enumerate(phones, start=1)])
+        results = await sender.send_batch(
+            [OutgoingMessage(n, p, "en", PARAMETERS) for n, p in enumerate(phones, start=1)]
+        )
         await sender.close()
         await _until(lambda: len(receiver.statuses()) >= 4)
         async with aiohttp.ClientSession() as session:
@@ -115,10 +137,12 @@ async def _scenario(tmp_port: int):
 def test_the_fake_process_answers_and_posts_signed_status_webhooks():
     results, receiver, listing = asyncio.run(_scenario(servers.free_port()))
     assert [r.outcome for r in results] == [Outcome.SENT, Outcome.SENT, Outcome.SKIP]
-    assert sorted(receiver.statuses()) == [("15550000001", "delivered", None),
-                                           ("15550000001", "read", None),
-                                           ("15550000001", "sent", None),
-                                           ("15550001111", "failed", 131026)]
+    assert sorted(receiver.statuses()) == [
+        ("15550000001", "delivered", None),
+        ("15550000001", "read", None),
+        ("15550000001", "sent", None),
+        ("15550001111", "failed", 131026),
+    ]
     assert receiver.bad_signatures == 0
     assert listing["count"] == 3
     assert listing["totals"] == {"accepted": 2, "131049": 1}

@@ -85,8 +85,10 @@ def test_the_check_rejects_a_newline_naming_the_parameter():
         check_rendering(DAILY_TEMPLATE_BODY, parameters)
 
 
-@pytest.mark.parametrize("value, problem", [("", "is empty"), ("a\tb", "contains a tab"),
-                                            ("a     b", "more than 4 consecutive spaces")])
+@pytest.mark.parametrize(
+    "value, problem",
+    [("", "is empty"), ("a\tb", "contains a tab"), ("a     b", "more than 4 consecutive spaces")],
+)
 def test_the_check_rejects_each_broken_rule(value, problem):
     parameters = ("a", value, "c", "d", "e", "f", "g", "h")
     with pytest.raises(TemplateRuleError, match=problem):
@@ -110,16 +112,24 @@ def test_every_registered_body_has_the_same_placeholders():
 
 
 hostile_text = st.text(
-    alphabet=st.one_of(st.characters(), st.sampled_from(list(string.whitespace) + ["\u2028", "\xa0"])),
+    alphabet=st.one_of(
+        st.characters(), st.sampled_from(list(string.whitespace) + ["\u2028", "\xa0"])
+    ),
     max_size=600,
 )
 
 
 @settings(max_examples=150, deadline=None)
-@given(city=hostile_text, tithi=hostile_text, nakshatra=hostile_text, month=hostile_text,
-       language=st.sampled_from(["en", "hi", "ta", "xx"]))
-def test_any_names_and_places_give_parameters_that_pass_the_rules(city, tithi, nakshatra, month,
-                                                                  language):
+@given(
+    city=hostile_text,
+    tithi=hostile_text,
+    nakshatra=hostile_text,
+    month=hostile_text,
+    language=st.sampled_from(["en", "hi", "ta", "xx"]),
+)
+def test_any_names_and_places_give_parameters_that_pass_the_rules(
+    city, tithi, nakshatra, month, language
+):
     day = ujjain_day()
     day["city"] = city
     day["tithi"][0]["name"] = tithi
@@ -131,14 +141,14 @@ def test_any_names_and_places_give_parameters_that_pass_the_rules(city, tithi, n
     assert all(parameter_problem(p) is None for p in rendered.parameters)
 
 
-
 def test_a_real_panchangam_renders_within_the_rules_and_once_per_language():
     from datetime import date
 
     from lokpanchang import almanac
 
-    day = almanac.generate_panchangam_with_timezone(23.18, 75.78, "Asia/Kolkata",
-                                                     date(2026, 11, 29), city="Ujjain")
+    day = almanac.generate_panchangam_with_timezone(
+        23.18, 75.78, "Asia/Kolkata", date(2026, 11, 29), city="Ujjain"
+    )
     for language in ("en", "hi", "ta", "sa", "bn"):
         rendered = render_daily(day, language)
         assert check_daily(rendered) == rendered.text

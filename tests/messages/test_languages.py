@@ -30,19 +30,25 @@ PLACEHOLDER = re.compile(r"\{\{\d+\}\}")
 LATIN = re.compile(r"[A-Za-z]")
 INDIC = sorted(set(DAILY_TEMPLATE_BODIES) - {"en"})
 # A real place name of 58 letters, and one far past any limit (forces the body's budget).
-LONG_PLACES = ("Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch, Wales",
-               "Kanchipuram " * 120)
+LONG_PLACES = (
+    "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch, Wales",
+    "Kanchipuram " * 120,
+)
 # Ujjain on 29 Nov 2026 (the fixtures' day); Tromsø at midsummer (no sunset: the polar rule);
 # Ujjain on 17 May 2026, in the adhika Jyeshtha of Vikram Samvat 2083.
-DAYS = ((23.18, 75.78, "Asia/Kolkata", date(2026, 11, 29), "Ujjain"),
-        (69.65, 18.96, "Europe/Oslo", date(2026, 6, 21), "Tromsø"),
-        (23.18, 75.78, "Asia/Kolkata", date(2026, 5, 17), "Ujjain"))
+DAYS = (
+    (23.18, 75.78, "Asia/Kolkata", date(2026, 11, 29), "Ujjain"),
+    (69.65, 18.96, "Europe/Oslo", date(2026, 6, 21), "Tromsø"),
+    (23.18, 75.78, "Asia/Kolkata", date(2026, 5, 17), "Ujjain"),
+)
 
 
 @pytest.fixture(scope="module")
 def days():
-    return [generate_panchangam_with_timezone(lat, lon, zone, day, city=city)
-            for lat, lon, zone, day, city in DAYS]
+    return [
+        generate_panchangam_with_timezone(lat, lon, zone, day, city=city)
+        for lat, lon, zone, day, city in DAYS
+    ]
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGE_CODES))
@@ -53,7 +59,9 @@ def test_every_subscriber_language_is_rendered_with_the_body_meta_gets(language)
 
 def test_every_almanac_language_has_a_body_or_a_documented_mapping():
     assert set(SUPPORTED_LANGUAGES) == set(LANGUAGE_CODES)
-    assert {language_code(language) for language in SUPPORTED_LANGUAGES} == set(DAILY_TEMPLATE_BODIES)
+    assert {language_code(language) for language in SUPPORTED_LANGUAGES} == set(
+        DAILY_TEMPLATE_BODIES
+    )
 
 
 @pytest.mark.parametrize("language", sorted(DAILY_TEMPLATE_BODIES))
@@ -61,8 +69,9 @@ def test_each_body_has_the_same_placeholders_in_the_same_order_and_shape(languag
     body, english = DAILY_TEMPLATE_BODIES[language], DAILY_TEMPLATE_BODIES["en"]
     assert PLACEHOLDER.findall(body) == [f"{{{{{n}}}}}" for n in range(1, 9)]
     assert [bool(line) for line in body.split("\n")] == [bool(line) for line in english.split("\n")]
-    assert [PLACEHOLDER.findall(line) for line in body.split("\n")] == \
-        [PLACEHOLDER.findall(line) for line in english.split("\n")]
+    assert [PLACEHOLDER.findall(line) for line in body.split("\n")] == [
+        PLACEHOLDER.findall(line) for line in english.split("\n")
+    ]
 
 
 @pytest.mark.parametrize("language", sorted(DAILY_TEMPLATE_BODIES))
@@ -83,13 +92,16 @@ def test_a_real_panchangam_renders_within_the_rules_at_long_place_names(days, la
             assert [p for p in rendered.parameters if parameter_problem(p)] == []
 
 
-@pytest.mark.parametrize("language, heading", [
-    ("hi", "रविवार 29 नवंबर 2026, Ujjain"),
-    ("ta", "ஞாயிறு 29 நவம்பர் 2026, Ujjain"),
-    ("bn", "রবিবার 29 নভেম্বর 2026, Ujjain"),
-    ("sa", "रविवासरः 29 नवंबर 2026, Ujjain"),  # Sanskrit reads the Hindi body and months
-    ("en", "Sunday 29 Nov 2026, Ujjain"),
-])
+@pytest.mark.parametrize(
+    "language, heading",
+    [
+        ("hi", "रविवार 29 नवंबर 2026, Ujjain"),
+        ("ta", "ஞாயிறு 29 நவம்பர் 2026, Ujjain"),
+        ("bn", "রবিবার 29 নভেম্বর 2026, Ujjain"),
+        ("sa", "रविवासरः 29 नवंबर 2026, Ujjain"),  # Sanskrit reads the Hindi body and months
+        ("en", "Sunday 29 Nov 2026, Ujjain"),
+    ],
+)
 def test_the_heading_date_names_the_month_in_the_readers_language(days, language, heading):
     assert render_daily(days[0], language).parameters[0] == heading
 
@@ -125,14 +137,18 @@ def test_month_names_are_the_locale_datas(language):
         pytest.skip(f"{source} is not installed")
     text = source.read_text(encoding="utf-8", errors="replace")
     field = re.search(r"^mon\s+(.*?)\n(?=\S)(?!\")", text, re.MULTILINE | re.DOTALL).group(1)
-    names = [re.sub(r"<U([0-9A-F]{4})>", lambda m: chr(int(m.group(1), 16)), name)
-             for name in re.findall(r'"([^"]*)"', field)]
+    names = [
+        re.sub(r"<U([0-9A-F]{4})>", lambda m: chr(int(m.group(1), 16)), name)
+        for name in re.findall(r'"([^"]*)"', field)
+    ]
     assert tuple(names) == MONTHS[language]
 
 
 @pytest.mark.parametrize("language", sorted(DAILY_TEMPLATE_BODIES))
 def test_the_docs_list_every_body_to_register_verbatim(language):
-    docs = (Path(__file__).resolve().parents[2] / "docs" / "whatsapp.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "whatsapp.md").read_text(
+        encoding="utf-8"
+    )
     assert f"(`{language}`):\n\n```\n{DAILY_TEMPLATE_BODIES[language]}\n```" in docs
 
 
@@ -141,7 +157,9 @@ def test_every_body_is_one_meta_accepts(language):
     assert check_body(DAILY_TEMPLATE_BODIES[language]) == DAILY_TEMPLATE_BODIES[language]
 
 
-@pytest.mark.parametrize("body", ["{{1}} का पंचांग\n\nतिथि: {{2}}", "Panchangam for {{1}}\n", "x {{2}} y"])
+@pytest.mark.parametrize(
+    "body", ["{{1}} का पंचांग\n\nतिथि: {{2}}", "Panchangam for {{1}}\n", "x {{2}} y"]
+)
 def test_a_body_meta_would_refuse_is_named(body):
     with pytest.raises(TemplateRuleError, match="placeholder"):
         check_body(body)

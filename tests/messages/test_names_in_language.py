@@ -16,7 +16,9 @@ LATIN = re.compile(r"[A-Za-z]")
 
 @pytest.fixture(scope="module")
 def day():
-    return generate_panchangam_with_timezone(23.18, 75.78, "Asia/Kolkata", date(2026, 11, 29), city="Ujjain")
+    return generate_panchangam_with_timezone(
+        23.18, 75.78, "Asia/Kolkata", date(2026, 11, 29), city="Ujjain"
+    )
 
 
 @pytest.mark.parametrize("language", ["hi", "ta"])

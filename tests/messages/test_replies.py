@@ -25,9 +25,18 @@ SAMPLE = {"place": "Ujjain", "timezone": "Asia/Kolkata"}
 KEYWORDS = re.compile(r"\b(START|STOP|HELP)\b")
 LATIN = re.compile(r"[A-Za-z]")
 # The script each language's replies are written in (Unicode character names start with it).
-SCRIPTS = {"en": "LATIN", "hi": "DEVANAGARI", "sa": "DEVANAGARI", "mr": "DEVANAGARI",
-           "ta": "TAMIL", "te": "TELUGU", "kn": "KANNADA", "ml": "MALAYALAM",
-           "gu": "GUJARATI", "bn": "BENGALI"}
+SCRIPTS = {
+    "en": "LATIN",
+    "hi": "DEVANAGARI",
+    "sa": "DEVANAGARI",
+    "mr": "DEVANAGARI",
+    "ta": "TAMIL",
+    "te": "TELUGU",
+    "kn": "KANNADA",
+    "ml": "MALAYALAM",
+    "gu": "GUJARATI",
+    "bn": "BENGALI",
+}
 INDIC = [language for language in SUPPORTED_LANGUAGES if language != "en"]
 KINDS = reply_kinds()
 
@@ -38,8 +47,7 @@ def placeholders(text: str) -> set[str]:
 
 def letters_scripts(text: str) -> set[str]:
     """The scripts of the letters and vowel signs in ``text`` (digits, punctuation ignored)."""
-    return {unicodedata.name(ch).split()[0] for ch in text
-            if unicodedata.category(ch)[0] in "LM"}
+    return {unicodedata.name(ch).split()[0] for ch in text if unicodedata.category(ch)[0] in "LM"}
 
 
 def test_every_almanac_language_has_a_script_here():
@@ -48,7 +56,9 @@ def test_every_almanac_language_has_a_script_here():
 
 def test_every_body_language_has_replies_of_its_own_and_sanskrit_reads_hindi():
     assert {language: reply_language(language) for language in SUPPORTED_LANGUAGES} == {
-        **{language: language for language in DAILY_TEMPLATE_BODIES}, "sa": "hi"}
+        **{language: language for language in DAILY_TEMPLATE_BODIES},
+        "sa": "hi",
+    }
     assert reply_language("xx") == "en"
 
 
@@ -101,7 +111,9 @@ def test_each_language_is_named_as_its_reader_writes_it():
 
 def test_the_help_lists_english_names_in_english_and_native_names_elsewhere():
     assert "(English, Hindi, Tamil," in reply("help", "en")
-    assert "English, हिंदी, தமிழ், తెలుగు, ಕನ್ನಡ, മലയാളം, मराठी, ગુજરાતી, বাংলা, संस्कृतम्" in reply("help", "bn")
+    assert "English, हिंदी, தமிழ், తెలుగు, ಕನ್ನಡ, മലയാളം, मराठी, ગુજરાતી, বাংলা, संस्कृतम्" in reply(
+        "help", "bn"
+    )
 
 
 @pytest.mark.parametrize("language", sorted(DAILY_TEMPLATE_BODIES))

@@ -25,7 +25,7 @@ def test_twenty_seconds_after_a_fresh_start_nothing_is_missed():
     planner_ran = {"jit-planner": START + timedelta(seconds=1)}
     states = {key: state(entry, planner_ran.get(key), JUST_AFTER) for key, entry in ENTRIES.items()}
     assert states.pop("jit-planner").status == "ok"
-    assert {key: s.status for key, s in states.items()} == {key: "pending" for key in states}
+    assert {key: s.status for key, s in states.items()} == dict.fromkeys(states, "pending")
 
 
 def test_the_planner_is_due_at_start_and_the_other_intervals_a_period_after_it():
@@ -37,9 +37,13 @@ def test_the_planner_is_due_at_start_and_the_other_intervals_a_period_after_it()
 def test_next_due_is_the_next_instant_strictly_after_now():
     assert state(WEEKLY, None, JUST_AFTER).next_due_at == MONDAY_NINE
     ran = MONDAY_NINE + timedelta(seconds=2)
-    assert state(WEEKLY, ran, MONDAY_NINE + timedelta(minutes=30)).next_due_at == MONDAY_NINE + timedelta(days=7)
+    assert state(
+        WEEKLY, ran, MONDAY_NINE + timedelta(minutes=30)
+    ).next_due_at == MONDAY_NINE + timedelta(days=7)
     assert state(HOURLY, None, JUST_AFTER).next_due_at == datetime(2026, 11, 29, 17, 5, tzinfo=UTC)
-    assert state(PLANNER, START + timedelta(seconds=1), JUST_AFTER).next_due_at == START + timedelta(seconds=601)
+    assert state(
+        PLANNER, START + timedelta(seconds=1), JUST_AFTER
+    ).next_due_at == START + timedelta(seconds=601)
 
 
 def test_a_weekly_entry_owes_its_first_monday_after_start():

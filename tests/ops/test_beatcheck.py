@@ -12,8 +12,11 @@ from lokpanchang.ops.beatinfo import BeatEntry
 NOW = datetime(2026, 11, 30, 9, 30, tzinfo=UTC)  # a Monday
 PLANNER = BeatEntry("jit-planner", "tasks.jit_planner", 600.0)
 HOURLY = BeatEntry("update-daily-metrics", "tasks.update_daily_metrics_task", crontab(minute=5))
-WEEKLY = BeatEntry("generate-weekly-report", "tasks.generate_weekly_report",
-                   crontab(day_of_week="mon", hour=9, minute=0))
+WEEKLY = BeatEntry(
+    "generate-weekly-report",
+    "tasks.generate_weekly_report",
+    crontab(day_of_week="mon", hour=9, minute=0),
+)
 
 
 def status(entry: BeatEntry, last: datetime | None, now: datetime = NOW) -> str:

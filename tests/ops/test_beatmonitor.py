@@ -11,7 +11,6 @@ from sqlalchemy import select
 from lokpanchang.ops import beatmonitor
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
-from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -27,12 +26,16 @@ def rows(url: str) -> dict[str, BeatEntryStatus]:
 
 def test_a_failure_keeps_its_error_until_the_next_success(database_url):
     beatmonitor.record_start(database_url, "tasks.cleanup_old_metrics", "t1", NOW)
-    beatmonitor.record_finish(database_url, "tasks.cleanup_old_metrics", "FAILURE", NOW,
-                              error="OperationalError: gone")
+    beatmonitor.record_finish(
+        database_url, "tasks.cleanup_old_metrics", "FAILURE", NOW, error="OperationalError: gone"
+    )
     beatmonitor.record_finish(database_url, "tasks.cleanup_old_metrics", "FAILURE", NOW)
     row = rows(database_url)["cleanup-old-metrics"]
     assert (row.last_outcome, row.last_error, row.last_task_id) == (
-        "FAILURE", "OperationalError: gone", "t1")
+        "FAILURE",
+        "OperationalError: gone",
+        "t1",
+    )
     beatmonitor.record_start(database_url, "tasks.cleanup_old_metrics", "t2", NOW)
     beatmonitor.record_finish(database_url, "tasks.cleanup_old_metrics", "SUCCESS", NOW)
     row = rows(database_url)["cleanup-old-metrics"]
@@ -52,8 +55,9 @@ def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sq
     task_prerun.send(sender=task, task_id="abc", task=task, args=(), kwargs={})
     started = rows(sqlite_url)["backup-daily-logs"]
     task_failure.send(sender=task, task_id="abc", exception=OSError("disk full"))
-    task_postrun.send(sender=task, task_id="abc", task=task, args=(), kwargs={}, retval=None,
-                      state="FAILURE")
+    task_postrun.send(
+        sender=task, task_id="abc", task=task, args=(), kwargs={}, retval=None, state="FAILURE"
+    )
     row = rows(sqlite_url)["backup-daily-logs"]
     assert started.last_outcome == "STARTED" and started.last_task_id == "abc"
     assert (row.last_outcome, row.last_error) == ("FAILURE", "OSError: disk full")
@@ -61,14 +65,20 @@ def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sq
 
 
 def planner_state(url: str, now: datetime):
-    return next(state for state, _row in beatmonitor.entry_states(url, now) if state.key == "jit-planner")
+    return next(
+        state for state, _row in beatmonitor.entry_states(url, now) if state.key == "jit-planner"
+    )
 
 
 def test_the_planner_is_judged_by_the_period_beat_runs_it_at(settings_env, migrated_sqlite):
     beatmonitor.record_start(migrated_sqlite, "tasks.jit_planner", "t1", NOW - timedelta(minutes=8))
     settings_env(DATABASE_URL=migrated_sqlite)  # the seed's 600 s: the next pass is 2 min away
-    assert (planner_state(migrated_sqlite, NOW).schedule, planner_state(migrated_sqlite, NOW).status) \
-        == ("every 600 s", "ok")
+    assert (
+        planner_state(migrated_sqlite, NOW).schedule,
+        planner_state(migrated_sqlite, NOW).status,
+    ) == ("every 600 s", "ok")
     settings_env(PLANNER_PERIOD="60")  # beat sends it every minute: 7 passes owed
-    assert (planner_state(migrated_sqlite, NOW).schedule, planner_state(migrated_sqlite, NOW).status) \
-        == ("every 60 s", "missed")
+    assert (
+        planner_state(migrated_sqlite, NOW).schedule,
+        planner_state(migrated_sqlite, NOW).status,
+    ) == ("every 60 s", "missed")

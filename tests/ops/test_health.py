@@ -12,7 +12,6 @@ from lokpanchang.ops import health, probes
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SystemHealthLog
 from lokpanchang.tasks.app import create_celery
-from tests.ops.dbfixtures import migrated_postgres, migrated_sqlite  # noqa: F401
 
 NOW = datetime(2026, 11, 29, 6, 0, tzinfo=UTC)
 
@@ -23,8 +22,9 @@ def pg_url(migrated_postgres):
 
 
 def test_it_records_a_row_with_latencies_and_queue_depths(make_settings, pg_url, redis_url):
-    settings = make_settings(database_url=pg_url, celery_broker_url=redis_url,
-                             celery_result_backend=redis_url)
+    settings = make_settings(
+        database_url=pg_url, celery_broker_url=redis_url, celery_result_backend=redis_url
+    )
     app = create_celery(settings)
     for _ in range(3):
         app.send_task("tasks.nothing", queue="priority")

@@ -45,12 +45,15 @@ def claimed_job(url: str, kind: str, payload: dict) -> int:
 
 def ledger(url: str) -> dict[int, tuple[str, str]]:
     with transaction(url) as session:
-        return {row.user_id: (row.kind, row.status)
-                for row in session.scalars(select(MessageLog).where(MessageLog.local_date == DAY))}
+        return {
+            row.user_id: (row.kind, row.status)
+            for row in session.scalars(select(MessageLog).where(MessageLog.local_date == DAY))
+        }
 
 
-def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(database_url,
-                                                                           settings, ctx):
+def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(
+    database_url, settings, ctx
+):
     served = add_subscriber(database_url, KOLKATA, JOINED)
     owed = [add_subscriber(database_url, KOLKATA, JOINED) for _ in range(3)]
     add_subscriber(database_url, LONDON, JOINED)
@@ -62,19 +65,25 @@ def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(datab
 
     assert outcome == "ok", detail
     assert (detail["queued"], detail["counts"]) == (3, {"sent": 3})
-    assert sorted(m.phone for m in ctx.sender.sent) == sorted(phone_of(database_url, u) for u in owed)
+    assert sorted(m.phone for m in ctx.sender.sent) == sorted(
+        phone_of(database_url, u) for u in owed
+    )
     # The day's panchangam for the backfilled date, rendered by the real content.
     assert all("2026" in m.text and m.parameters for m in ctx.sender.sent)
-    assert ledger(database_url) == {served: ("daily", "failed"),
-                                    **{u: ("backfill", "sent") for u in owed}}
+    assert ledger(database_url) == {
+        served: ("daily", "failed"),
+        **dict.fromkeys(owed, ("backfill", "sent")),
+    }
     with transaction(database_url) as session:  # owed at Kolkata's 06:30 that day, sent late
         rows = session.scalars(select(MessageLog).where(MessageLog.kind == "backfill")).all()
     assert {(r.scheduled_at, r.late) for r in rows} == {
-        (datetime(2026, 11, 28, 1, 0, tzinfo=UTC), True)}
+        (datetime(2026, 11, 28, 1, 0, tzinfo=UTC), True)
+    }
 
 
-def test_a_backfill_of_today_before_the_send_time_is_owed_now_and_not_late(database_url,
-                                                                           settings, ctx):
+def test_a_backfill_of_today_before_the_send_time_is_owed_now_and_not_late(
+    database_url, settings, ctx
+):
     # 10:00 UTC is 05:00 in New York: today's 06:30 is still to come (an operator's "send now").
     owed = add_subscriber(database_url, NEW_YORK, JOINED)
     today = date(2026, 11, 29)
@@ -97,22 +106,25 @@ def test_re_running_a_backfill_sends_nobody_twice(database_url, settings, ctx):
     assert len(ctx.sender.sent) == len(owed) == 3
 
 
-def test_a_backfill_row_the_channel_asked_to_retry_goes_out_on_the_next_run(database_url,
-                                                                           settings, ctx):
+def test_a_backfill_row_the_channel_asked_to_retry_goes_out_on_the_next_run(
+    database_url, settings, ctx
+):
     first, second = (add_subscriber(database_url, KOLKATA, JOINED) for _ in range(2))
     busy = phone_of(database_url, second)
     ctx.sender.outcomes[busy] = SendResult(0, Outcome.RETRY, error_code=130429)
     job_id = claimed_job(database_url, "backfill", {"zone": KOLKATA, "date": DAY.isoformat()})
     assert jobrunner.execute_job(settings, job_id, NOW, NOW, ctx)[1]["counts"] == {
-        "sent": 1, "retry": 1}
+        "sent": 1,
+        "retry": 1,
+    }
     del ctx.sender.outcomes[busy]
     assert jobrunner.execute_job(settings, job_id, NOW, NOW, ctx)[1]["counts"] == {"sent": 1}
-    assert sorted(m.phone for m in ctx.sender.sent) == sorted(
-        [phone_of(database_url, first), busy])
+    assert sorted(m.phone for m in ctx.sender.sent) == sorted([phone_of(database_url, first), busy])
 
 
-def test_an_announcement_to_a_zone_reaches_exactly_its_active_subscribers(database_url,
-                                                                          settings, ctx):
+def test_an_announcement_to_a_zone_reaches_exactly_its_active_subscribers(
+    database_url, settings, ctx
+):
     kolkata = [add_subscriber(database_url, KOLKATA, JOINED) for _ in range(3)]
     add_subscriber(database_url, LONDON, JOINED)
     add_subscriber(database_url, KOLKATA, JOINED, obsoleted_on=NOW - timedelta(hours=1))
@@ -124,9 +136,11 @@ def test_an_announcement_to_a_zone_reaches_exactly_its_active_subscribers(databa
     assert outcome == "ok", detail
     assert (detail["recipients"], detail["counts"]) == (3, {"sent": 3})
     assert sorted(m.phone for m in ctx.sender.sent) == sorted(
-        phone_of(database_url, u) for u in kolkata)
+        phone_of(database_url, u) for u in kolkata
+    )
     assert {(m.text, m.parameters, m.template, m.ledger_id) for m in ctx.sender.sent} == {
-        ("Diwali greetings", ("Diwali greetings",), "announcement", 0)}
+        ("Diwali greetings", ("Diwali greetings",), "announcement", 0)
+    }
 
 
 def test_re_executing_an_announcement_run_messages_nobody_twice(database_url, settings, ctx):
@@ -152,21 +166,32 @@ def test_an_announcement_to_one_subscriber_reaches_only_them(database_url, setti
     assert [m.phone for m in ctx.sender.sent] == [phone_of(database_url, target)]
 
 
-def test_a_halt_stops_the_announcement_and_leaves_the_rest_for_a_later_run(database_url,
-                                                                          settings, ctx):
+def test_a_halt_stops_the_announcement_and_leaves_the_rest_for_a_later_run(
+    database_url, settings, ctx
+):
     users = [add_subscriber(database_url, LONDON, JOINED) for _ in range(4)]
-    ctx.sender.outcomes[phone_of(database_url, users[0])] = SendResult(0, Outcome.HALT, None, 131031)
+    ctx.sender.outcomes[phone_of(database_url, users[0])] = SendResult(
+        0, Outcome.HALT, None, 131031
+    )
     job_id = claimed_job(database_url, "announcement", {"audience": "all", "text": "hi"})
     assert jobrunner.execute_job(settings, job_id, NOW, NOW, ctx)[1]["counts"] == {
-        "halted": 1, "sent": 1}
+        "halted": 1,
+        "sent": 1,
+    }
     ctx.sender.outcomes.clear()
     assert jobrunner.execute_job(settings, job_id, NOW, NOW, ctx)[1]["counts"] == {"sent": 2}
     assert len(ctx.sender.sent) == 3  # the halted one is recorded, not resent blindly
 
 
-def test_an_announcement_that_was_never_claimed_fails_with_a_clear_error(database_url,
-                                                                         settings, ctx):
-    job_id = jobs.create_job(database_url, NOW, kind="announcement", run_at=NOW,
-                             payload={"audience": "all", "text": "hi"})
+def test_an_announcement_that_was_never_claimed_fails_with_a_clear_error(
+    database_url, settings, ctx
+):
+    job_id = jobs.create_job(
+        database_url,
+        NOW,
+        kind="announcement",
+        run_at=NOW,
+        payload={"audience": "all", "text": "hi"},
+    )
     outcome, detail = jobrunner.execute_job(settings, job_id, NOW, None, ctx)
     assert outcome == "failed" and "scheduled_job_run" in detail["error"]

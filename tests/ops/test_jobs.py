@@ -10,7 +10,6 @@ from sqlalchemy import select
 from lokpanchang.ops import jobrunner, jobs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
-from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
 KOLKATA = "Asia/Kolkata"
@@ -27,19 +26,30 @@ def runs(url: str) -> list[ScheduledJobRun]:
         return list(session.scalars(select(ScheduledJobRun).order_by(ScheduledJobRun.id)))
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"kind": "party", "payload": ALL, "run_at": NOW}, "job kind 'party'"),
-    ({"kind": "announcement", "payload": ALL}, "exactly one of"),
-    ({"kind": "announcement", "payload": ALL, "cron": "61 * * * *"}, "'61 * * * *' is not valid"),
-    ({"kind": "announcement", "payload": ALL, "cron": "0 7 * * *", "cron_zone": "Mars/Base"},
-     "'Mars/Base'"),
-    ({"kind": "announcement", "payload": {"audience": "x", "text": "t"}, "run_at": NOW},
-     "audience 'x'"),
-    ({"kind": "backfill", "payload": {"zone": KOLKATA, "date": "29-11-2026"}, "run_at": NOW},
-     "'29-11-2026' is not YYYY-MM-DD"),
-])
-def test_a_bad_definition_names_the_bad_value_and_stores_nothing(migrated_sqlite, kwargs,
-                                                                 message):
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"kind": "party", "payload": ALL, "run_at": NOW}, "job kind 'party'"),
+        ({"kind": "announcement", "payload": ALL}, "exactly one of"),
+        (
+            {"kind": "announcement", "payload": ALL, "cron": "61 * * * *"},
+            "'61 * * * *' is not valid",
+        ),
+        (
+            {"kind": "announcement", "payload": ALL, "cron": "0 7 * * *", "cron_zone": "Mars/Base"},
+            "'Mars/Base'",
+        ),
+        (
+            {"kind": "announcement", "payload": {"audience": "x", "text": "t"}, "run_at": NOW},
+            "audience 'x'",
+        ),
+        (
+            {"kind": "backfill", "payload": {"zone": KOLKATA, "date": "29-11-2026"}, "run_at": NOW},
+            "'29-11-2026' is not YYYY-MM-DD",
+        ),
+    ],
+)
+def test_a_bad_definition_names_the_bad_value_and_stores_nothing(migrated_sqlite, kwargs, message):
     sqlite_url = migrated_sqlite
     with pytest.raises(jobs.JobError, match=message.replace("*", r"\*")):
         jobs.create_job(sqlite_url, NOW, **kwargs)
@@ -49,7 +59,9 @@ def test_a_bad_definition_names_the_bad_value_and_stores_nothing(migrated_sqlite
 def test_a_cron_job_runs_at_wall_time_in_its_zone_across_dst():
     # 07:00 in New York is 12:00 UTC in winter and 11:00 UTC in summer.
     winter = jobs.next_cron_instant("0 7 * * *", "America/New_York", NOW)
-    summer = jobs.next_cron_instant("0 7 * * *", "America/New_York", datetime(2026, 7, 1, tzinfo=UTC))
+    summer = jobs.next_cron_instant(
+        "0 7 * * *", "America/New_York", datetime(2026, 7, 1, tzinfo=UTC)
+    )
     assert winter == datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     assert summer == datetime(2026, 7, 1, 11, 0, tzinfo=UTC)
 
@@ -66,15 +78,19 @@ def test_a_due_job_is_claimed_once_and_a_one_off_ends_done(database_url):
 
 
 def test_a_cron_job_returns_to_active_at_its_next_instant(database_url):
-    job_id = jobs.create_job(database_url, NOW, kind="report", payload={}, cron="30 6 * * *",
-                             cron_zone=KOLKATA)
+    job_id = jobs.create_job(
+        database_url, NOW, kind="report", payload={}, cron="30 6 * * *", cron_zone=KOLKATA
+    )
     first = job(database_url, job_id).next_run_at
     assert first == datetime(2026, 11, 30, 1, 0, tzinfo=UTC)
     assert jobs.claim(database_url, job_id, first, "a", first)
     jobs.finish(database_url, job_id, first, "a", first, "failed", {"error": "boom"})
     again = job(database_url, job_id)
     assert (again.status, again.next_run_at, again.last_error) == (
-        "active", first + timedelta(days=1), "boom")
+        "active",
+        first + timedelta(days=1),
+        "boom",
+    )
 
 
 def test_paused_jobs_are_not_due_and_resume_at_their_next_instant(database_url):

@@ -32,8 +32,9 @@ def test_it_gzips_yesterdays_log_with_a_verifiable_manifest(make_settings):
     assert sorted(p.name for p in folder.iterdir()) == ["MANIFEST.sha256", archive.name]
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
     assert (folder / "MANIFEST.sha256").read_text() == f"{digest}  {archive.name}\n"
-    check = subprocess.run(["sha256sum", "-c", "MANIFEST.sha256"], cwd=folder,
-                           capture_output=True, text=True)
+    check = subprocess.run(
+        ["sha256sum", "-c", "MANIFEST.sha256"], cwd=folder, capture_output=True, text=True
+    )
     assert check.returncode == 0, check.stdout + check.stderr
 
 

@@ -31,8 +31,14 @@ KOLKATA_DAY, NEW_YORK_DAY = date(2026, 11, 28), date(2026, 11, 27)
 
 @pytest.fixture
 def settings(make_settings, database_url, tmp_path):
-    return make_settings(database_url=database_url, data_dir=tmp_path, batch_size=10,
-                         late_grace=7200, run_stall_after=120, claim_stale_after=300)
+    return make_settings(
+        database_url=database_url,
+        data_dir=tmp_path,
+        batch_size=10,
+        late_grace=7200,
+        run_stall_after=120,
+        claim_stale_after=300,
+    )
 
 
 def phone(url: str, user_id: int) -> str:
@@ -44,38 +50,50 @@ def broadcast_as_it_happens(settings) -> dict:
     """Subscribers, a planner pass and the late run's send, all by the real functions."""
     url = settings.effective_database_url
     kolkata = [add_subscriber(url, KOLKATA, created_on=JOINED) for _ in range(4)]
-    new_york = [add_subscriber(url, NEW_YORK, created_on=JOINED, latitude=40.7, longitude=-74.0)
-                for _ in range(2)]
+    new_york = [
+        add_subscriber(url, NEW_YORK, created_on=JOINED, latitude=40.7, longitude=-74.0)
+        for _ in range(2)
+    ]
     queue = RecordingQueue()
     report = broadcast.planner_pass(settings, NOW, queue, DatabaseLock(url))
     assert (len(report.late), len(report.missed)) == (1, 1)
-    sender = MemorySender(outcomes={
-        phone(url, kolkata[0]): SendResult(0, Outcome.AMBIGUOUS, error_detail="timeout"),
-        phone(url, kolkata[1]): SendResult(0, Outcome.DISABLE, error_code=131026)})
+    sender = MemorySender(
+        outcomes={
+            phone(url, kolkata[0]): SendResult(0, Outcome.AMBIGUOUS, error_detail="timeout"),
+            phone(url, kolkata[1]): SendResult(0, Outcome.DISABLE, error_code=131026),
+        }
+    )
     ctx = SendContext(settings, sender, almanac_content())
     sending_at = NOW + timedelta(seconds=5)
     for bounds in broadcast.start_run(settings, report.late[0], sending_at):
         broadcast.send_batch(ctx, report.late[0], bounds, sending_at)
     assert broadcast.finish_run(settings, report.late[0], sending_at)
-    return {"kolkata": kolkata, "new_york": new_york, "late_run": report.late[0],
-            "missed_run": report.missed[0]}
+    return {
+        "kolkata": kolkata,
+        "new_york": new_york,
+        "late_run": report.late[0],
+        "missed_run": report.missed[0],
+    }
 
 
 def metrics_row(url: str, day: date, zone: str) -> DailyMetrics:
     with transaction(url) as session:
-        return session.scalars(select(DailyMetrics).where(
-            DailyMetrics.day == day, DailyMetrics.timezone == zone)).one()
+        return session.scalars(
+            select(DailyMetrics).where(DailyMetrics.day == day, DailyMetrics.timezone == zone)
+        ).one()
 
 
 def test_the_broadcast_writes_the_statuses_metrics_count(settings):
     seeded = broadcast_as_it_happens(settings)
     with transaction(settings.effective_database_url) as session:
         runs = {run.id: (run.status, run.late) for run in session.scalars(select(BroadcastRun))}
-        ledger = sorted((row.timezone, row.status, row.late)
-                        for row in session.scalars(select(MessageLog)))
+        ledger = sorted(
+            (row.timezone, row.status, row.late) for row in session.scalars(select(MessageLog))
+        )
     assert runs == {seeded["late_run"]: ("done", True), seeded["missed_run"]: ("missed", True)}
     assert ledger == [(NEW_YORK, "missed", True)] * 2 + sorted(
-        [(KOLKATA, "ambiguous", True), (KOLKATA, "failed", True)] + [(KOLKATA, "sent", True)] * 2)
+        [(KOLKATA, "ambiguous", True), (KOLKATA, "failed", True)] + [(KOLKATA, "sent", True)] * 2
+    )
 
 
 def test_daily_metrics_count_late_missed_and_ambiguous_sends(settings):
@@ -84,7 +102,12 @@ def test_daily_metrics_count_late_missed_and_ambiguous_sends(settings):
     metrics.update_daily_metrics(url, NOW, days=[NEW_YORK_DAY, KOLKATA_DAY])
     kolkata = metrics_row(url, KOLKATA_DAY, KOLKATA)
     assert (kolkata.sent, kolkata.late, kolkata.failed, kolkata.ambiguous, kolkata.missed) == (
-        2, 2, 1, 1, 0)
+        2,
+        2,
+        1,
+        1,
+        0,
+    )
     new_york = metrics_row(url, NEW_YORK_DAY, NEW_YORK)
     assert (new_york.sent, new_york.missed, new_york.missed_runs) == (0, 2, 1)
     everyone = metrics_row(url, NEW_YORK_DAY, "")
@@ -124,7 +147,8 @@ def test_the_weekly_report_states_late_missed_and_ambiguous(settings):
     broadcast_as_it_happens(settings)
     url = settings.effective_database_url
     metrics.update_daily_metrics(url, NOW, days=[NEW_YORK_DAY, KOLKATA_DAY])
-    html = reports.generate_weekly_report(settings, datetime(2026, 11, 30, 9, 0, tzinfo=UTC)) \
-        .read_text()
+    html = reports.generate_weekly_report(
+        settings, datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    ).read_text()
     assert "Sent 2, failed 1. Late 2; missed 2 (in 1 missed runs); ambiguous 1." in html
     assert "131026 failures: 1" in html

@@ -10,7 +10,6 @@ import pytest
 
 from lokpanchang.ops import metrics, reports
 from tests.ops import smtp_server
-from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 from tests.ops.factories import add_ledger, add_subscriber
 
 MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -23,8 +22,15 @@ def seed_week(url: str) -> None:
         day = WEEK[0] + timedelta(days=offset)
         due = datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=1)
         user = add_subscriber(url, ZONE, due - timedelta(days=2))
-        add_ledger(url, user, ZONE, day, "sent", scheduled_at=due,
-                   sent_at=due + timedelta(seconds=30 + offset * 600))
+        add_ledger(
+            url,
+            user,
+            ZONE,
+            day,
+            "sent",
+            scheduled_at=due,
+            sent_at=due + timedelta(seconds=30 + offset * 600),
+        )
     failing = add_subscriber(url, ZONE, datetime(2026, 1, 1, tzinfo=UTC))
     add_ledger(url, failing, ZONE, WEEK[0], "failed", error_code=131049)
     metrics.update_daily_metrics(url, MONDAY_9, days=list(reports._days(*WEEK)))
@@ -46,8 +52,12 @@ def test_it_writes_an_html_report_with_four_charts(settings):
     html = path.read_text()
     assert path == settings.data_dir / "reports" / "weekly-2026-11-23.html"
     assert html.count("<svg") == 4 and "<script" not in html
-    for title in ("Deliveries per day", "Lateness of sent messages", "Failures by error code",
-                  "Subscriber growth"):
+    for title in (
+        "Deliveries per day",
+        "Lateness of sent messages",
+        "Failures by error code",
+        "Subscriber growth",
+    ):
         assert f"<title>{title}</title>" in html
     assert "Sent 3, failed 1." in html
     assert "131049 failures: 1" in html
@@ -56,7 +66,13 @@ def test_it_writes_an_html_report_with_four_charts(settings):
 
 def test_lateness_falls_into_labelled_buckets():
     assert reports.lateness_histogram([0, 59, 60, 899, 4000, 9000]) == {
-        "< 1 min": 2, "1-5 min": 1, "5-15 min": 1, "15-60 min": 0, "1-2 h": 1, "> 2 h": 1}
+        "< 1 min": 2,
+        "1-5 min": 1,
+        "5-15 min": 1,
+        "15-60 min": 0,
+        "1-2 h": 1,
+        "> 2 h": 1,
+    }
 
 
 def test_reports_are_listed_newest_first_and_rewriting_a_week_replaces_it(settings):
@@ -70,8 +86,12 @@ def test_it_mails_the_report_when_smtp_is_configured(make_settings, migrated_sql
     sqlite_url = migrated_sqlite
     server = smtp_server.start()
     try:
-        settings = make_settings(database_url=sqlite_url, smtp_host="127.0.0.1",
-                                 smtp_port=server.port, report_email_to="ops@example.org")
+        settings = make_settings(
+            database_url=sqlite_url,
+            smtp_host="127.0.0.1",
+            smtp_port=server.port,
+            report_email_to="ops@example.org",
+        )
         assert reports.email_configured(settings)
         reports.email_report(settings, reports.generate_weekly_report(settings, MONDAY_9))
     finally:

@@ -28,12 +28,18 @@ def s3_endpoint():
 
 @pytest.fixture
 def settings(make_settings, s3_endpoint):
-    settings = make_settings(s3_bucket=BUCKET, s3_endpoint_url=s3_endpoint, s3_region="us-east-1",
-                             s3_access_key_id="test", s3_secret_access_key="test-secret",
-                             log_archive_keep_days=3)
+    settings = make_settings(
+        s3_bucket=BUCKET,
+        s3_endpoint_url=s3_endpoint,
+        s3_region="us-east-1",
+        s3_access_key_id="test",
+        s3_secret_access_key="test-secret",
+        log_archive_keep_days=3,
+    )
     client = s3upload.s3_client(settings)
-    existing = client.list_objects_v2(Bucket=BUCKET).get("Contents", []) if _has_bucket(
-        client) else None
+    existing = (
+        client.list_objects_v2(Bucket=BUCKET).get("Contents", []) if _has_bucket(client) else None
+    )
     if existing is None:
         client.create_bucket(Bucket=BUCKET)
     for item in existing or []:
@@ -77,8 +83,9 @@ def test_old_archives_are_pruned_only_after_the_bucket_still_verifies(settings):
     first = s3upload.upload_archives(settings, datetime(2026, 11, 22, 2, 0, tzinfo=UTC))
     assert len(first["uploaded"]) == 6 and first["pruned"] == []
     client = s3upload.s3_client(settings)
-    client.put_object(Bucket=BUCKET, Key="lokpanchang/logs/2026-11-21/MANIFEST.sha256",
-                      Body=b"tampered")
+    client.put_object(
+        Bucket=BUCKET, Key="lokpanchang/logs/2026-11-21/MANIFEST.sha256", Body=b"tampered"
+    )
     result = s3upload.upload_archives(settings, NOW + timedelta(minutes=1))
     root = settings.data_dir / "backups" / "logs"
     assert result["pruned"] == ["2026-11-20"]
@@ -108,8 +115,13 @@ def test_without_a_bucket_it_logs_and_does_nothing(make_settings, capsys):
 def test_a_mismatch_after_upload_is_an_error(settings, tmp_path):
     path = tmp_path / "file.gz"
     path.write_bytes(b"abc")
-    client = boto3.client("s3", endpoint_url=settings.s3_endpoint_url, region_name="us-east-1",
-                          aws_access_key_id="test", aws_secret_access_key="test-secret")
+    client = boto3.client(
+        "s3",
+        endpoint_url=settings.s3_endpoint_url,
+        region_name="us-east-1",
+        aws_access_key_id="test",
+        aws_secret_access_key="test-secret",
+    )
     client.put_object(Bucket=BUCKET, Key="k", Body=b"abd", Metadata={"sha256": "x"})
     with pytest.raises(s3upload.UploadVerificationError, match="does not match"):
         s3upload.verify_object(client, BUCKET, "k", path)

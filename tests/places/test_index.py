@@ -44,7 +44,9 @@ def brute_force_in(places, latitude: float, longitude: float) -> Choice:
     km = distances_km(latitude, longitude, places)
     outside = np.maximum(0.0, km - places.footprints_km)
     best = np.lexsort((-places.populations, outside))[0]
-    return Choice(float(outside[best]), -int(places.populations[best]), places.cities[best], float(km[best]))
+    return Choice(
+        float(outside[best]), -int(places.populations[best]), places.cities[best], float(km[best])
+    )
 
 
 coordinates = st.tuples(st.floats(-90, 90), st.floats(-180, 180))
@@ -53,7 +55,10 @@ coordinates = st.tuples(st.floats(-90, 90), st.floats(-180, 180))
 def near_a_town():
     def build(which, dlat, dlon):
         city = gazetteer().cities[which]
-        return (max(-90.0, min(90.0, city.latitude + dlat)), max(-180.0, min(180.0, city.longitude + dlon)))
+        return (
+            max(-90.0, min(90.0, city.latitude + dlat)),
+            max(-180.0, min(180.0, city.longitude + dlon)),
+        )
 
     return st.builds(build, st.integers(0, 60_000), st.floats(-0.3, 0.3), st.floats(-0.3, 0.3))
 

@@ -78,8 +78,9 @@ before = remote_gazetteer.cache_info().currsize
 lookup(1.985, -157.475)
 print(json.dumps([before, remote_gazetteer.cache_info().currsize]))
 """
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                            check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == [0, 1]
 

@@ -41,7 +41,8 @@ def test_the_shipped_table_is_what_the_script_builds_from_the_installed_geonames
     count = build_script().build(rebuilt)
     assert count == len(remote_gazetteer().cities)
     assert digest(rebuilt) == digest(REMOTE_PLACES), (
-        f"{REMOTE_PLACES} is out of date: run PYTHONPATH=src python {SCRIPT.relative_to(SCRIPT.parents[1])}")
+        f"{REMOTE_PLACES} is out of date: run PYTHONPATH=src python {SCRIPT.relative_to(SCRIPT.parents[1])}"
+    )
 
 
 def test_every_remote_place_is_at_least_half_remote_km_from_every_town():
@@ -60,8 +61,10 @@ def remote_points(count: int) -> list[tuple[float, float]]:
             point = (chooser.uniform(-90, 90), chooser.uniform(-180, 180))
         else:
             city = chooser.choice(places)
-            point = (max(-90.0, min(90.0, city.latitude + chooser.uniform(-0.6, 0.6))),
-                     max(-180.0, min(180.0, city.longitude + chooser.uniform(-0.6, 0.6))))
+            point = (
+                max(-90.0, min(90.0, city.latitude + chooser.uniform(-0.6, 0.6))),
+                max(-180.0, min(180.0, city.longitude + chooser.uniform(-0.6, 0.6))),
+            )
         if km_outside_towns(unit_vector(*point)) > REMOTE_KM:
             points.append(point)
     return points
@@ -91,7 +94,11 @@ def test_a_remote_point_misses_only_places_at_least_half_remote_km_away():
     for point in remote_points(300):
         place = lookup(*point)
         exact, km = every_place.choice(point)
-        if (place.city, place.latitude, place.longitude) != (exact.name, exact.latitude, exact.longitude):
+        if (place.city, place.latitude, place.longitude) != (
+            exact.name,
+            exact.latitude,
+            exact.longitude,
+        ):
             missed.append(km)
     assert min(missed, default=REMOTE_KM) >= REMOTE_KM / 2, missed
     assert len(missed) < 30, missed  # most remote points get the exact answer

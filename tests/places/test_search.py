@@ -17,7 +17,9 @@ def test_it_ignores_case_and_accents():
 
 def test_names_starting_with_the_query_come_before_names_containing_it():
     names = [place.city for place in search("york", limit=20)]
-    first_containing = next(i for i, name in enumerate(names) if not name.lower().startswith("york"))
+    first_containing = next(
+        i for i, name in enumerate(names) if not name.lower().startswith("york")
+    )
     assert all(not name.lower().startswith("york") for name in names[first_containing:])
     assert "New York City" in names
 
@@ -32,7 +34,11 @@ def test_an_empty_query_finds_nothing():
 
 def test_results_carry_the_city_zone_and_region():
     place = search("Kathmandu", 1)[0]
-    assert (place.timezone, place.region, place.country) == ("Asia/Kathmandu", "Bagmati Province", "Nepal")
+    assert (place.timezone, place.region, place.country) == (
+        "Asia/Kathmandu",
+        "Bagmati Province",
+        "Nepal",
+    )
     assert place.distance_km == 0
 
 

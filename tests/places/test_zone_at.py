@@ -7,11 +7,17 @@ import pytest
 from lokpanchang.places.zones import zone_at
 
 
-@pytest.mark.parametrize(("latitude", "longitude", "zone"), [
-    (28.6139, 77.2090, "Asia/Kolkata"), (27.7172, 85.3240, "Asia/Kathmandu"),
-    (40.7128, -74.0060, "America/New_York"), (51.5074, -0.1278, "Europe/London"),
-    (69.65, 18.96, "Europe/Oslo"), (-33.8688, 151.2093, "Australia/Sydney"),
-])
+@pytest.mark.parametrize(
+    ("latitude", "longitude", "zone"),
+    [
+        (28.6139, 77.2090, "Asia/Kolkata"),
+        (27.7172, 85.3240, "Asia/Kathmandu"),
+        (40.7128, -74.0060, "America/New_York"),
+        (51.5074, -0.1278, "Europe/London"),
+        (69.65, 18.96, "Europe/Oslo"),
+        (-33.8688, 151.2093, "Australia/Sydney"),
+    ],
+)
 def test_it_finds_the_zone_of_a_city(latitude, longitude, zone):
     assert zone_at(latitude, longitude) == zone
 

@@ -33,8 +33,15 @@ def subscribers_db(tmp_path, monkeypatch):
     migrate.upgrade(url)
     with transaction(url) as session:
         for phone, zone, send_time, obsoleted_on in SUBSCRIBERS:
-            session.add(UserDetail(phone=phone, timezone=zone, send_time=send_time,
-                                   created_on=SIGNED_UP, obsoleted_on=obsoleted_on))
+            session.add(
+                UserDetail(
+                    phone=phone,
+                    timezone=zone,
+                    send_time=send_time,
+                    created_on=SIGNED_UP,
+                    obsoleted_on=obsoleted_on,
+                )
+            )
     monkeypatch.setenv("DATABASE_URL", url)
     get_settings.cache_clear()
     yield url

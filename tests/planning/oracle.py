@@ -40,4 +40,6 @@ def check_reading(zone: ZoneInfo, instant: datetime, day: date, send_time: time)
     # A moved send happens at most one gap (never 3 h in 2026-2027) after its transition.
     gap = local.utcoffset() - (instant - timedelta(hours=3)).astimezone(zone).utcoffset()
     assert gap > timedelta(0), f"{zone.key} {day}: due {instant} reads {local}, not in a gap"
-    assert local.replace(tzinfo=None) == wall + gap, f"{zone.key} {day}: {local} is not {wall} + {gap}"
+    assert local.replace(tzinfo=None) == wall + gap, (
+        f"{zone.key} {day}: {local} is not {wall} + {gap}"
+    )

@@ -30,7 +30,9 @@ LONDON_SPRING = "London spring forward 2026-03-29 01:00 GMT -> 02:00 BST (gap 01
 LONDON_AUTUMN = "London fall back 2026-10-25 02:00 BST -> 01:00 GMT (01:00-02:00 twice)"
 LORD_HOWE_AUTUMN = "Lord Howe DST ends 2026-04-05 02:00 +11 -> 01:30 +10:30 (01:30-02:00 twice)"
 LORD_HOWE_SPRING = "Lord Howe DST starts 2026-10-04 02:00 +10:30 -> 02:30 +11 (30-minute gap)"
-SANTIAGO_AUTUMN = "Santiago DST ends 2026-04-05 00:00 -03 -> 2026-04-04 23:00 -04 (Sat 23:00-24:00 twice)"
+SANTIAGO_AUTUMN = (
+    "Santiago DST ends 2026-04-05 00:00 -03 -> 2026-04-04 23:00 -04 (Sat 23:00-24:00 twice)"
+)
 SANTIAGO_SPRING = "Santiago DST starts 2026-09-06 00:00 -04 -> 01:00 -03 (gap 00:00-01:00)"
 KATHMANDU = "Kathmandu +05:45 all year: no transition"
 CHATHAM_AUTUMN = "Chatham DST ends 2026-04-05 03:45 +13:45 -> 02:45 +12:45 (02:45-03:45 twice)"
@@ -39,52 +41,172 @@ CHATHAM_SPRING = "Chatham DST starts 2026-09-27 02:45 +12:45 -> 03:45 +13:45 (ga
 # (zone, local date, send time, due instant in UTC, what happens that day)
 TABLE = [
     ("America/New_York", date(2026, 3, 8), time(6, 30), utc("2026-03-08T10:30"), NY_SPRING),
-    ("America/New_York", date(2026, 3, 8), time(2, 30), utc("2026-03-08T07:30"), NY_SPRING),  # 03:30 EDT
+    (
+        "America/New_York",
+        date(2026, 3, 8),
+        time(2, 30),
+        utc("2026-03-08T07:30"),
+        NY_SPRING,
+    ),  # 03:30 EDT
     ("America/New_York", date(2026, 3, 8), time(1, 30), utc("2026-03-08T06:30"), NY_SPRING),
     ("America/New_York", date(2026, 3, 8), time(0, 0), utc("2026-03-08T05:00"), NY_SPRING),
     ("America/New_York", date(2026, 11, 1), time(6, 30), utc("2026-11-01T11:30"), NY_AUTUMN),
     ("America/New_York", date(2026, 11, 1), time(2, 30), utc("2026-11-01T07:30"), NY_AUTUMN),
-    ("America/New_York", date(2026, 11, 1), time(1, 30), utc("2026-11-01T05:30"), NY_AUTUMN),  # EDT, first
+    (
+        "America/New_York",
+        date(2026, 11, 1),
+        time(1, 30),
+        utc("2026-11-01T05:30"),
+        NY_AUTUMN,
+    ),  # EDT, first
     ("America/New_York", date(2026, 11, 1), time(0, 0), utc("2026-11-01T04:00"), NY_AUTUMN),
     ("Europe/London", date(2026, 3, 29), time(6, 30), utc("2026-03-29T05:30"), LONDON_SPRING),
     ("Europe/London", date(2026, 3, 29), time(2, 30), utc("2026-03-29T01:30"), LONDON_SPRING),
-    ("Europe/London", date(2026, 3, 29), time(1, 30), utc("2026-03-29T01:30"), LONDON_SPRING),  # 02:30 BST
+    (
+        "Europe/London",
+        date(2026, 3, 29),
+        time(1, 30),
+        utc("2026-03-29T01:30"),
+        LONDON_SPRING,
+    ),  # 02:30 BST
     ("Europe/London", date(2026, 3, 29), time(0, 0), utc("2026-03-29T00:00"), LONDON_SPRING),
     ("Europe/London", date(2026, 10, 25), time(6, 30), utc("2026-10-25T06:30"), LONDON_AUTUMN),
     ("Europe/London", date(2026, 10, 25), time(2, 30), utc("2026-10-25T02:30"), LONDON_AUTUMN),
-    ("Europe/London", date(2026, 10, 25), time(1, 30), utc("2026-10-25T00:30"), LONDON_AUTUMN),  # BST, first
+    (
+        "Europe/London",
+        date(2026, 10, 25),
+        time(1, 30),
+        utc("2026-10-25T00:30"),
+        LONDON_AUTUMN,
+    ),  # BST, first
     ("Europe/London", date(2026, 10, 25), time(0, 0), utc("2026-10-24T23:00"), LONDON_AUTUMN),
-    ("Australia/Lord_Howe", date(2026, 4, 5), time(6, 30), utc("2026-04-04T20:00"), LORD_HOWE_AUTUMN),
-    ("Australia/Lord_Howe", date(2026, 4, 5), time(2, 30), utc("2026-04-04T16:00"), LORD_HOWE_AUTUMN),
-    ("Australia/Lord_Howe", date(2026, 4, 5), time(1, 30), utc("2026-04-04T14:30"), LORD_HOWE_AUTUMN),  # +11, first
-    ("Australia/Lord_Howe", date(2026, 4, 5), time(1, 45), utc("2026-04-04T14:45"), LORD_HOWE_AUTUMN),  # +11, first
-    ("Australia/Lord_Howe", date(2026, 4, 5), time(0, 0), utc("2026-04-04T13:00"), LORD_HOWE_AUTUMN),
-    ("Australia/Lord_Howe", date(2026, 10, 4), time(6, 30), utc("2026-10-03T19:30"), LORD_HOWE_SPRING),
-    ("Australia/Lord_Howe", date(2026, 10, 4), time(2, 30), utc("2026-10-03T15:30"), LORD_HOWE_SPRING),  # gap's end
-    ("Australia/Lord_Howe", date(2026, 10, 4), time(2, 15), utc("2026-10-03T15:45"), LORD_HOWE_SPRING),  # 02:45 +11
-    ("Australia/Lord_Howe", date(2026, 10, 4), time(1, 30), utc("2026-10-03T15:00"), LORD_HOWE_SPRING),
-    ("Australia/Lord_Howe", date(2026, 10, 4), time(0, 0), utc("2026-10-03T13:30"), LORD_HOWE_SPRING),
+    (
+        "Australia/Lord_Howe",
+        date(2026, 4, 5),
+        time(6, 30),
+        utc("2026-04-04T20:00"),
+        LORD_HOWE_AUTUMN,
+    ),
+    (
+        "Australia/Lord_Howe",
+        date(2026, 4, 5),
+        time(2, 30),
+        utc("2026-04-04T16:00"),
+        LORD_HOWE_AUTUMN,
+    ),
+    (
+        "Australia/Lord_Howe",
+        date(2026, 4, 5),
+        time(1, 30),
+        utc("2026-04-04T14:30"),
+        LORD_HOWE_AUTUMN,
+    ),  # +11, first
+    (
+        "Australia/Lord_Howe",
+        date(2026, 4, 5),
+        time(1, 45),
+        utc("2026-04-04T14:45"),
+        LORD_HOWE_AUTUMN,
+    ),  # +11, first
+    (
+        "Australia/Lord_Howe",
+        date(2026, 4, 5),
+        time(0, 0),
+        utc("2026-04-04T13:00"),
+        LORD_HOWE_AUTUMN,
+    ),
+    (
+        "Australia/Lord_Howe",
+        date(2026, 10, 4),
+        time(6, 30),
+        utc("2026-10-03T19:30"),
+        LORD_HOWE_SPRING,
+    ),
+    (
+        "Australia/Lord_Howe",
+        date(2026, 10, 4),
+        time(2, 30),
+        utc("2026-10-03T15:30"),
+        LORD_HOWE_SPRING,
+    ),  # gap's end
+    (
+        "Australia/Lord_Howe",
+        date(2026, 10, 4),
+        time(2, 15),
+        utc("2026-10-03T15:45"),
+        LORD_HOWE_SPRING,
+    ),  # 02:45 +11
+    (
+        "Australia/Lord_Howe",
+        date(2026, 10, 4),
+        time(1, 30),
+        utc("2026-10-03T15:00"),
+        LORD_HOWE_SPRING,
+    ),
+    (
+        "Australia/Lord_Howe",
+        date(2026, 10, 4),
+        time(0, 0),
+        utc("2026-10-03T13:30"),
+        LORD_HOWE_SPRING,
+    ),
     ("America/Santiago", date(2026, 4, 5), time(6, 30), utc("2026-04-05T10:30"), SANTIAGO_AUTUMN),
     ("America/Santiago", date(2026, 4, 5), time(2, 30), utc("2026-04-05T06:30"), SANTIAGO_AUTUMN),
     ("America/Santiago", date(2026, 4, 5), time(1, 30), utc("2026-04-05T05:30"), SANTIAGO_AUTUMN),
-    ("America/Santiago", date(2026, 4, 5), time(0, 0), utc("2026-04-05T04:00"), SANTIAGO_AUTUMN),  # -04, once
-    ("America/Santiago", date(2026, 4, 4), time(23, 30), utc("2026-04-05T02:30"), SANTIAGO_AUTUMN),  # -03, first
+    (
+        "America/Santiago",
+        date(2026, 4, 5),
+        time(0, 0),
+        utc("2026-04-05T04:00"),
+        SANTIAGO_AUTUMN,
+    ),  # -04, once
+    (
+        "America/Santiago",
+        date(2026, 4, 4),
+        time(23, 30),
+        utc("2026-04-05T02:30"),
+        SANTIAGO_AUTUMN,
+    ),  # -03, first
     ("America/Santiago", date(2026, 9, 6), time(6, 30), utc("2026-09-06T09:30"), SANTIAGO_SPRING),
     ("America/Santiago", date(2026, 9, 6), time(2, 30), utc("2026-09-06T05:30"), SANTIAGO_SPRING),
     ("America/Santiago", date(2026, 9, 6), time(1, 30), utc("2026-09-06T04:30"), SANTIAGO_SPRING),
-    ("America/Santiago", date(2026, 9, 6), time(0, 0), utc("2026-09-06T04:00"), SANTIAGO_SPRING),  # 01:00 -03
-    ("America/Santiago", date(2026, 9, 6), time(0, 15), utc("2026-09-06T04:15"), SANTIAGO_SPRING),  # 01:15 -03
+    (
+        "America/Santiago",
+        date(2026, 9, 6),
+        time(0, 0),
+        utc("2026-09-06T04:00"),
+        SANTIAGO_SPRING,
+    ),  # 01:00 -03
+    (
+        "America/Santiago",
+        date(2026, 9, 6),
+        time(0, 15),
+        utc("2026-09-06T04:15"),
+        SANTIAGO_SPRING,
+    ),  # 01:15 -03
     ("Asia/Kathmandu", date(2026, 3, 29), time(6, 30), utc("2026-03-29T00:45"), KATHMANDU),
     ("Asia/Kathmandu", date(2026, 3, 29), time(2, 30), utc("2026-03-28T20:45"), KATHMANDU),
     ("Asia/Kathmandu", date(2026, 3, 29), time(1, 30), utc("2026-03-28T19:45"), KATHMANDU),
     ("Asia/Kathmandu", date(2026, 3, 29), time(0, 0), utc("2026-03-28T18:15"), KATHMANDU),
     ("Pacific/Chatham", date(2026, 4, 5), time(6, 30), utc("2026-04-04T17:45"), CHATHAM_AUTUMN),
-    ("Pacific/Chatham", date(2026, 4, 5), time(3, 0), utc("2026-04-04T13:15"), CHATHAM_AUTUMN),  # +13:45, first
+    (
+        "Pacific/Chatham",
+        date(2026, 4, 5),
+        time(3, 0),
+        utc("2026-04-04T13:15"),
+        CHATHAM_AUTUMN,
+    ),  # +13:45, first
     ("Pacific/Chatham", date(2026, 4, 5), time(2, 30), utc("2026-04-04T12:45"), CHATHAM_AUTUMN),
     ("Pacific/Chatham", date(2026, 4, 5), time(1, 30), utc("2026-04-04T11:45"), CHATHAM_AUTUMN),
     ("Pacific/Chatham", date(2026, 4, 5), time(0, 0), utc("2026-04-04T10:15"), CHATHAM_AUTUMN),
     ("Pacific/Chatham", date(2026, 9, 27), time(6, 30), utc("2026-09-26T16:45"), CHATHAM_SPRING),
-    ("Pacific/Chatham", date(2026, 9, 27), time(3, 0), utc("2026-09-26T14:15"), CHATHAM_SPRING),  # 04:00 +13:45
+    (
+        "Pacific/Chatham",
+        date(2026, 9, 27),
+        time(3, 0),
+        utc("2026-09-26T14:15"),
+        CHATHAM_SPRING,
+    ),  # 04:00 +13:45
     ("Pacific/Chatham", date(2026, 9, 27), time(2, 30), utc("2026-09-26T13:45"), CHATHAM_SPRING),
     ("Pacific/Chatham", date(2026, 9, 27), time(1, 30), utc("2026-09-26T12:45"), CHATHAM_SPRING),
     ("Pacific/Chatham", date(2026, 9, 27), time(0, 0), utc("2026-09-26T11:15"), CHATHAM_SPRING),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from datetime import UTC, date, datetime, time, timedelta
-from functools import lru_cache
+from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
 import pytest
@@ -62,7 +62,9 @@ def check_whole_period(name: str, send_time: time) -> list[tuple[datetime, date]
     """One window over both years holds exactly the expected slot of every local day."""
     expected = expected_slots(name, send_time)
     span = expected[-1][0] - expected[0][0] + timedelta(seconds=1)
-    planned = [(s.due_at, s.local_date) for s in due_slots(expected[0][0], [(name, send_time)], span).slots]
+    planned = [
+        (s.due_at, s.local_date) for s in due_slots(expected[0][0], [(name, send_time)], span).slots
+    ]
     assert planned == expected, (name, send_time)
     for due_at, day in planned:
         check_reading(ZoneInfo(name), due_at, day, send_time)
@@ -90,7 +92,9 @@ def passes_to_run(expected_by_zone: dict[str, list]) -> tuple[dict[int, set], di
 
 def test_the_zone_list_is_the_whole_database():
     assert len(ZONES) > 590
-    assert {"Asia/Kathmandu", "Australia/Eucla", "Pacific/Chatham", "Australia/Lord_Howe"} <= set(ZONES)
+    assert {"Asia/Kathmandu", "Australia/Eucla", "Pacific/Chatham", "Australia/Lord_Howe"} <= set(
+        ZONES
+    )
 
 
 @pytest.mark.slow
@@ -100,7 +104,10 @@ def test_every_zone_gets_exactly_one_slot_per_local_day_at_the_right_instant():
     seen = Counter()
     for k in sorted(zones_at):
         pairs = [(name, SEND_TIME) for name in zones_at[k]]
-        planned = [(s.timezone, s.local_date, s.due_at) for s in due_slots(pass_at(k), pairs, LOOKAHEAD).slots]
+        planned = [
+            (s.timezone, s.local_date, s.due_at)
+            for s in due_slots(pass_at(k), pairs, LOOKAHEAD).slots
+        ]
         assert len(planned) == len(set(planned)), pass_at(k)
         assert set(planned) == slots_at[k], pass_at(k)
         seen.update((name, day) for name, day, _ in planned)
@@ -121,7 +128,7 @@ def test_a_pass_returns_each_slot_once_across_many_zones():
     assert {s.timezone for s in result.slots} == set(ZONES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def changes_offset(name: str) -> bool:
     """True when the zone's UTC offset changes during 2026-2027 (sampled every 6 h)."""
     zone = ZoneInfo(name)
@@ -132,7 +139,12 @@ def changes_offset(name: str) -> bool:
 
 def test_the_zones_with_transitions_include_the_usual_suspects():
     changing = {name for name in ZONES if changes_offset(name)}
-    assert {"America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Chatham"} <= changing
+    assert {
+        "America/New_York",
+        "Europe/London",
+        "Australia/Lord_Howe",
+        "Pacific/Chatham",
+    } <= changing
     assert not {"Asia/Kolkata", "Asia/Kathmandu", "UTC"} & changing
 
 

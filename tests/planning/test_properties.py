@@ -42,13 +42,19 @@ def test_adjacent_windows_split_a_window_exactly(name, send_time, now, lookahead
     split = now + lookahead * fraction
     whole = due_slots(now, [(name, send_time)], lookahead).slots
     first = due_slots(now, [(name, send_time)], split - now).slots if split > now else ()
-    rest = due_slots(split, [(name, send_time)], now + lookahead - split).slots if split < now + lookahead else ()
+    rest = (
+        due_slots(split, [(name, send_time)], now + lookahead - split).slots
+        if split < now + lookahead
+        else ()
+    )
     assert list(whole) == list(first) + list(rest)
 
 
 @PROPERTY_SETTINGS
 @given(zones, send_times, instants, windows)
-def test_every_planned_slot_lies_in_its_window_and_reads_near_its_date(name, send_time, now, lookahead):
+def test_every_planned_slot_lies_in_its_window_and_reads_near_its_date(
+    name, send_time, now, lookahead
+):
     for slot in due_slots(now, [(name, send_time)], lookahead).slots:
         assert now <= slot.due_at < now + lookahead
         assert slot.due_at == occurrence(name, slot.local_date, send_time)

@@ -12,7 +12,9 @@ import lokpanchang.planning
 
 SRC = Path(lokpanchang.__file__).resolve().parents[1]
 PLANNING = Path(lokpanchang.planning.__file__).parent
-CLOCK_READS = re.compile(r"\b(datetime\.now|datetime\.utcnow|date\.today|time\.time|time\.monotonic)\s*\(")
+CLOCK_READS = re.compile(
+    r"\b(datetime\.now|datetime\.utcnow|date\.today|time\.time|time\.monotonic)\s*\("
+)
 
 
 def test_importing_the_planner_loads_only_the_standard_library():
@@ -21,8 +23,14 @@ def test_importing_the_planner_loads_only_the_standard_library():
         "new = {m.split('.')[0] for m in set(sys.modules) - before}; "
         "print(sorted(m for m in new - set(sys.stdlib_module_names) if not m.startswith('_sysconfigdata')))"
     )
-    done = subprocess.run([sys.executable, "-c", probe], env={"PYTHONPATH": str(SRC)},
-                          capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={"PYTHONPATH": str(SRC)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     assert done.stdout.strip() == "['lokpanchang']"
 
 

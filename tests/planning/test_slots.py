@@ -40,7 +40,9 @@ def test_a_slot_serialises_with_utc_z_and_hhmm():
 
 def test_a_slot_keeps_its_instant_in_utc_whatever_offset_it_was_given():
     ist = timezone(timedelta(hours=5, minutes=30))
-    slot = Slot(datetime(2026, 3, 1, 6, 30, tzinfo=ist), "Asia/Kolkata", date(2026, 3, 1), time(6, 30))
+    slot = Slot(
+        datetime(2026, 3, 1, 6, 30, tzinfo=ist), "Asia/Kolkata", date(2026, 3, 1), time(6, 30)
+    )
     assert slot == KOLKATA_SLOT and slot.due_at.tzinfo is UTC
 
 
@@ -59,9 +61,9 @@ def test_slots_sort_by_their_instant():
 def test_the_forward_window_includes_now_and_excludes_its_end():
     assert due_slots(KOLKATA_DUE, KOLKATA, LOOKAHEAD).slots == (KOLKATA_SLOT,)
     assert due_slots(KOLKATA_DUE - LOOKAHEAD, KOLKATA, LOOKAHEAD).slots == ()
-    assert due_slots(KOLKATA_DUE - LOOKAHEAD + timedelta(microseconds=1), KOLKATA, LOOKAHEAD).slots == (
-        KOLKATA_SLOT,
-    )
+    assert due_slots(
+        KOLKATA_DUE - LOOKAHEAD + timedelta(microseconds=1), KOLKATA, LOOKAHEAD
+    ).slots == (KOLKATA_SLOT,)
     assert due_slots(KOLKATA_DUE + timedelta(microseconds=1), KOLKATA, LOOKAHEAD).slots == ()
 
 
@@ -74,7 +76,10 @@ def test_a_pass_reports_invalid_zones_and_plans_the_rest():
 def test_a_pass_plans_each_send_time_of_a_zone():
     pairs = [*KOLKATA, ("Asia/Kolkata", time(6, 40)), ("Asia/Kolkata", time(7, 0))]
     result = due_slots(KOLKATA_DUE, pairs, LOOKAHEAD)
-    assert [s.lock_key() for s in result.slots] == ["lock:Asia/Kolkata:2026-03-01", "lock:Asia/Kolkata:2026-03-01:06:40"]
+    assert [s.lock_key() for s in result.slots] == [
+        "lock:Asia/Kolkata:2026-03-01",
+        "lock:Asia/Kolkata:2026-03-01:06:40",
+    ]
 
 
 def test_a_pass_refuses_a_naive_now_and_a_window_that_is_not_positive():
@@ -87,7 +92,11 @@ def test_a_pass_refuses_a_naive_now_and_a_window_that_is_not_positive():
 def test_a_skipped_day_is_left_out_of_the_plan():
     apia = [("Pacific/Apia", time(6, 30))]
     result = due_slots(datetime(2011, 12, 29, tzinfo=UTC), apia, timedelta(days=3))
-    assert [s.local_date for s in result.slots] == [date(2011, 12, 29), date(2011, 12, 31), date(2012, 1, 1)]
+    assert [s.local_date for s in result.slots] == [
+        date(2011, 12, 29),
+        date(2011, 12, 31),
+        date(2012, 1, 1),
+    ]
 
 
 def test_a_send_in_a_midnight_gap_is_moved_within_its_date():
@@ -102,19 +111,33 @@ def test_a_send_in_a_midnight_gap_is_moved_within_its_date():
 def test_recent_slots_cover_the_lookback_up_to_but_excluding_now():
     assert recent_slots(KOLKATA_DUE, "Asia/Kolkata", time(6, 30), timedelta(hours=2)) == []
     just_after = KOLKATA_DUE + timedelta(microseconds=1)
-    assert recent_slots(just_after, "Asia/Kolkata", time(6, 30), timedelta(hours=2)) == [KOLKATA_SLOT]
+    assert recent_slots(just_after, "Asia/Kolkata", time(6, 30), timedelta(hours=2)) == [
+        KOLKATA_SLOT
+    ]
     two_hours = KOLKATA_DUE + timedelta(hours=2)
-    assert recent_slots(two_hours, "Asia/Kolkata", time(6, 30), timedelta(hours=2)) == [KOLKATA_SLOT]
-    assert recent_slots(two_hours + timedelta(microseconds=1), "Asia/Kolkata", time(6, 30), timedelta(hours=2)) == []
+    assert recent_slots(two_hours, "Asia/Kolkata", time(6, 30), timedelta(hours=2)) == [
+        KOLKATA_SLOT
+    ]
+    assert (
+        recent_slots(
+            two_hours + timedelta(microseconds=1), "Asia/Kolkata", time(6, 30), timedelta(hours=2)
+        )
+        == []
+    )
 
 
 def test_recent_slots_span_several_days():
-    week = recent_slots(KOLKATA_DUE + timedelta(days=7), "Asia/Kolkata", time(6, 30), timedelta(days=7))
+    week = recent_slots(
+        KOLKATA_DUE + timedelta(days=7), "Asia/Kolkata", time(6, 30), timedelta(days=7)
+    )
     assert [s.local_date.day for s in week] == [1, 2, 3, 4, 5, 6, 7]
 
 
 def test_the_next_occurrence_is_strictly_after():
-    assert next_occurrence("Asia/Kolkata", time(6, 30), KOLKATA_DUE - timedelta(seconds=1)) == KOLKATA_SLOT
+    assert (
+        next_occurrence("Asia/Kolkata", time(6, 30), KOLKATA_DUE - timedelta(seconds=1))
+        == KOLKATA_SLOT
+    )
     assert next_occurrence("Asia/Kolkata", time(6, 30), KOLKATA_DUE).local_date == date(2026, 3, 2)
 
 
@@ -125,8 +148,12 @@ def test_the_next_occurrence_after_a_skipped_day_is_the_day_after():
 
 @pytest.mark.parametrize(
     ("late_by", "verdict"),
-    [(timedelta(0), "late"), (timedelta(hours=2) - timedelta(seconds=1), "late"), (timedelta(hours=2), "missed"),
-     (timedelta(days=1), "missed")],
+    [
+        (timedelta(0), "late"),
+        (timedelta(hours=2) - timedelta(seconds=1), "late"),
+        (timedelta(hours=2), "missed"),
+        (timedelta(days=1), "missed"),
+    ],
 )
 def test_a_slot_is_late_within_the_grace_and_missed_after(late_by, verdict):
     assert catch_up_verdict(KOLKATA_SLOT, KOLKATA_DUE + late_by, timedelta(hours=2)) == verdict
@@ -151,7 +178,9 @@ def test_passes_run_from_start_to_end_inclusive():
 
 def test_simulated_passes_list_each_slot_once_though_windows_overlap():
     start = datetime(2026, 3, 1, tzinfo=UTC)
-    result = simulate_passes(start, start + timedelta(days=2), timedelta(seconds=600), lambda _: KOLKATA, LOOKAHEAD)
+    result = simulate_passes(
+        start, start + timedelta(days=2), timedelta(seconds=600), lambda _: KOLKATA, LOOKAHEAD
+    )
     assert [s.local_date for s in result.slots] == [date(2026, 3, 1), date(2026, 3, 2)]
 
 
@@ -161,7 +190,9 @@ def test_simulated_passes_see_the_zones_of_their_own_instant():
     def zones_at(instant):
         return KOLKATA if instant < start + timedelta(days=1) else []
 
-    result = simulate_passes(start, start + timedelta(days=2), timedelta(seconds=600), zones_at, LOOKAHEAD)
+    result = simulate_passes(
+        start, start + timedelta(days=2), timedelta(seconds=600), zones_at, LOOKAHEAD
+    )
     assert [s.local_date for s in result.slots] == [date(2026, 3, 1)]
 
 
@@ -175,9 +206,14 @@ def test_simulated_passes_refuse_an_end_before_the_start_and_a_bad_period():
 
 @pytest.mark.parametrize(
     ("zone", "skipped"),
-    [("Pacific/Apia", date(2011, 12, 30)), ("Pacific/Fakaofo", date(2011, 12, 30)),
-     ("Pacific/Kwajalein", date(1993, 8, 21)), ("Asia/Manila", date(1844, 12, 31)),
-     ("America/Sitka", None), ("America/Juneau", None)],
+    [
+        ("Pacific/Apia", date(2011, 12, 30)),
+        ("Pacific/Fakaofo", date(2011, 12, 30)),
+        ("Pacific/Kwajalein", date(1993, 8, 21)),
+        ("Asia/Manila", date(1844, 12, 31)),
+        ("America/Sitka", None),
+        ("America/Juneau", None),
+    ],
 )
 @pytest.mark.parametrize("send_time", [time(0, 0), time(6, 30), time(12, 0), time(23, 30)], ids=str)
 def test_around_a_date_line_jump_every_other_date_has_one_slot_in_order(zone, skipped, send_time):

@@ -19,7 +19,9 @@ NAIVE = datetime(2026, 3, 1, 1, 0)
 
 
 def test_an_ordinary_wall_time_is_that_instant():
-    assert occurrence("Asia/Kolkata", date(2026, 3, 1), time(6, 30)) == datetime(2026, 3, 1, 1, 0, tzinfo=UTC)
+    assert occurrence("Asia/Kolkata", date(2026, 3, 1), time(6, 30)) == datetime(
+        2026, 3, 1, 1, 0, tzinfo=UTC
+    )
 
 
 def test_a_quarter_hour_zone_is_ordinary():
@@ -32,8 +34,12 @@ def test_a_skipped_calendar_day_has_no_occurrence():
     # Samoa moved across the date line: 2011-12-29 24:00 (-10) became 2011-12-31 00:00 (+14).
     assert occurrence("Pacific/Apia", date(2011, 12, 30), time(6, 30)) is None
     assert occurrence("Pacific/Apia", date(2011, 12, 30), time(0, 0)) is None
-    assert occurrence("Pacific/Apia", date(2011, 12, 29), time(23, 59)) == datetime(2011, 12, 30, 9, 59, tzinfo=UTC)
-    assert occurrence("Pacific/Apia", date(2011, 12, 31), time(0, 0)) == datetime(2011, 12, 30, 10, 0, tzinfo=UTC)
+    assert occurrence("Pacific/Apia", date(2011, 12, 29), time(23, 59)) == datetime(
+        2011, 12, 30, 9, 59, tzinfo=UTC
+    )
+    assert occurrence("Pacific/Apia", date(2011, 12, 31), time(0, 0)) == datetime(
+        2011, 12, 30, 10, 0, tzinfo=UTC
+    )
 
 
 def test_a_repeated_calendar_day_counts_its_first_occurrence():
@@ -41,7 +47,9 @@ def test_a_repeated_calendar_day_counts_its_first_occurrence():
     # became 10-18 15:30 (-9:01:13), so 10-18 15:30 .. 10-19 15:30 happened twice.
     first_18th = datetime(1867, 10, 18, 3, 1, 13, tzinfo=UTC)
     assert occurrence("America/Sitka", date(1867, 10, 18), time(18, 0)) == first_18th
-    assert occurrence("America/Sitka", date(1867, 10, 19), time(18, 0)) == first_18th + timedelta(days=2)
+    assert occurrence("America/Sitka", date(1867, 10, 19), time(18, 0)) == first_18th + timedelta(
+        days=2
+    )
 
 
 def test_the_local_date_follows_the_zone_not_utc():
@@ -56,13 +64,20 @@ def test_an_instant_with_any_offset_is_accepted():
     assert local_date_at("UTC", datetime(2026, 3, 1, 1, 0, tzinfo=plus_two)) == date(2026, 2, 28)
 
 
-@pytest.mark.parametrize("call", [lambda: local_date_at("UTC", NAIVE), lambda: wall_clock_at("UTC", NAIVE)])
+@pytest.mark.parametrize(
+    "call", [lambda: local_date_at("UTC", NAIVE), lambda: wall_clock_at("UTC", NAIVE)]
+)
 def test_a_naive_instant_is_refused_with_a_hint(call):
-    with pytest.raises(ValueError, match=r"instant=2026-03-01T01:00:00 has no time zone.*tzinfo=UTC"):
+    with pytest.raises(
+        ValueError, match=r"instant=2026-03-01T01:00:00 has no time zone.*tzinfo=UTC"
+    ):
         call()
 
 
-@pytest.mark.parametrize("name", ["Mars/Olympus", "", "asia/kolkata", "Asia/Kolkata ", "../etc/passwd", "localtime", "America"])
+@pytest.mark.parametrize(
+    "name",
+    ["Mars/Olympus", "", "asia/kolkata", "Asia/Kolkata ", "../etc/passwd", "localtime", "America"],
+)
 def test_a_bad_zone_name_is_refused_with_its_name(name):
     with pytest.raises(InvalidZoneError) as raised:
         occurrence(name, date(2026, 3, 1), time(6, 30))

@@ -36,8 +36,13 @@ def next_kolkata_morning(after: datetime) -> datetime:
     """The next 06:30 in Asia/Kolkata at least an hour after ``after``."""
     local = planning.local_date_at("Asia/Kolkata", after)
     due = planning.occurrence("Asia/Kolkata", local, planning.DEFAULT_SEND_TIME)
-    return due if due > after + timedelta(hours=1) else planning.occurrence(
-        "Asia/Kolkata", local + timedelta(days=1), planning.DEFAULT_SEND_TIME)
+    return (
+        due
+        if due > after + timedelta(hours=1)
+        else planning.occurrence(
+            "Asia/Kolkata", local + timedelta(days=1), planning.DEFAULT_SEND_TIME
+        )
+    )
 
 
 def wait_until(predicate, timeout: float, what: str, interval: float = 0.2):
@@ -73,11 +78,16 @@ class Cluster:
         return datetime.now(UTC) + self.offset
 
     def env(self) -> dict:
-        env = {**os.environ, **FAST, **self.extra_env,
-               "DATA_DIR": str(self.directory / "var"), "DATABASE_URL": self.database_url,
-               "CELERY_BROKER_URL": self.broker_url,
-               "CELERY_RESULT_BACKEND": self.result_url or self.broker_url,
-               "LOKPANCHANG_CLOCK_OFFSET": str(self.offset.total_seconds())}
+        env = {
+            **os.environ,
+            **FAST,
+            **self.extra_env,
+            "DATA_DIR": str(self.directory / "var"),
+            "DATABASE_URL": self.database_url,
+            "CELERY_BROKER_URL": self.broker_url,
+            "CELERY_RESULT_BACKEND": self.result_url or self.broker_url,
+            "LOKPANCHANG_CLOCK_OFFSET": str(self.offset.total_seconds()),
+        }
         env.pop("REDIS_URL", None)
         return env
 
@@ -90,14 +100,31 @@ class Cluster:
         with open(self.directory / f"{kind}-{self._count}.log", "w") as log:
             process = subprocess.Popen(
                 [sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", *args],
-                env=self.env(), stdout=log, stderr=subprocess.STDOUT, cwd=self.directory)
+                env=self.env(),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=self.directory,
+            )
         self.processes.append(process)
         return process
 
     def start_worker(self, concurrency: int = 2) -> subprocess.Popen:
-        worker = self._spawn("worker", ["worker", "-Q", "default,priority", "-c", str(concurrency),
-                                      "-n", f"w{self._count + 1}@%h", "--without-mingle",
-                                      "--without-gossip", "--loglevel", "INFO"])
+        worker = self._spawn(
+            "worker",
+            [
+                "worker",
+                "-Q",
+                "default,priority",
+                "-c",
+                str(concurrency),
+                "-n",
+                f"w{self._count + 1}@%h",
+                "--without-mingle",
+                "--without-gossip",
+                "--loglevel",
+                "INFO",
+            ],
+        )
         self.workers.append(worker)
         return worker
 
@@ -117,7 +144,9 @@ class Cluster:
         if all(p.poll() is not None for p in self.workers):
             self.start_worker()
 
-    def stop(self, process: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
+    def stop(
+        self, process: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 30
+    ) -> None:
         if process.poll() is None:
             process.send_signal(sig)
             try:
@@ -139,5 +168,7 @@ class Cluster:
         wait_until(lambda: self.planner_passes() >= target, timeout, f"{more} planner passes")
 
     def logs(self, tail: int | None = 3000) -> str:
-        return "\n".join(f"== {p.name}\n{p.read_text()[-(tail or 0):]}" for p in
-                         sorted(self.directory.glob("*.log")))
+        return "\n".join(
+            f"== {p.name}\n{p.read_text()[-(tail or 0) :]}"
+            for p in sorted(self.directory.glob("*.log"))
+        )

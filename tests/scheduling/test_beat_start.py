@@ -9,7 +9,6 @@ import pytest
 from lokpanchang.ops import beatmonitor
 from lokpanchang.tasks.app import create_celery
 from lokpanchang.tasks.heartbeat import HeartbeatScheduler
-from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 
 @pytest.fixture
@@ -20,7 +19,9 @@ def start_beat(make_settings, settings_env, migrated_sqlite):
 
     def start():
         app = create_celery(make_settings())
-        scheduler = HeartbeatScheduler(app=app, schedule_filename=app.conf.beat_schedule_filename, lazy=False)
+        scheduler = HeartbeatScheduler(
+            app=app, schedule_filename=app.conf.beat_schedule_filename, lazy=False
+        )
         started.append(scheduler)
         return scheduler
 
@@ -36,7 +37,9 @@ def test_a_fresh_beat_runs_the_planner_at_once(start_beat):
 
 def test_a_restarted_beat_runs_the_planner_at_once(start_beat):
     first = start_beat()
-    first.schedule["jit-planner"] = first.reserve(first.schedule["jit-planner"])  # a pass ran just now
+    first.schedule["jit-planner"] = first.reserve(
+        first.schedule["jit-planner"]
+    )  # a pass ran just now
     first.close()
     due, _next = start_beat().schedule["jit-planner"].is_due()
     assert due

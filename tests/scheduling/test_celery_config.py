@@ -18,7 +18,9 @@ def test_the_visibility_timeout_exceeds_the_lookahead_and_is_swept_often(make_se
 
 
 def test_a_visibility_timeout_within_the_lookahead_is_refused():
-    with pytest.raises(ConfigError, match="VISIBILITY_TIMEOUT=600 must exceed PLANNER_LOOKAHEAD=900"):
+    with pytest.raises(
+        ConfigError, match="VISIBILITY_TIMEOUT=600 must exceed PLANNER_LOOKAHEAD=900"
+    ):
         load_settings({"VISIBILITY_TIMEOUT": "600"})
 
 
@@ -26,11 +28,16 @@ def test_the_sql_transport_gets_engine_arguments_only_and_sqlite_waits_for_its_l
     options = celery_config(make_settings())["broker_transport_options"]
     assert options == {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
     sql_on_postgres = "sqla+postgresql://lokpanchang@127.0.0.1:1/broker"
-    assert celery_config(make_settings(celery_broker_url=sql_on_postgres))["broker_transport_options"] == {}
+    assert (
+        celery_config(make_settings(celery_broker_url=sql_on_postgres))["broker_transport_options"]
+        == {}
+    )
 
 
 def test_the_planner_period_drives_the_beat_entry(make_settings):
-    schedule = celery_config(make_settings(planner_period=30, planner_lookahead=60))["beat_schedule"]
+    schedule = celery_config(make_settings(planner_period=30, planner_lookahead=60))[
+        "beat_schedule"
+    ]
     assert schedule["jit-planner"] == {"task": "tasks.jit_planner", "schedule": 30.0}
 
 

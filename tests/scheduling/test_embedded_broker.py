@@ -16,7 +16,6 @@ import pytest
 from lokpanchang.tasks.app import TASK_QUEUES, create_celery
 from lokpanchang.tasks.broker import prepare_sql_broker
 from lokpanchang.tasks.heartbeat import HeartbeatScheduler
-from tests.ops.dbfixtures import migrated_sqlite  # noqa: F401
 
 
 def broker_file(settings):
@@ -30,8 +29,11 @@ def queue_names(settings) -> list[str]:
 
 def waiting_tasks(settings, queue: str) -> list[str]:
     with sqlite3.connect(broker_file(settings)) as db:
-        rows = db.execute("select m.payload from kombu_message m join kombu_queue q "
-                          "on m.queue_id = q.id where q.name = ? and m.visible", (queue,))
+        rows = db.execute(
+            "select m.payload from kombu_message m join kombu_queue q "
+            "on m.queue_id = q.id where q.name = ? and m.visible",
+            (queue,),
+        )
         return [payload for (payload,) in rows]
 
 
@@ -44,12 +46,18 @@ def test_preparing_creates_the_tables_and_both_queues_and_can_run_again(make_set
 
 def test_processes_preparing_at_once_all_succeed_and_make_each_queue_once(make_settings, tmp_path):
     settings = make_settings()
-    code = ("import sys; from lokpanchang.config import load_settings; "
-            "from lokpanchang.tasks.app import TASK_QUEUES; "
-            "from lokpanchang.tasks.broker import prepare_sql_broker; "
-            "s = load_settings({}, data_dir=sys.argv[1]); prepare_sql_broker(s, TASK_QUEUES)")
-    processes = [subprocess.Popen([sys.executable, "-c", code, str(settings.data_dir)],
-                                  stderr=subprocess.PIPE, text=True) for _ in range(6)]
+    code = (
+        "import sys; from lokpanchang.config import load_settings; "
+        "from lokpanchang.tasks.app import TASK_QUEUES; "
+        "from lokpanchang.tasks.broker import prepare_sql_broker; "
+        "s = load_settings({}, data_dir=sys.argv[1]); prepare_sql_broker(s, TASK_QUEUES)"
+    )
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(settings.data_dir)], stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(6)
+    ]
     errors = [p.communicate(timeout=120)[1] for p in processes]
     assert [p.returncode for p in processes] == [0] * 6, errors
     assert queue_names(settings) == ["default", "priority"]
@@ -61,8 +69,9 @@ def beat(make_settings, settings_env, migrated_sqlite):
     settings = make_settings()
     prepare_sql_broker(settings, TASK_QUEUES)
     app = create_celery(settings)
-    scheduler = HeartbeatScheduler(app=app, schedule_filename=app.conf.beat_schedule_filename,
-                                   lazy=False)
+    scheduler = HeartbeatScheduler(
+        app=app, schedule_filename=app.conf.beat_schedule_filename, lazy=False
+    )
     yield scheduler, settings
     scheduler.close()
 

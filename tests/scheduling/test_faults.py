@@ -38,14 +38,24 @@ ON_POSTGRESQL = pytest.mark.parametrize("database_url", ["postgresql"], indirect
 def scene(database_url, redis_url, tmp_path):
     clusters = []
 
-    def build(per_zone: int = 3, lead: timedelta = LEAD, **env) -> tuple[Cluster, datetime, list[int]]:
+    def build(
+        per_zone: int = 3, lead: timedelta = LEAD, **env
+    ) -> tuple[Cluster, datetime, list[int]]:
         real_now = datetime.now(UTC)
         due = next_kolkata_morning(real_now)
-        cluster = Cluster(tmp_path, database_url, redis_url, due - lead - real_now,
-                          {k.upper(): str(v) for k, v in env.items()})
+        cluster = Cluster(
+            tmp_path,
+            database_url,
+            redis_url,
+            due - lead - real_now,
+            {k.upper(): str(v) for k, v in env.items()},
+        )
         joined = cluster.now() - timedelta(hours=1)  # after yesterday's 06:30: no catch-up owed
-        users = [add_subscriber(database_url, zone, created_on=joined)
-                 for zone in ZONES for _ in range(per_zone)]
+        users = [
+            add_subscriber(database_url, zone, created_on=joined)
+            for zone in ZONES
+            for _ in range(per_zone)
+        ]
         clusters.append(cluster)
         return cluster, due, users
 
@@ -68,7 +78,10 @@ def sent_once_each(cluster: Cluster, users: list[int]) -> None:
 def prepared_before(url: str, due: datetime) -> list[bool]:
     """For each stored panchangam, whether it was stored before ``due``."""
     with transaction(url) as session:
-        return [created < due for created in session.execute(select(PreparedPanchangam.created_at)).scalars()]
+        return [
+            created < due
+            for created in session.execute(select(PreparedPanchangam.created_at)).scalars()
+        ]
 
 
 def all_settled(cluster: Cluster, users: list[int]):
@@ -76,6 +89,7 @@ def all_settled(cluster: Cluster, users: list[int]):
         rows = [row for row in ledger(cluster.database_url) if row.user_id in users]
         finished = len(rows) == len(users) and all(r.status in ("sent", "ambiguous") for r in rows)
         return finished and all(run.status == "done" for run in runs(cluster.database_url))
+
     return check
 
 
@@ -101,8 +115,11 @@ def test_a_worker_killed_while_holding_eta_tasks_costs_nobody_their_message(scen
     cluster, due, users = scene()
     worker = cluster.start_worker()
     beat = cluster.start_beat()
-    wait_until(lambda: any(r.status == "enqueued" for r in runs(cluster.database_url)), 30,
-               "the run to be enqueued\n" + cluster.logs())
+    wait_until(
+        lambda: any(r.status == "enqueued" for r in runs(cluster.database_url)),
+        30,
+        "the run to be enqueued\n" + cluster.logs(),
+    )
     wait_until(lambda: "send_for_timezone" in cluster.logs(), 20, "the worker to hold the ETA task")
     cluster.stop(worker, signal.SIGKILL)
     cluster.start_worker()
@@ -115,8 +132,11 @@ def test_redis_restarted_between_planning_and_the_instant_loses_no_message(scene
     cluster, due, users = scene()
     cluster.start_worker()
     beat = cluster.start_beat()
-    wait_until(lambda: any(r.status == "enqueued" for r in runs(cluster.database_url)), 30,
-               "the run to be enqueued\n" + cluster.logs())
+    wait_until(
+        lambda: any(r.status == "enqueued" for r in runs(cluster.database_url)),
+        30,
+        "the run to be enqueued\n" + cluster.logs(),
+    )
     redis_server.restart()  # no persistence: queue, unacked ETA tasks and the lock are gone
     cluster.supervise()
     wait_until(all_settled(cluster, users), 60, "every subscriber sent\n" + cluster.logs())
@@ -139,8 +159,9 @@ def test_two_beats_running_send_each_subscriber_once(scene):
 def test_a_countdown_longer_than_the_visibility_timeout_sends_once(scene):
     # The seed's planner set countdowns past Redis's visibility timeout: Redis hands the
     # waiting task out again (and again), and every copy runs at the instant.
-    cluster, due, users = scene(lead=timedelta(seconds=20), visibility_timeout=8,
-                                planner_lookahead=6, planner_period=2)
+    cluster, due, users = scene(
+        lead=timedelta(seconds=20), visibility_timeout=8, planner_lookahead=6, planner_period=2
+    )
     worker = cluster.start_worker()
     seed_like = load_settings(cluster.settings_env(), planner_lookahead=30, visibility_timeout=40)
     app = create_celery(seed_like)
@@ -165,8 +186,12 @@ def test_a_countdown_longer_than_the_visibility_timeout_sends_once(scene):
 def kill_mid_fan_out(cluster, users, sig, action=None):
     worker = cluster.start_worker()
     cluster.start_beat()
-    wait_until(lambda: len(cluster.outbox) >= 20, 60, "the fan-out to start\n" + cluster.logs(),
-               interval=0.02)
+    wait_until(
+        lambda: len(cluster.outbox) >= 20,
+        60,
+        "the fan-out to start\n" + cluster.logs(),
+        interval=0.02,
+    )
     if action is None:
         cluster.stop(worker, sig)
     else:
@@ -197,8 +222,11 @@ def test_the_broker_dropped_during_a_send_doubles_nobody(scene, redis_server):
 @ON_POSTGRESQL
 def test_a_beat_stopped_for_thirty_minutes_sends_the_zones_due_in_it_late(scene):
     cluster, due, users = scene()
-    kathmandu = add_subscriber(cluster.database_url, "Asia/Kathmandu",  # 06:30 is 15 min earlier
-                               created_on=cluster.now() - timedelta(hours=1))
+    kathmandu = add_subscriber(
+        cluster.database_url,
+        "Asia/Kathmandu",  # 06:30 is 15 min earlier
+        created_on=cluster.now() - timedelta(hours=1),
+    )
     beat = cluster.start_beat()
     worker = cluster.start_worker()
     wait_until(lambda: "planner.pass" in cluster.logs(), 20, "a first pass\n" + cluster.logs())
@@ -225,7 +253,9 @@ def test_a_subscriber_added_after_the_send_time_gets_today_once(scene):
     assert welcome_send(newcomer, cluster.now(), ctx) == "sent"
     cluster.wait_for_passes(3)  # recoveries and catch-ups go by
     sent_once_each(cluster, [*users, newcomer])
-    assert [row.kind for row in ledger(cluster.database_url) if row.user_id == newcomer] == ["welcome"]
+    assert [row.kind for row in ledger(cluster.database_url) if row.user_id == newcomer] == [
+        "welcome"
+    ]
 
 
 @ON_POSTGRESQL
@@ -236,8 +266,12 @@ def test_a_lost_chord_callback_is_made_good_by_the_planner(scene):
     cluster.result_url = cluster.broker_url.rsplit("/", 1)[0] + "/1"
     cluster.start_worker()
     cluster.start_beat()
-    wait_until(lambda: len(cluster.outbox) >= 20, 60, "the fan-out to start\n" + cluster.logs(),
-               interval=0.02)
+    wait_until(
+        lambda: len(cluster.outbox) >= 20,
+        60,
+        "the fan-out to start\n" + cluster.logs(),
+        interval=0.02,
+    )
     redis.Redis.from_url(cluster.result_url).flushdb()
     wait_until(all_settled(cluster, users), 60, "every run finished\n" + cluster.logs())
     sent_once_each(cluster, users)

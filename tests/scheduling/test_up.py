@@ -37,31 +37,59 @@ def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigte
     port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
     offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")}
-    env.update(DATA_DIR=str(tmp_path / "var"), LOG_JSON="false", PLANNER_PERIOD="2",
-               PLANNER_LOOKAHEAD="40", LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()))
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
+    }
+    env.update(
+        DATA_DIR=str(tmp_path / "var"),
+        LOG_JSON="false",
+        PLANNER_PERIOD="2",
+        PLANNER_LOOKAHEAD="40",
+        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
+    )
     database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
     migrate.upgrade(database)
-    users = [add_subscriber(database, "Asia/Kolkata", created_on=due - timedelta(hours=1))
-             for _ in range(3)]
+    users = [
+        add_subscriber(database, "Asia/Kolkata", created_on=due - timedelta(hours=1))
+        for _ in range(3)
+    ]
     with open(tmp_path / "up.log", "w") as log:
-        up = subprocess.Popen([sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
-                              env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
+        up = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
+            env=env,
+            cwd=tmp_path,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        wait_until(lambda: health(port)[0] == 200, 90,
-                   "healthz 200\n" + (tmp_path / "up.log").read_text()[-2000:], interval=0.5)
+        wait_until(
+            lambda: health(port)[0] == 200,
+            90,
+            "healthz 200\n" + (tmp_path / "up.log").read_text()[-2000:],
+            interval=0.5,
+        )
         outbox = tmp_path / "var" / "outbox.jsonl"
-        wait_until(lambda: len(read_outbox(outbox)) >= len(users), 90,
-                   "the 06:30 send\n" + (tmp_path / "up.log").read_text()[-3000:], interval=0.5)
+        wait_until(
+            lambda: len(read_outbox(outbox)) >= len(users),
+            90,
+            "the 06:30 send\n" + (tmp_path / "up.log").read_text()[-3000:],
+            interval=0.5,
+        )
         wait_until(lambda: [r.status for r in runs(database)] == ["done"], 30, "the run to finish")
         assert sorted(m["ledger_id"] for m in read_outbox(outbox)) == [1, 2, 3]
         children = psutil.Process(up.pid).children(recursive=True)
         assert len(children) >= 3
         up.send_signal(signal.SIGTERM)
         assert up.wait(timeout=40) == 0
-        wait_until(lambda: not any(c.is_running() and c.status() != psutil.STATUS_ZOMBIE
-                                   for c in children), 10, "every child to exit")
+        wait_until(
+            lambda: (
+                not any(c.is_running() and c.status() != psutil.STATUS_ZOMBIE for c in children)
+            ),
+            10,
+            "every child to exit",
+        )
         assert (tmp_path / "var" / "lokpanchang.sqlite3").exists()
     finally:
         if up.poll() is None:

@@ -58,27 +58,50 @@ def test_up_with_the_fake_sends_the_template_there_and_takes_its_signed_webhooks
     port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
     offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("WHATSAPP_", "DELIVERY_")) and k
-           not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")}
-    env.update(DATA_DIR=str(tmp_path / "var"), LOG_JSON="false", PLANNER_PERIOD="2",
-               PLANNER_LOOKAHEAD="40", LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()))
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("WHATSAPP_", "DELIVERY_"))
+        and k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
+    }
+    env.update(
+        DATA_DIR=str(tmp_path / "var"),
+        LOG_JSON="false",
+        PLANNER_PERIOD="2",
+        PLANNER_LOOKAHEAD="40",
+        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
+    )
     database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
     migrate.upgrade(database)
     user = add_subscriber(database, "Asia/Kolkata", created_on=due - timedelta(hours=1))
     log = tmp_path / "up.log"
     with open(log, "w") as out:
-        up = subprocess.Popen([sys.executable, "-m", "lokpanchang", "up", "--port", str(port),
-                               "--fake-whatsapp"], env=env, cwd=tmp_path, stdout=out,
-                              stderr=subprocess.STDOUT)
+        up = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port), "--fake-whatsapp"],
+            env=env,
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
         base = wait_for(lambda: fake_url(log), 30, "the fake's address", log)
-        sent = wait_for(lambda: get_json(f"{base}/_fake/messages?accepted=1").get("messages"), 150,
-                        "a message at the fake", log)
+        sent = wait_for(
+            lambda: get_json(f"{base}/_fake/messages?accepted=1").get("messages"),
+            150,
+            "a message at the fake",
+            log,
+        )
         received = [(m["type"], str(m["to"]).lstrip("+")) for m in sent]
         assert received == [("template", phone_of(database, user))]
-        wait_for(lambda: webhook_accepted(base), 60, "a signed status webhook accepted by /webhook", log)
-        wait_for(lambda: ledger(database)[0].status in ("delivered", "read"), 60,
-                 "the ledger row moved forward by the fake's status webhooks", log)
+        wait_for(
+            lambda: webhook_accepted(base), 60, "a signed status webhook accepted by /webhook", log
+        )
+        wait_for(
+            lambda: ledger(database)[0].status in ("delivered", "read"),
+            60,
+            "the ledger row moved forward by the fake's status webhooks",
+            log,
+        )
         assert not (tmp_path / "var" / "outbox.jsonl").exists()
     finally:
         up.terminate()

@@ -22,7 +22,12 @@ def test_it_creates_the_city_once(session):
     second = get_or_create_city(session, lookup(28.62, 77.21))
     session.commit()
     assert first.id == second.id
-    assert (first.city, first.state, first.country, first.country_code) == ("Delhi", "Delhi", "India", "IN")
+    assert (first.city, first.state, first.country, first.country_code) == (
+        "Delhi",
+        "Delhi",
+        "India",
+        "IN",
+    )
     assert session.scalar(select(func.count()).select_from(CityDetail)) == 1
 
 
@@ -51,4 +56,8 @@ def test_a_remote_settlement_is_stored_under_its_own_name_and_zone(session):
     city = get_or_create_city(session, lookup(65.615, -37.637))
     session.commit()
     assert (city.city, city.state, city.country, city.timezone) == (
-        "Tasiilaq", "Sermersooq", "Greenland", "America/Nuuk")
+        "Tasiilaq",
+        "Sermersooq",
+        "Greenland",
+        "America/Nuuk",
+    )

@@ -17,4 +17,3 @@ def test_downgrading_one_step_drops_only_the_login_failure_table(database_url):
     assert "login_failure" not in tables and "prepared_panchangam" in tables
     migrate.upgrade(database_url)
     assert "login_failure" in _tables(database_url)
-

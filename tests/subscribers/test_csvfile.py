@@ -41,8 +41,10 @@ def test_wrong_column_counts_are_reported():
 
 
 def test_bad_language_and_send_time_are_reported():
-    parsed = parse("phone,latitude,longitude,language,send_time\n"
-                   "+919876543210,28.6,77.2,xx,06:30\n+442079460123,51.5,-0.12,en,7pm\n")
+    parsed = parse(
+        "phone,latitude,longitude,language,send_time\n"
+        "+919876543210,28.6,77.2,xx,06:30\n+442079460123,51.5,-0.12,en,7pm\n"
+    )
     reasons = [p.reason for p in parsed.problems]
     assert "language 'xx'" in reasons[0]
     assert "'7pm'" in reasons[1]
@@ -60,11 +62,15 @@ def test_an_empty_file_is_a_problem():
 
 
 def test_optional_columns_may_come_in_any_order_and_empty_values_take_defaults():
-    parsed = parse("send_time,phone,latitude,longitude,language\n,+919876543210,28.6,77.2,\n",)
-    (line, row), = parsed.rows
+    parsed = parse(
+        "send_time,phone,latitude,longitude,language\n,+919876543210,28.6,77.2,\n",
+    )
+    ((line, row),) = parsed.rows
     assert (line, row.send_time, row.language) == (2, time(6, 30), "en")
 
 
 def test_line_numbers_count_physical_lines_when_a_name_spans_two():
-    parsed = parse('phone,latitude,longitude,name\n+919876543210,28.6,77.2,"two\nlines"\n+1,0,0,x\n')
+    parsed = parse(
+        'phone,latitude,longitude,name\n+919876543210,28.6,77.2,"two\nlines"\n+1,0,0,x\n'
+    )
     assert parsed.problems[0].line == 4

@@ -91,5 +91,9 @@ def test_a_remote_subscriber_gets_the_same_city_row_imported_or_subscribed_one_b
     users = list_subscribers(session, NOW)
     assert {user.city_id for user in users} == {users[0].city_id}
     city = users[0].city
-    assert (city.city, city.country_code, city.timezone) == ("London Village", "KI", "Pacific/Kiritimati")
+    assert (city.city, city.country_code, city.timezone) == (
+        "London Village",
+        "KI",
+        "Pacific/Kiritimati",
+    )
     assert {user.timezone for user in users} == {"Pacific/Kiritimati"}

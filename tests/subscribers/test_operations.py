@@ -35,7 +35,11 @@ def test_subscribing_resolves_zone_and_city_and_is_active_forever(session):
     user = subscribe(session, "+91 98765 43210", *DELHI, now=NOW, name="Asha", language="hi")
     session.commit()
     assert (user.phone, user.timezone, user.city.city, user.city.state) == (
-        "+919876543210", "Asia/Kolkata", "Delhi", "Delhi")
+        "+919876543210",
+        "Asia/Kolkata",
+        "Delhi",
+        "Delhi",
+    )
     assert user.obsoleted_on == FOREVER
     assert user.created_on == NOW
     assert user.send_time == time(6, 30)
@@ -70,7 +74,9 @@ def test_stopping_an_unknown_phone_names_it(session):
 
 
 def test_resubscribing_keeps_preferences_not_given(session):
-    subscribe(session, "+919876543210", *DELHI, now=NOW, name="Asha", language="hi", send_time="05:45")
+    subscribe(
+        session, "+919876543210", *DELHI, now=NOW, name="Asha", language="hi", send_time="05:45"
+    )
     user = subscribe(session, "+919876543210", *DELHI, now=LATER)
     assert (user.display_name, user.language, user.send_time) == ("Asha", "hi", time(5, 45))
 
@@ -110,9 +116,11 @@ def test_list_filters_by_activity_and_zone(session):
     now = LATER
     assert [u.phone for u in list_subscribers(session, now)] == ["+919876543210", "+61491570156"]
     assert [u.phone for u in list_subscribers(session, now, SubscriberFilter(active=True))] == [
-        "+919876543210"]
+        "+919876543210"
+    ]
     assert [u.phone for u in list_subscribers(session, now, SubscriberFilter(active=False))] == [
-        "+61491570156"]
+        "+61491570156"
+    ]
     zone = SubscriberFilter(timezone="Australia/Sydney")
     assert [u.phone for u in list_subscribers(session, now, zone)] == ["+61491570156"]
 
@@ -120,9 +128,16 @@ def test_list_filters_by_activity_and_zone(session):
 def test_records_carry_what_the_cli_prints(session):
     user = subscribe(session, "+919876543210", *DELHI, now=NOW, send_time="07:05")
     record = as_record(user, NOW)
-    assert {k: record[k] for k in ("phone", "city", "timezone", "send_time", "active", "language")} == {
-        "phone": "+919876543210", "city": "Delhi", "timezone": "Asia/Kolkata",
-        "send_time": "07:05", "active": True, "language": "en"}
+    assert {
+        k: record[k] for k in ("phone", "city", "timezone", "send_time", "active", "language")
+    } == {
+        "phone": "+919876543210",
+        "city": "Delhi",
+        "timezone": "Asia/Kolkata",
+        "send_time": "07:05",
+        "active": True,
+        "language": "en",
+    }
 
 
 def test_preferences_change_without_touching_the_place(session):
@@ -140,5 +155,6 @@ def test_counting_and_searching_by_name_or_phone(session):
     assert count_subscribers(session, NOW) == 2
     assert count_subscribers(session, NOW, SubscriberFilter(text="asha")) == 1
     assert [u.phone for u in list_subscribers(session, NOW, SubscriberFilter(text="4915"))] == [
-        "+61491570156"]
+        "+61491570156"
+    ]
     assert len(list_subscribers(session, NOW, SubscriberFilter(limit=1, offset=1))) == 1

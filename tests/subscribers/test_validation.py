@@ -42,7 +42,11 @@ def test_defaults_are_english_at_0630():
 
 def test_language_and_send_time_are_normalised():
     subscriber = new_subscriber("+919876543210", 28.6, 77.2, " Asha  Rao ", "TA", "5:45")
-    assert (subscriber.name, subscriber.language, subscriber.send_time) == ("Asha Rao", "ta", time(5, 45))
+    assert (subscriber.name, subscriber.language, subscriber.send_time) == (
+        "Asha Rao",
+        "ta",
+        time(5, 45),
+    )
 
 
 @pytest.mark.parametrize(
@@ -62,6 +66,6 @@ def test_bad_fields_are_refused_naming_the_value(field, value, named):
 
 
 def test_all_ten_languages_are_accepted():
-    assert [new_subscriber("+919876543210", 0, 0, language=code).language for code in LANGUAGES] == list(
-        LANGUAGES
-    )
+    assert [
+        new_subscriber("+919876543210", 0, 0, language=code).language for code in LANGUAGES
+    ] == list(LANGUAGES)

@@ -37,15 +37,38 @@ def worker(redis_server, postgres_server, tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("ops-worker")
     url = postgres_server.create_database()
     migrate.upgrade(url)
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": redis_server.url,
-           "CELERY_RESULT_BACKEND": redis_server.url, "DATA_DIR": str(data_dir)}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_BROKER_URL": redis_server.url,
+        "CELERY_RESULT_BACKEND": redis_server.url,
+        "DATA_DIR": str(data_dir),
+    }
     worker_log = (data_dir / "worker.log").open("wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", "worker", "--pool=prefork",
-         "--concurrency=1", "--loglevel=WARNING", "-Q", "default,priority", "--without-gossip",
-         "--without-mingle"], env=env, stdout=worker_log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "lokpanchang.tasks",
+            "worker",
+            "--pool=prefork",
+            "--concurrency=1",
+            "--loglevel=WARNING",
+            "-Q",
+            "default,priority",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        env=env,
+        stdout=worker_log,
+        stderr=subprocess.STDOUT,
+    )
     client = Celery("client", broker=redis_server.url, backend=redis_server.url)
-    client.conf.update(task_serializer="json", accept_content=["json"], task_default_queue="default")
+    client.conf.update(
+        task_serializer="json", accept_content=["json"], task_default_queue="default"
+    )
     try:
         _wait_for_worker(client, process, data_dir / "worker.log")
         yield client, url, data_dir
@@ -101,8 +124,10 @@ def test_daily_metrics_are_upserted_by_the_task(worker):
     add_ledger(url, user, "Asia/Kolkata", today, "sent", sent_at=datetime.now(UTC))
     assert run(client, "tasks.update_daily_metrics_task", [today.isoformat()])["rows"] == 2
     with transaction(url) as session:
-        rows = {r.timezone: r.sent for r in session.scalars(
-            select(DailyMetrics).where(DailyMetrics.day == today))}
+        rows = {
+            r.timezone: r.sent
+            for r in session.scalars(select(DailyMetrics).where(DailyMetrics.day == today))
+        }
     assert rows == {"Asia/Kolkata": 1, "": 1}
     assert beat_row(url, "update-daily-metrics").last_outcome == "SUCCESS"
 
@@ -115,9 +140,16 @@ def test_report_backup_upload_and_cleanup_leave_their_files(worker):
     assert backup["outcome"] in ("no_logs", "archived", "unchanged")
     assert run(client, "tasks.upload_logs_to_s3_task")["skipped"] == "S3_BUCKET is not set"
     assert set(run(client, "tasks.cleanup_old_metrics")) == {
-        "daily_metrics", "system_health_log", "api_usage_log"}
-    for key in ("generate-weekly-report", "backup-daily-logs", "upload-logs-to-s3",
-                "cleanup-old-metrics"):
+        "daily_metrics",
+        "system_health_log",
+        "api_usage_log",
+    }
+    for key in (
+        "generate-weekly-report",
+        "backup-daily-logs",
+        "upload-logs-to-s3",
+        "cleanup-old-metrics",
+    ):
         assert beat_row(url, key).last_outcome == "SUCCESS", key
 
 

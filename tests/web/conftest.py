@@ -71,8 +71,9 @@ def csrf_from(client, path="/admin/login") -> str:
 
 def log_in(client, username="ops", password=seed_data.PASSWORD):
     token = csrf_from(client)
-    return client.post("/admin/login", data={"username": username, "password": password,
-                                             "csrf_token": token})
+    return client.post(
+        "/admin/login", data={"username": username, "password": password, "csrf_token": token}
+    )
 
 
 @pytest.fixture

@@ -48,7 +48,9 @@ def test_the_operator_route_list_covers_every_page_and_test_route(app):
 def test_without_login_every_operator_route_answers_302_to_login_or_401(client, seeded):
     checked = 0
     for method, path in operator_routes(client.application):
-        response = client.open(path, method=method, data={"confirm": "yes", "phone": KOLKATA_PHONES[0]})
+        response = client.open(
+            path, method=method, data={"confirm": "yes", "phone": KOLKATA_PHONES[0]}
+        )
         body = response.get_data(as_text=True)
         assert response.status_code in (302, 401), (method, path, response.status_code)
         if response.status_code == 302:
@@ -75,8 +77,12 @@ def test_test_routes_are_404_when_not_enabled_even_for_an_operator(portal_settin
     app = create_app(portal_settings(enable_test_routes=False))
     client = app.test_client()
     assert log_in(client).status_code == 302
-    for path in ("/test-db", "/test-planner", f"/test/whatsapp/{KOLKATA_PHONES[0]}",
-                 f"/send-panchang-{KOLKATA_PHONES[0]}"):
+    for path in (
+        "/test-db",
+        "/test-planner",
+        f"/test/whatsapp/{KOLKATA_PHONES[0]}",
+        f"/send-panchang-{KOLKATA_PHONES[0]}",
+    ):
         assert client.get(path).status_code == 404, path
 
 
@@ -84,16 +90,29 @@ def test_the_login_page_redirects_back_to_the_page_asked_for(client):
     response = client.get("/admin/subscribers?zone=Asia/Kolkata")
     assert response.status_code == 302
     token = csrf_from(client, response.location)
-    response = client.post("/admin/login", data={
-        "username": "ops", "password": PASSWORD, "csrf_token": token,
-        "next": "/admin/subscribers?zone=Asia/Kolkata"})
+    response = client.post(
+        "/admin/login",
+        data={
+            "username": "ops",
+            "password": PASSWORD,
+            "csrf_token": token,
+            "next": "/admin/subscribers?zone=Asia/Kolkata",
+        },
+    )
     assert response.location == "/admin/subscribers?zone=Asia/Kolkata"
 
 
 def test_login_refuses_to_redirect_off_site(client):
     token = csrf_from(client)
-    response = client.post("/admin/login", data={
-        "username": "ops", "password": PASSWORD, "csrf_token": token, "next": "//evil.example/x"})
+    response = client.post(
+        "/admin/login",
+        data={
+            "username": "ops",
+            "password": PASSWORD,
+            "csrf_token": token,
+            "next": "//evil.example/x",
+        },
+    )
     assert response.location == "/admin/"
 
 
@@ -125,7 +144,9 @@ def test_a_post_without_the_csrf_token_changes_nothing(operator_client, seeded):
 
 def test_a_post_with_a_wrong_csrf_token_is_refused(operator_client, seeded):
     user_id = seeded.user_ids[KOLKATA_PHONES[0]]
-    response = operator_client.post(f"/admin/subscribers/{user_id}/stop", data={"csrf_token": "forged"})
+    response = operator_client.post(
+        f"/admin/subscribers/{user_id}/stop", data={"csrf_token": "forged"}
+    )
     assert response.status_code == 400
 
 
@@ -167,7 +188,9 @@ def test_public_pages_need_no_login(client, path):
     assert client.get(path).status_code == 200
 
 
-def test_the_login_page_tells_a_new_installation_how_to_create_an_operator(make_settings, sqlite_url):
+def test_the_login_page_tells_a_new_installation_how_to_create_an_operator(
+    make_settings, sqlite_url
+):
     from lokpanchang.storage import migrate
     from lokpanchang.storage.db import engine_for
 

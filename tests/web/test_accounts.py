@@ -20,9 +20,19 @@ from lokpanchang.storage.models import LoginFailure, Operator
 
 def _cli(tmp_path, *args):
     """The real entry point in a subprocess (slow: used once)."""
-    env = {"DATA_DIR": str(tmp_path / "var"), "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ["PYTHONPATH"]}
-    return subprocess.run([sys.executable, "-m", "lokpanchang", *args], env=env, check=False,
-                          capture_output=True, text=True, timeout=60)
+    env = {
+        "DATA_DIR": str(tmp_path / "var"),
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": os.environ["PYTHONPATH"],
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "lokpanchang", *args],
+        env=env,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.fixture
@@ -41,12 +51,22 @@ def cli(settings_env, tmp_path, capsys):
 def test_create_user_reads_the_password_file_and_stores_only_a_hash(tmp_path):
     assert _cli(tmp_path, "db", "upgrade").returncode == 0
     (tmp_path / "pw").write_text("a-long-enough-password\n")
-    result = _cli(tmp_path, "admin", "create-user", "--username", "asha", "--password-file", str(tmp_path / "pw"))
+    result = _cli(
+        tmp_path,
+        "admin",
+        "create-user",
+        "--username",
+        "asha",
+        "--password-file",
+        str(tmp_path / "pw"),
+    )
     assert result.returncode == 0, result.stderr
     url = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
     with transaction(url) as session:
         operator = session.query(Operator).one()
-        assert operator.username == "asha" and "a-long-enough-password" not in operator.password_hash
+        assert (
+            operator.username == "asha" and "a-long-enough-password" not in operator.password_hash
+        )
         assert authenticate(session, "asha", "a-long-enough-password", clock.now()) is not None
     engine_for(url).dispose()
 
@@ -58,12 +78,16 @@ def test_create_user_refuses_a_taken_name_and_a_short_password(cli, tmp_path):
     assert cli(*args, str(tmp_path / "pw"))[0] == 0
     code, out = cli(*args, str(tmp_path / "pw"))
     assert code == 2 and "username 'asha' already exists" in out.err
-    code, out = cli("admin", "create-user", "--username", "ravi", "--password-file", str(tmp_path / "short"))
+    code, out = cli(
+        "admin", "create-user", "--username", "ravi", "--password-file", str(tmp_path / "short")
+    )
     assert code == 2 and "at least 10 characters" in out.err
 
 
 def test_create_user_names_an_unreadable_password_file(cli):
-    code, out = cli("admin", "create-user", "--username", "asha", "--password-file", "/nonexistent/pw")
+    code, out = cli(
+        "admin", "create-user", "--username", "asha", "--password-file", "/nonexistent/pw"
+    )
     assert code == 2 and "'/nonexistent/pw' cannot be read" in out.err
 
 
@@ -106,7 +130,9 @@ def test_unlock_forgets_only_that_usernames_failed_logins(cli):
     url = get_settings().effective_database_url
     with transaction(url) as session:
         for username in ("asha", "asha", "ravi"):
-            session.add(LoginFailure(username=username, address="203.0.113.7", failed_at=clock.now()))
+            session.add(
+                LoginFailure(username=username, address="203.0.113.7", failed_at=clock.now())
+            )
     code, out = cli("admin", "unlock", "asha")
     assert code == 0 and "operator 'asha' unlocked (2 failed login(s) forgotten)" in out.out
     with transaction(url) as session:

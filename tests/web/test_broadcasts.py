@@ -10,23 +10,24 @@ import pytest
 from sqlalchemy import select
 
 from lokpanchang import clock
-from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import MessageLog
+from lokpanchang.storage.db import session_factory, transaction
+from lokpanchang.storage.models import BroadcastRun, MessageLog
 from lokpanchang.web import create_app
 from lokpanchang.web.admin import actions
 from tests.web.conftest import csrf_from, log_in
-
-from lokpanchang.storage.db import session_factory
-from lokpanchang.storage.models import BroadcastRun
 from tests.web.seed import FAILED_PHONES, NEW_YORK_PHONE
 
 
 def test_runs_are_listed_and_filtered_by_zone_and_status(operator_client, seeded):
     page = operator_client.get("/admin/broadcasts").get_data(as_text=True)
     assert f"#{seeded.kolkata_run_id}" in page and f"#{seeded.halted_run_id}" in page
-    page = operator_client.get("/admin/broadcasts", query_string={"status": "halted"}).get_data(as_text=True)
+    page = operator_client.get("/admin/broadcasts", query_string={"status": "halted"}).get_data(
+        as_text=True
+    )
     assert f"#{seeded.halted_run_id}" in page and f"#{seeded.kolkata_run_id}<" not in page
-    page = operator_client.get("/admin/broadcasts", query_string={"zone": "Asia/Kolkata"}).get_data(as_text=True)
+    page = operator_client.get("/admin/broadcasts", query_string={"zone": "Asia/Kolkata"}).get_data(
+        as_text=True
+    )
     assert f"#{seeded.halted_run_id}<" not in page
 
 
@@ -53,15 +54,27 @@ def _run(url, run_id):
         return session.get(BroadcastRun, run_id)
 
 
-def test_resuming_a_halted_run_plans_it_again_and_frees_its_refused_rows(operator_client, seeded, portal_url):
+def test_resuming_a_halted_run_plans_it_again_and_frees_its_refused_rows(
+    operator_client, seeded, portal_url
+):
     user_id = seeded.user_ids[NEW_YORK_PHONE]
     with transaction(portal_url) as session:
         run = session.get(BroadcastRun, seeded.halted_run_id)
-        session.add(MessageLog(user_id=user_id, local_date=run.local_date, run_id=run.id,
-                               timezone=run.timezone, status="halted", error_code=190,
-                               failed_at=run.due_at))
-    response = operator_client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
-                                    data={"csrf_token": operator_client.csrf})
+        session.add(
+            MessageLog(
+                user_id=user_id,
+                local_date=run.local_date,
+                run_id=run.id,
+                timezone=run.timezone,
+                status="halted",
+                error_code=190,
+                failed_at=run.due_at,
+            )
+        )
+    response = operator_client.post(
+        f"/admin/broadcasts/{seeded.halted_run_id}/resume",
+        data={"csrf_token": operator_client.csrf},
+    )
     assert response.status_code == 302
     run = _run(portal_url, seeded.halted_run_id)
     assert (run.status, run.error, run.finished_at, run.late) == ("planned", None, None, True)
@@ -74,15 +87,21 @@ def test_a_halted_run_past_the_late_grace_is_not_resumed(portal_settings, seeded
     app = create_app(portal_settings(late_grace=600))
     client = app.test_client()
     log_in(client)
-    response = client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
-                           data={"csrf_token": csrf_from(client, "/admin/")}, follow_redirects=True)
+    response = client.post(
+        f"/admin/broadcasts/{seeded.halted_run_id}/resume",
+        data={"csrf_token": csrf_from(client, "/admin/")},
+        follow_redirects=True,
+    )
     assert "more than LATE_GRACE (10 min) ago" in response.get_data(as_text=True)
     assert _run(portal_url, seeded.halted_run_id).status == "halted"
 
 
 def test_a_finished_run_cannot_be_resumed(operator_client, seeded, portal_url):
-    response = operator_client.post(f"/admin/broadcasts/{seeded.kolkata_run_id}/resume",
-                                    data={"csrf_token": operator_client.csrf}, follow_redirects=True)
+    response = operator_client.post(
+        f"/admin/broadcasts/{seeded.kolkata_run_id}/resume",
+        data={"csrf_token": operator_client.csrf},
+        follow_redirects=True,
+    )
     assert "only a halted run can be resumed" in response.get_data(as_text=True)
     assert _run(portal_url, seeded.kolkata_run_id).status == "done"
 
@@ -94,7 +113,13 @@ def _half_an_hour_ago_in_london():
 
 def _backfill(client, **extra):
     day, send_time = _half_an_hour_ago_in_london()
-    form = {"csrf_token": client.csrf, "zone": "Europe/London", "date": day, "send_time": send_time, **extra}
+    form = {
+        "csrf_token": client.csrf,
+        "zone": "Europe/London",
+        "date": day,
+        "send_time": send_time,
+        **extra,
+    }
     return client.post("/admin/broadcasts/backfill", data=form)
 
 
@@ -102,7 +127,10 @@ def test_backfill_asks_for_confirmation_then_plans_a_late_run(operator_client, s
     review = _backfill(operator_client)
     assert "Yes, plan it" in review.get_data(as_text=True)
     with session_factory(portal_url)() as session:
-        assert session.scalar(select(BroadcastRun).where(BroadcastRun.timezone == "Europe/London")) is None
+        assert (
+            session.scalar(select(BroadcastRun).where(BroadcastRun.timezone == "Europe/London"))
+            is None
+        )
     assert _backfill(operator_client, confirm="yes").status_code == 302
     with session_factory(portal_url)() as session:
         run = session.scalar(select(BroadcastRun).where(BroadcastRun.timezone == "Europe/London"))
@@ -117,11 +145,14 @@ def test_backfilling_a_run_that_is_already_planned_is_refused(operator_client, s
     assert "already planned" in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("fields, named", [
-    ({"zone": "Mars/Olympus"}, "Mars/Olympus"),
-    ({"date": "2020-01-01"}, "more than LATE_GRACE"),
-    ({"date": "2099-01-01"}, "is not due yet"),
-])
+@pytest.mark.parametrize(
+    "fields, named",
+    [
+        ({"zone": "Mars/Olympus"}, "Mars/Olympus"),
+        ({"date": "2020-01-01"}, "more than LATE_GRACE"),
+        ({"date": "2099-01-01"}, "is not due yet"),
+    ],
+)
 def test_backfill_names_what_is_wrong(operator_client, seeded, fields, named):
     response = _backfill(operator_client, confirm="yes", **fields)
     assert response.status_code == 400
@@ -137,16 +168,21 @@ def test_a_send_time_in_a_spring_forward_gap_moves_forward_by_the_gap():
 
 
 def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
-        operator_client, seeded, portal_url, app):
+    operator_client, seeded, portal_url, app
+):
     from lokpanchang.broadcast import SendContext, planner_pass, send_batch, start_run
     from lokpanchang.broadcast.content import default_content
     from lokpanchang.broadcast.locks import make_lock
     from lokpanchang.delivery.memory import MemorySender
 
-    operator_client.post(f"/admin/broadcasts/{seeded.halted_run_id}/resume",
-                         data={"csrf_token": operator_client.csrf})
+    operator_client.post(
+        f"/admin/broadcasts/{seeded.halted_run_id}/resume",
+        data={"csrf_token": operator_client.csrf},
+    )
     settings, now, enqueued = app.config["SETTINGS"], clock.now(), []
-    report = planner_pass(settings, now, lambda run_id, eta: enqueued.append(run_id), make_lock(settings))
+    report = planner_pass(
+        settings, now, lambda run_id, eta: enqueued.append(run_id), make_lock(settings)
+    )
     assert seeded.halted_run_id in report.recovered and seeded.halted_run_id in enqueued
     sender = MemorySender()
     context = SendContext(settings, sender, default_content())

@@ -17,10 +17,10 @@ from playwright.sync_api import sync_playwright
 
 from lokpanchang import clock
 from lokpanchang.config import load_settings
+from lokpanchang.messages.daily import DAILY_PARAMETER_COUNT
 from lokpanchang.operators import create_operator
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import engine_for, transaction
-from lokpanchang.messages.daily import DAILY_PARAMETER_COUNT
 from lokpanchang.web import create_app
 from tests.web import seed as seed_data
 
@@ -28,10 +28,25 @@ pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-PAGES_WITH_FORMS = ["/admin/", "/admin/subscribers", "/admin/broadcasts", "/admin/failures",
-                    "/admin/broadcasts/backfill", "/admin/send/test", "/admin/send/today", "/", "/panchang"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PAGES_WITH_FORMS = [
+    "/admin/",
+    "/admin/subscribers",
+    "/admin/broadcasts",
+    "/admin/failures",
+    "/admin/broadcasts/backfill",
+    "/admin/send/test",
+    "/admin/send/today",
+    "/",
+    "/panchang",
+]
 
 
 class Server:
@@ -57,10 +72,27 @@ class FakeCloudApi:
     def __init__(self):
         count = DAILY_PARAMETER_COUNT
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port", "0", "--token", self.TOKEN,
-             "--phone-number-id", self.PHONE_NUMBER_ID, "--pair-seconds", "0",
-             "--template", "hello_world=0", "--template", f"daily_panchangam={count}"],
-            stdout=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                "-m",
+                "lokpanchang",
+                "fake-whatsapp",
+                "--port",
+                "0",
+                "--token",
+                self.TOKEN,
+                "--phone-number-id",
+                self.PHONE_NUMBER_ID,
+                "--pair-seconds",
+                "0",
+                "--template",
+                "hello_world=0",
+                "--template",
+                f"daily_panchangam={count}",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         line = self.process.stdout.readline()  # the fake prints its address once it listens
         match = re.search(r"http://127\.0\.0\.1:\d+", line)
         if match is None:
@@ -69,14 +101,20 @@ class FakeCloudApi:
         self.url = match.group(0)
 
     def settings(self) -> dict:
-        return {"delivery_backend": "whatsapp", "whatsapp_base_url": self.url,
-                "whatsapp_access_token": self.TOKEN, "whatsapp_phone_number_id": self.PHONE_NUMBER_ID}
+        return {
+            "delivery_backend": "whatsapp",
+            "whatsapp_base_url": self.url,
+            "whatsapp_access_token": self.TOKEN,
+            "whatsapp_phone_number_id": self.PHONE_NUMBER_ID,
+        }
 
     def accepted_to(self, phone: str, deadline_s: float = 10.0) -> list[dict]:
         """Accepted messages to ``phone``, polled until one arrives or the deadline passes."""
         end = time.monotonic() + deadline_s
         while True:
-            with urllib.request.urlopen(f"{self.url}/_fake/messages?accepted=1", timeout=5) as response:
+            with urllib.request.urlopen(
+                f"{self.url}/_fake/messages?accepted=1", timeout=5
+            ) as response:
                 found = [m for m in json.load(response)["messages"] if m["to"] == phone.lstrip("+")]
             if found or time.monotonic() > end:
                 return found
@@ -103,8 +141,14 @@ def portal(tmp_path_factory, fake_cloud_api):
     with transaction(url) as session:
         create_operator(session, "ops", seed_data.PASSWORD, clock.now())
     seeded = seed_data.seed(url, clock.now())
-    settings = load_settings({}, data_dir=data_dir, database_url=url, secret_key="browser-test-secret",
-                             enable_test_routes=True, **fake_cloud_api.settings())
+    settings = load_settings(
+        {},
+        data_dir=data_dir,
+        database_url=url,
+        secret_key="browser-test-secret",
+        enable_test_routes=True,
+        **fake_cloud_api.settings(),
+    )
     server = Server(create_app(settings))
     server.seeded, server.settings, server.fake = seeded, settings, fake_cloud_api
     yield server
@@ -175,7 +219,9 @@ LABEL_CHECK = """() => [...document.querySelectorAll('input, select, textarea')]
 def test_every_control_on_every_page_has_a_label(page, portal):
     log_in(page, portal)
     checked = 0
-    for path in PAGES_WITH_FORMS + [f"/admin/subscribers/{portal.seeded.user_ids[seed_data.NEW_YORK_PHONE]}/edit"]:
+    for path in PAGES_WITH_FORMS + [
+        f"/admin/subscribers/{portal.seeded.user_ids[seed_data.NEW_YORK_PHONE]}/edit"
+    ]:
         page.goto(portal.url + path)
         assert page.evaluate(LABEL_CHECK) == [], path
         checked += page.locator("input:not([type=hidden]), select").count()

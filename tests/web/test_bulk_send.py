@@ -46,8 +46,9 @@ class Portal:
     queue: RecordingQueue
 
     def post(self, **form):
-        return self.client.post("/admin/send/today", data={"csrf_token": self.client.csrf,
-                                                           "confirm": "yes", **form})
+        return self.client.post(
+            "/admin/send/today", data={"csrf_token": self.client.csrf, "confirm": "yes", **form}
+        )
 
     def outbox_phones(self) -> list[str]:
         return sorted(m["phone"] for m in read_outbox(self.outbox_path))
@@ -86,8 +87,11 @@ def run_queued_tasks(queue: RecordingQueue) -> list[dict]:
 
 def dispatcher_pass(portal: Portal) -> list[int]:
     """The dispatcher's minute: claims due jobs and publishes their runs."""
+
     def start(job_id: int, due_at: datetime) -> None:
-        portal.queue.sent.append(("tasks.run_scheduled_job", [job_id, due_at.isoformat(), "dispatcher"]))
+        portal.queue.sent.append(
+            ("tasks.run_scheduled_job", [job_id, due_at.isoformat(), "dispatcher"])
+        )
 
     return jobs.dispatch_due_jobs(portal.url, clock.now(), "dispatcher", start)
 
@@ -110,14 +114,23 @@ def test_a_zone_send_returns_at_once_with_a_job_and_sends_nothing_in_the_request
     assert portal.outbox_phones() == [] and ledger_rows(portal.url) == before
     [job] = portal.jobs()
     today = seed_data.local_today(KOLKATA, clock.now()).isoformat()
-    assert (job.kind, job.payload, job.status) == ("backfill", {"zone": KOLKATA, "date": today}, "running")
-    assert portal.queue.sent == [("tasks.run_scheduled_job",
-                                  [job.id, job.next_run_at.isoformat(), job.claimed_by])]
+    assert (job.kind, job.payload, job.status) == (
+        "backfill",
+        {"zone": KOLKATA, "date": today},
+        "running",
+    )
+    assert portal.queue.sent == [
+        ("tasks.run_scheduled_job", [job.id, job.next_run_at.isoformat(), job.claimed_by])
+    ]
     page = portal.client.get(response.location)
-    assert (f"Zone {KOLKATA}: sending to 1 subscriber in the background (job #{job.id})."
-            in flash_of(page))
+    assert (
+        f"Zone {KOLKATA}: sending to 1 subscriber in the background (job #{job.id})."
+        in flash_of(page)
+    )
     assert f'id="job-{job.id}"' in page.get_data(as_text=True)
-    assert '<meta http-equiv="refresh" content="10">' in page.get_data(as_text=True)  # follows the job
+    assert '<meta http-equiv="refresh" content="10">' in page.get_data(
+        as_text=True
+    )  # follows the job
 
 
 def test_the_queued_job_sends_once_to_each_subscriber_without_todays_message(portal):
@@ -137,13 +150,17 @@ def test_the_queued_job_sends_once_to_each_subscriber_without_todays_message(por
 
 
 def test_a_double_submitted_zone_send_sends_nobody_twice(portal):
-    first, second = portal.post(target="zone", zone=KOLKATA), portal.post(target="zone", zone=KOLKATA)
+    first, second = (
+        portal.post(target="zone", zone=KOLKATA),
+        portal.post(target="zone", zone=KOLKATA),
+    )
     [job] = portal.jobs()  # the second post finds the first one's job still unfinished
     assert first.location == second.location
     assert f"(job #{job.id})" in flash_of(portal.client.get("/admin/jobs"))
     # Two posts racing may each create a job: the ledger still sends each subscriber once.
-    racing = jobs.create_job(portal.url, clock.now(), kind="backfill", payload=dict(job.payload),
-                             run_at=clock.now())
+    racing = jobs.create_job(
+        portal.url, clock.now(), kind="backfill", payload=dict(job.payload), run_at=clock.now()
+    )
     assert dispatcher_pass(portal) == [racing]
 
     assert [r["outcome"] for r in run_queued_tasks(portal.queue)] == ["ok", "ok"]
@@ -158,8 +175,10 @@ def test_everyone_gets_a_job_per_zone_and_each_subscriber_one_message(portal):
     assert sorted(job.payload["zone"] for job in queued) == [NEW_YORK, KOLKATA]  # London: stopped
     assert portal.outbox_phones() == []
     ids = ", ".join(f"#{job.id}" for job in queued)
-    assert (f"Everyone: sending to 2 subscribers in 2 zones in the background (jobs {ids})."
-            in flash_of(portal.client.get(response.location)))
+    assert (
+        f"Everyone: sending to 2 subscribers in 2 zones in the background (jobs {ids})."
+        in flash_of(portal.client.get(response.location))
+    )
     run_queued_tasks(portal.queue)
     assert portal.outbox_phones() == sorted([KOLKATA_PHONES[11], NEW_YORK_PHONE])
     assert {job.status for job in portal.jobs()} == {"done"}
@@ -170,7 +189,8 @@ def test_a_zone_where_everyone_has_todays_message_gets_no_job(portal):
     run_queued_tasks(portal.queue)
     again = portal.post(target="zone", zone=KOLKATA)
     assert "nothing to send; everyone there already has today" in flash_of(
-        portal.client.get(again.location))
+        portal.client.get(again.location)
+    )
     assert len(portal.jobs()) == 1 and portal.queue.sent == []
     assert portal.outbox_phones() == [KOLKATA_PHONES[11]]
 
@@ -182,7 +202,8 @@ def test_when_the_queue_is_down_the_dispatcher_starts_the_job(portal):
     [job] = portal.jobs()
     assert (job.status, job.claimed_by) == ("active", None)  # the claim was given back
     assert "will be started by the scheduler's dispatcher" in flash_of(
-        portal.client.get(response.location))
+        portal.client.get(response.location)
+    )
     portal.queue.error = None
     assert dispatcher_pass(portal) == [job.id]
     run_queued_tasks(portal.queue)
@@ -190,8 +211,9 @@ def test_when_the_queue_is_down_the_dispatcher_starts_the_job(portal):
 
 
 def test_the_confirmation_counts_with_queries_for_everyone(portal):
-    page = portal.client.post("/admin/send/today", data={
-        "csrf_token": portal.client.csrf, "target": "everyone"}).get_data(as_text=True)
+    page = portal.client.post(
+        "/admin/send/today", data={"csrf_token": portal.client.csrf, "target": "everyone"}
+    ).get_data(as_text=True)
     assert "<strong>2</strong> will get today" in page and "11 already have today" in page
     assert "0 cannot be sent to" in page and "a job per zone" in page
     assert portal.jobs() == []

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from lokpanchang import clock
-from lokpanchang.web.admin import charts, queries
 from lokpanchang.storage.db import session_factory
+from lokpanchang.web.admin import charts, queries
 
 
 def _kpi(page: str, name: str) -> str:
@@ -24,8 +24,11 @@ def test_it_shows_active_new_sent_failed_and_the_popular_zone(operator_client, s
 
 def test_todays_timeline_lists_the_run_due_today_with_its_counts(operator_client, seeded):
     page = operator_client.get("/admin/").get_data(as_text=True)
-    row = re.search(r"<tr>\s*<td><a href=\"/admin/broadcasts/%d\">Asia/Kolkata</a>.*?</tr>"
-                    % seeded.kolkata_run_id, page, re.S).group(0)
+    row = re.search(
+        rf"<tr>\s*<td><a href=\"/admin/broadcasts/{seeded.kolkata_run_id}\">Asia/Kolkata</a>.*?</tr>",
+        page,
+        re.S,
+    ).group(0)
     cells = re.findall(r'<td class="num">(?:<a [^>]+>)?(\d+)', row)
     assert cells == ["8", "4", "3", "0", "0"]  # sent, delivered, failed, late, missed
     assert "<svg" in page and "Today&#39;s broadcasts by zone" in page

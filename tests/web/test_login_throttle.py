@@ -82,9 +82,16 @@ def test_after_five_wrong_passwords_the_right_one_is_refused_with_429(portal, mo
     assert "Too many failed logins for this account. Try again in 15 minutes." in page
     assert not is_logged_in(client)
     throttled = [entry for entry in logs if entry["event"] == "admin.login_throttled"]
-    assert throttled == [{"event": "admin.login_throttled", "log_level": "warning",
-                          "username": "ops", "address": HOME, "reason": "username",
-                          "retry_after_s": 900}]
+    assert throttled == [
+        {
+            "event": "admin.login_throttled",
+            "log_level": "warning",
+            "username": "ops",
+            "address": HOME,
+            "reason": "username",
+            "retry_after_s": 900,
+        }
+    ]
 
 
 def test_the_page_names_the_remaining_wait(portal, traveller):
@@ -155,8 +162,9 @@ def test_concurrent_attempts_get_at_most_the_limit_of_password_checks(portal, mo
     each other's rows: no more than 5 passwords are checked however many race."""
     real_check = operators.check_password_hash
     checked = []
-    monkeypatch.setattr(operators, "check_password_hash",
-                        lambda *args: checked.append(1) or real_check(*args))
+    monkeypatch.setattr(
+        operators, "check_password_hash", lambda *args: checked.append(1) or real_check(*args)
+    )
     limits = login_limits(load_settings({}))
     start = threading.Barrier(12)
 
@@ -175,8 +183,9 @@ def test_concurrent_attempts_get_at_most_the_limit_of_password_checks(portal, mo
 
 
 def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_locked(portal, make_settings):
-    behind_proxy = make_settings(database_url=portal.url, secret_key="k", delivery_backend="outbox",
-                                 trusted_proxy_hops=1)
+    behind_proxy = make_settings(
+        database_url=portal.url, secret_key="k", delivery_backend="outbox", trusted_proxy_hops=1
+    )
 
     def through_proxy(client_address):
         client = create_app(behind_proxy).test_client()

@@ -21,9 +21,11 @@ def backups(app):
     root = app.config["SETTINGS"].data_dir / "backups" / "logs"
     day = root / "2026-11-28"
     day.mkdir(parents=True)
-    lines = [{"level": "info", "event": "planner.pass", "slots": 2},
-             {"level": "error", "event": "send.failed", "code": 131026},
-             {"level": "info", "event": "outbox.sent", "ledger_id": 7}]
+    lines = [
+        {"level": "info", "event": "planner.pass", "slots": 2},
+        {"level": "error", "event": "send.failed", "code": 131026},
+        {"level": "info", "event": "outbox.sent", "ledger_id": 7},
+    ]
     (day / "lokpanchang-2026-11-28.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
     with gzip.open(day / "worker.log.gz", "wt") as handle:
         handle.write("12:00 INFO started\n12:01 ERROR broker lost\n")
@@ -60,7 +62,11 @@ def test_the_archive_holds_the_days_files(operator_client, backups):
     assert "lokpanchang-logs-2026-11-28.tar.gz" in response.headers["Content-Disposition"]
     with tarfile.open(fileobj=io.BytesIO(response.data)) as tar:
         names = sorted(tar.getnames())
-    assert names == ["2026-11-28", "2026-11-28/lokpanchang-2026-11-28.jsonl", "2026-11-28/worker.log.gz"]
+    assert names == [
+        "2026-11-28",
+        "2026-11-28/lokpanchang-2026-11-28.jsonl",
+        "2026-11-28/worker.log.gz",
+    ]
 
 
 @pytest.mark.parametrize("day", ["2026-11-30", "..", "..%2F..%2Fetc"])
@@ -72,7 +78,9 @@ def test_the_backup_tasks_folder_is_listed_and_readable(operator_client, app):
     settings = app.config["SETTINGS"]
     settings.effective_log_dir.mkdir(parents=True)
     day_file = settings.effective_log_dir / "lokpanchang-2026-11-20.jsonl"
-    day_file.write_text(json.dumps({"level": "error", "event": "whatsapp.halt", "code": 190}) + "\n")
+    day_file.write_text(
+        json.dumps({"level": "error", "event": "whatsapp.halt", "code": 190}) + "\n"
+    )
     assert logbackup.backup_day(settings, date(2026, 11, 20))["outcome"] == "archived"
     page = operator_client.get("/admin/logs/2026-11-20?errors=1").get_data(as_text=True)
     assert "1 line." in page and "whatsapp.halt" in page
@@ -95,7 +103,9 @@ def test_the_beat_page_shows_last_runs_outcomes_and_late_entries(operator_client
     beatmonitor.record_start(url, "tasks.jit_planner", "t1", now - timedelta(minutes=5))
     beatmonitor.record_finish(url, "tasks.jit_planner", "SUCCESS", now - timedelta(minutes=4))
     # Every 300 s: due 30 s ago, within the 60 s grace -> late.
-    beatmonitor.record_start(url, "tasks.collect_system_health_metrics", "t2", now - timedelta(seconds=330))
+    beatmonitor.record_start(
+        url, "tasks.collect_system_health_metrics", "t2", now - timedelta(seconds=330)
+    )
     page = operator_client.get("/admin/beat").get_data(as_text=True)
     assert _beat_state(page, "jit-planner") == "ok"
     assert "SUCCESS" in re.search(r'<tr id="beat-jit-planner">.*?</tr>', page, re.S).group(0)

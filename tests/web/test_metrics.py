@@ -29,9 +29,13 @@ def scrape(settings) -> dict[str, dict]:
 def seed(url: str) -> None:
     day = NOW.date()
     due = NOW - timedelta(hours=1)
-    for lateness, status, code in ((2, "sent", None), (40, "delivered", None),
-                                   (4000, "read", None), (None, "failed", 131049),
-                                   (None, "failed", 131049)):
+    for lateness, status, code in (
+        (2, "sent", None),
+        (40, "delivered", None),
+        (4000, "read", None),
+        (None, "failed", 131049),
+        (None, "failed", 131049),
+    ):
         user = add_subscriber(url, ZONE, NOW - timedelta(days=5))
         sent = due + timedelta(seconds=lateness) if lateness is not None else None
         add_ledger(url, user, ZONE, day, status, scheduled_at=due, sent_at=sent, error_code=code)
@@ -54,9 +58,18 @@ def test_it_exposes_sends_lateness_runs_and_beat_freshness(make_settings, databa
     assert samples[(f"{run}_bucket", (("le", "30.0"),))] == 0
     assert samples[(f"{run}_bucket", (("le", "60.0"),))] == 1
     assert samples[("lokpanchang_beat_entry_age_seconds", (("key", "jit-planner"),))] == 30
-    assert samples[("lokpanchang_beat_entry_status", (("key", "jit-planner"), ("status", "ok")))] == 1
-    assert samples[("lokpanchang_beat_entry_status",
-                    (("key", "collect-system-health"), ("status", "missed")))] == 1
+    assert (
+        samples[("lokpanchang_beat_entry_status", (("key", "jit-planner"), ("status", "ok")))] == 1
+    )
+    assert (
+        samples[
+            (
+                "lokpanchang_beat_entry_status",
+                (("key", "collect-system-health"), ("status", "missed")),
+            )
+        ]
+        == 1
+    )
     assert samples[("lokpanchang_database_up", ())] == 1
 
 

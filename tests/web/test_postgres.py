@@ -23,8 +23,14 @@ def pg_client(postgres_url, make_settings):
     with transaction(postgres_url) as session:
         create_operator(session, "ops", seed_data.PASSWORD, clock.now())
     seeded = seed_data.seed(postgres_url, clock.now())
-    app = create_app(make_settings(database_url=postgres_url, secret_key="k", delivery_backend="outbox",
-                                   enable_test_routes=True))
+    app = create_app(
+        make_settings(
+            database_url=postgres_url,
+            secret_key="k",
+            delivery_backend="outbox",
+            enable_test_routes=True,
+        )
+    )
     client = app.test_client()
     assert log_in(client).status_code == 302
     client.csrf, client.seeded = csrf_from(client, "/admin/"), seeded
@@ -37,9 +43,13 @@ def test_dashboard_filters_failures_and_the_send_guard_work_on_postgresql(pg_cli
     assert re.search(r'id="kpi-active">13<', page) and re.search(r'id="kpi-failed">3<', page)
     listed = pg_client.get("/admin/subscribers?city=LOND&status=stopped").get_data(as_text=True)
     assert seed_data.STOPPED_PHONE in listed
-    run = pg_client.get(f"/admin/broadcasts/{pg_client.seeded.kolkata_run_id}").get_data(as_text=True)
+    run = pg_client.get(f"/admin/broadcasts/{pg_client.seeded.kolkata_run_id}").get_data(
+        as_text=True
+    )
     assert 'id="error-131026"' in run
-    plan = pg_client.post("/admin/send/today", data={"csrf_token": pg_client.csrf, "target": "zone",
-                                                     "zone": "Asia/Kolkata"}).get_data(as_text=True)
+    plan = pg_client.post(
+        "/admin/send/today",
+        data={"csrf_token": pg_client.csrf, "target": "zone", "zone": "Asia/Kolkata"},
+    ).get_data(as_text=True)
     assert "<strong>1</strong> will get today" in plan and "11 already have today" in plan
     assert pg_client.get("/test-db").json["dialect"] == "postgresql"

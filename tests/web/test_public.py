@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from lokpanchang.web import integrations
 
 
@@ -29,8 +28,9 @@ def test_a_place_is_shown_in_hindi_with_the_message_renderer(client):
 
     page = client.get("/panchang?place=Varanasi&date=2026-03-21&lang=hi").get_data(as_text=True)
     place = integrations.search_places("Varanasi")[0]
-    expected = integrations.daily_message(0, "", "hi", place.latitude, place.longitude, place.timezone,
-                                          date(2026, 3, 21), place.city).text
+    expected = integrations.daily_message(
+        0, "", "hi", place.latitude, place.longitude, place.timezone, date(2026, 3, 21), place.city
+    ).text
     assert '<html lang="hi">' in page
     assert f'<pre class="message" id="message-text">{escape(expected)}</pre>' in page
 
@@ -45,10 +45,14 @@ def test_the_full_panchangam_is_shown_in_the_chosen_language(client):
     place = integrations.search_places("Varanasi")[0]
     from datetime import date
 
-    day = integrations.panchangam(place.latitude, place.longitude, place.timezone,
-                                  date(2026, 3, 21), place.city, "hi").to_dict()
+    day = integrations.panchangam(
+        place.latitude, place.longitude, place.timezone, date(2026, 3, 21), place.city, "hi"
+    ).to_dict()
     assert "<dt>Weekday (vara)</dt><dd>शनिवार</dd>" in page  # 21 March 2026 is a Saturday
-    assert f"<dt>Sunrise / sunset</dt><dd>{day['sunrise'][11:16]} / {day['sunset'][11:16]}</dd>" in page
+    assert (
+        f"<dt>Sunrise / sunset</dt><dd>{day['sunrise'][11:16]} / {day['sunset'][11:16]}</dd>"
+        in page
+    )
     assert f"{day['tithi'][0]['name']} until {day['tithi'][0]['end'][11:16]}" in page
 
 

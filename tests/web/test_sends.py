@@ -21,13 +21,16 @@ def _ledger_count(url) -> int:
 
 
 def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):
-    review = operator_client.post("/admin/send/test", data={"csrf_token": operator_client.csrf,
-                                                            "phone": "+91 98123 45678"})
+    review = operator_client.post(
+        "/admin/send/test", data={"csrf_token": operator_client.csrf, "phone": "+91 98123 45678"}
+    )
     assert "Send a test message to <strong>+919812345678</strong>?" in review.get_data(as_text=True)
     assert _outbox(app) == []
-    done = operator_client.post("/admin/send/test", data={"csrf_token": operator_client.csrf,
-                                                          "phone": "+919812345678", "confirm": "yes"},
-                                follow_redirects=True)
+    done = operator_client.post(
+        "/admin/send/test",
+        data={"csrf_token": operator_client.csrf, "phone": "+919812345678", "confirm": "yes"},
+        follow_redirects=True,
+    )
     assert "Test message sent to +919812345678" in done.get_data(as_text=True)
     [sent] = _outbox(app)
     assert sent["phone"] == "+919812345678"
@@ -35,34 +38,48 @@ def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):
 
 
 def test_a_test_message_to_a_bad_number_names_it(operator_client, app):
-    response = operator_client.post("/admin/send/test", data={
-        "csrf_token": operator_client.csrf, "phone": "12", "confirm": "yes"})
+    response = operator_client.post(
+        "/admin/send/test",
+        data={"csrf_token": operator_client.csrf, "phone": "12", "confirm": "yes"},
+    )
     assert response.status_code == 400
     assert "&#39;12&#39; is not a phone number" in response.get_data(as_text=True)
     assert _outbox(app) == []
 
 
 def test_the_confirmation_counts_who_already_has_todays_message(operator_client, seeded):
-    page = operator_client.post("/admin/send/today", data={
-        "csrf_token": operator_client.csrf, "target": "zone", "zone": "Asia/Kolkata"}).get_data(as_text=True)
+    page = operator_client.post(
+        "/admin/send/today",
+        data={"csrf_token": operator_client.csrf, "target": "zone", "zone": "Asia/Kolkata"},
+    ).get_data(as_text=True)
     assert "<strong>1</strong> will get today" in page
     assert "11 already have today" in page
 
 
-def test_a_subscriber_who_has_todays_message_gets_nothing_more(operator_client, seeded, portal_url, app):
+def test_a_subscriber_who_has_todays_message_gets_nothing_more(
+    operator_client, seeded, portal_url, app
+):
     before = _ledger_count(portal_url)
     user_id = seeded.user_ids[KOLKATA_PHONES[0]]
-    response = operator_client.post("/admin/send/today", data={
-        "csrf_token": operator_client.csrf, "target": "subscriber", "user_id": str(user_id),
-        "confirm": "yes"}, follow_redirects=True)
+    response = operator_client.post(
+        "/admin/send/today",
+        data={
+            "csrf_token": operator_client.csrf,
+            "target": "subscriber",
+            "user_id": str(user_id),
+            "confirm": "yes",
+        },
+        follow_redirects=True,
+    )
     assert "0 sent, 0 failed, 1 already had today" in response.get_data(as_text=True)
     assert _ledger_count(portal_url) == before
     assert _outbox(app) == []
 
 
 def test_an_unknown_target_is_refused(operator_client, seeded):
-    response = operator_client.post("/admin/send/today", data={
-        "csrf_token": operator_client.csrf, "target": "planet"})
+    response = operator_client.post(
+        "/admin/send/today", data={"csrf_token": operator_client.csrf, "target": "planet"}
+    )
     assert response.status_code == 400
 
 
@@ -73,27 +90,42 @@ def _users(url, *phones):
     return session, list(session.scalars(select(UserDetail).where(UserDetail.phone.in_(phones))))
 
 
-def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(seeded, portal_url, app):
+def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(
+    seeded, portal_url, app
+):
     from lokpanchang import clock
     from lokpanchang.delivery.base import Outcome, SendResult
     from lokpanchang.delivery.memory import MemorySender
     from lokpanchang.web.admin import dispatch
 
-    sender = MemorySender(outcomes={
-        KOLKATA_PHONES[11]: SendResult(0, Outcome.RETRY, error_code=130429, error_detail="throughput"),
-        NEW_YORK_PHONE: SendResult(0, Outcome.SKIP, error_code=131049, error_detail="engagement"),
-    })
+    sender = MemorySender(
+        outcomes={
+            KOLKATA_PHONES[11]: SendResult(
+                0, Outcome.RETRY, error_code=130429, error_detail="throughput"
+            ),
+            NEW_YORK_PHONE: SendResult(
+                0, Outcome.SKIP, error_code=131049, error_detail="engagement"
+            ),
+        }
+    )
     session, users = _users(portal_url, KOLKATA_PHONES[11], NEW_YORK_PHONE)
     with session:
         report = dispatch.send_today(app.config["SETTINGS"], session, users, clock.now(), sender)
-        statuses = dict(session.execute(select(MessageLog.user_id, MessageLog.status).where(
-            MessageLog.user_id.in_([u.id for u in users]))).all())
+        statuses = dict(
+            session.execute(
+                select(MessageLog.user_id, MessageLog.status).where(
+                    MessageLog.user_id.in_([u.id for u in users])
+                )
+            ).all()
+        )
     assert (report.sent, report.failed) == (0, 2)
     assert statuses == {seeded.user_ids[NEW_YORK_PHONE]: "skipped"}
 
 
 def test_a_send_without_a_chosen_subscriber_asks_for_one(operator_client, seeded, app):
-    response = operator_client.post("/admin/send/today", data={
-        "csrf_token": operator_client.csrf, "target": "subscriber", "confirm": "yes"})
+    response = operator_client.post(
+        "/admin/send/today",
+        data={"csrf_token": operator_client.csrf, "target": "subscriber", "confirm": "yes"},
+    )
     assert "Choose a subscriber (by phone) or a zone first." in response.get_data(as_text=True)
     assert _outbox(app) == []

@@ -64,14 +64,24 @@ def test_stop_then_reactivate_records_both_events(operator_client, seeded, porta
 
 def test_stopping_a_stopped_subscriber_says_so(operator_client, seeded):
     user_id = seeded.user_ids[STOPPED_PHONE]
-    response = operator_client.post(f"/admin/subscribers/{user_id}/stop",
-                                    data={"csrf_token": operator_client.csrf}, follow_redirects=True)
+    response = operator_client.post(
+        f"/admin/subscribers/{user_id}/stop",
+        data={"csrf_token": operator_client.csrf},
+        follow_redirects=True,
+    )
     assert "is already stopped" in response.get_data(as_text=True)
 
 
 def _edit(client, user_id, **fields):
-    form = {"csrf_token": client.csrf, "display_name": "Asha", "language": "hi",
-            "send_time": "07:15", "latitude": "25.3176", "longitude": "82.9739", **fields}
+    form = {
+        "csrf_token": client.csrf,
+        "display_name": "Asha",
+        "language": "hi",
+        "send_time": "07:15",
+        "latitude": "25.3176",
+        "longitude": "82.9739",
+        **fields,
+    }
     return client.post(f"/admin/subscribers/{user_id}/edit", data=form)
 
 
@@ -80,17 +90,26 @@ def test_editing_name_language_and_send_time_is_saved(operator_client, seeded, p
     assert _edit(operator_client, user_id).status_code == 302
     with session_factory(portal_url)() as session:
         user = session.get(UserDetail, user_id)
-        assert (user.display_name, user.language, user.send_time.strftime("%H:%M")) == ("Asha", "hi", "07:15")
+        assert (user.display_name, user.language, user.send_time.strftime("%H:%M")) == (
+            "Asha",
+            "hi",
+            "07:15",
+        )
         assert user.timezone == "Asia/Kolkata"
 
 
-@pytest.mark.parametrize("field, value, named", [
-    ("latitude", "91", "latitude 91.0 is outside"),
-    ("longitude", "east", "longitude 'east' is not a number"),
-    ("send_time", "25:00", "send time '25:00'"),
-    ("language", "xx", "language 'xx'"),
-])
-def test_a_bad_edit_names_the_value_and_changes_nothing(operator_client, seeded, portal_url, field, value, named):
+@pytest.mark.parametrize(
+    "field, value, named",
+    [
+        ("latitude", "91", "latitude 91.0 is outside"),
+        ("longitude", "east", "longitude 'east' is not a number"),
+        ("send_time", "25:00", "send time '25:00'"),
+        ("language", "xx", "language 'xx'"),
+    ],
+)
+def test_a_bad_edit_names_the_value_and_changes_nothing(
+    operator_client, seeded, portal_url, field, value, named
+):
     user_id = seeded.user_ids[KOLKATA_PHONES[0]]
     response = _edit(operator_client, user_id, **{field: value})
     assert response.status_code == 400
@@ -107,15 +126,26 @@ def test_changing_the_coordinates_re_resolves_city_and_zone(operator_client, see
         user = session.get(UserDetail, user_id)
         assert user.timezone == "America/New_York"
         assert user.city.country_code == "US"
-        events = [(e.kind, e.detail) for e in session.query(SubscriptionEvent).filter_by(user_id=user_id)]
-    assert events == [("updated", "(by operator ops)"),
-                      ("moved", "Asia/Kolkata -> America/New_York (by operator ops)")]
+        events = [
+            (e.kind, e.detail) for e in session.query(SubscriptionEvent).filter_by(user_id=user_id)
+        ]
+    assert events == [
+        ("updated", "(by operator ops)"),
+        ("moved", "Asia/Kolkata -> America/New_York (by operator ops)"),
+    ]
 
 
 def test_moving_only_records_a_move(operator_client, seeded, portal_url):
     user_id = seeded.user_ids[KOLKATA_PHONES[0]]
-    response = _edit(operator_client, user_id, display_name="Subscriber 0000", language="en",
-                     send_time="06:30", latitude="51.5074", longitude="-0.1278")
+    response = _edit(
+        operator_client,
+        user_id,
+        display_name="Subscriber 0000",
+        language="en",
+        send_time="06:30",
+        latitude="51.5074",
+        longitude="-0.1278",
+    )
     assert response.status_code == 302
     with session_factory(portal_url)() as session:
         kinds = [e.kind for e in session.query(SubscriptionEvent).filter_by(user_id=user_id)]
@@ -131,8 +161,17 @@ def test_todays_message_is_rendered_as_the_broadcast_will_send_it(operator_clien
     from lokpanchang.web import integrations
 
     phone = KOLKATA_PHONES[1]
-    page = operator_client.get(f"/admin/subscribers/{seeded.user_ids[phone]}").get_data(as_text=True)
-    expected = integrations.daily_message(seeded.user_ids[phone], phone, "hi", 25.3176, 82.9739,
-                                          "Asia/Kolkata", local_date_at("Asia/Kolkata", clock.now()),
-                                          "Varanasi")
+    page = operator_client.get(f"/admin/subscribers/{seeded.user_ids[phone]}").get_data(
+        as_text=True
+    )
+    expected = integrations.daily_message(
+        seeded.user_ids[phone],
+        phone,
+        "hi",
+        25.3176,
+        82.9739,
+        "Asia/Kolkata",
+        local_date_at("Asia/Kolkata", clock.now()),
+        "Varanasi",
+    )
     assert f'<pre class="message" lang="hi">{escape(expected.text)}</pre>' in page

@@ -26,8 +26,9 @@ def test_test_whatsapp_sends_only_when_confirmed(operator_client, app):
     outbox = app.config["SETTINGS"].data_dir / "outbox.jsonl"
     page = operator_client.get("/test/whatsapp/+919812345678").get_data(as_text=True)
     assert "Send a test message to +919812345678?" in page and not outbox.exists()
-    operator_client.post("/test/whatsapp/+919812345678", data={"csrf_token": operator_client.csrf,
-                                                               "confirm": "yes"})
+    operator_client.post(
+        "/test/whatsapp/+919812345678", data={"csrf_token": operator_client.csrf, "confirm": "yes"}
+    )
     assert [m["phone"] for m in read_outbox(outbox)] == ["+919812345678"]
 
 
@@ -40,11 +41,16 @@ def test_test_whatsapp_names_a_bad_number(operator_client):
 def test_send_panchang_says_when_today_was_already_sent(operator_client, seeded, portal_url):
     page = operator_client.get(f"/send-panchang-{KOLKATA_PHONES[0]}").get_data(as_text=True)
     assert "already has today" in page
-    operator_client.post(f"/send-panchang-{KOLKATA_PHONES[0]}",
-                         data={"csrf_token": operator_client.csrf, "confirm": "yes"})
+    operator_client.post(
+        f"/send-panchang-{KOLKATA_PHONES[0]}",
+        data={"csrf_token": operator_client.csrf, "confirm": "yes"},
+    )
     with session_factory(portal_url)() as session:
-        rows = session.scalar(select(func.count(MessageLog.id)).where(
-            MessageLog.user_id == seeded.user_ids[KOLKATA_PHONES[0]]))
+        rows = session.scalar(
+            select(func.count(MessageLog.id)).where(
+                MessageLog.user_id == seeded.user_ids[KOLKATA_PHONES[0]]
+            )
+        )
     assert rows == 6
 
 
@@ -58,5 +64,11 @@ def test_test_planner_lists_what_a_pass_now_would_enqueue(client, seeded):
         log_in(client)
         data = client.get("/test-planner").json
     assert data["lookahead_s"] == 900
-    assert data["slots"] == [{"timezone": "Asia/Kolkata", "local_date": "2026-12-01",
-                              "send_time": "06:30", "due_at": "2026-12-01T01:00:00Z"}]
+    assert data["slots"] == [
+        {
+            "timezone": "Asia/Kolkata",
+            "local_date": "2026-12-01",
+            "send_time": "06:30",
+            "due_at": "2026-12-01T01:00:00Z",
+        }
+    ]

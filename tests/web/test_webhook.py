@@ -9,8 +9,8 @@ import hashlib
 import hmac
 import json
 
-import redis
 import pytest
+import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,9 +27,13 @@ def sign(raw: bytes, secret: str = SECRET) -> str:
 
 @pytest.fixture
 def app_settings(make_settings, redis_url):
-    return make_settings(environment="test", whatsapp_app_secret=SECRET,
-                         whatsapp_verify_token="verify-me", celery_broker_url=redis_url,
-                         celery_result_backend=redis_url)
+    return make_settings(
+        environment="test",
+        whatsapp_app_secret=SECRET,
+        whatsapp_verify_token="verify-me",
+        celery_broker_url=redis_url,
+        celery_result_backend=redis_url,
+    )
 
 
 @pytest.fixture
@@ -41,8 +45,11 @@ def queued(app_settings) -> list[dict]:
     """Task messages waiting in the broker, on any queue (Redis lists named after queues)."""
     client = redis.Redis.from_url(app_settings.celery_broker_url)
     try:
-        return [{"queue": queue, **json.loads(raw)} for queue in ("priority", "default")
-                for raw in client.lrange(queue, 0, -1)]
+        return [
+            {"queue": queue, **json.loads(raw)}
+            for queue in ("priority", "default")
+            for raw in client.lrange(queue, 0, -1)
+        ]
     finally:
         client.close()
 
@@ -55,7 +62,9 @@ def post(client, raw: bytes, signature: str | None):
 
 
 def test_the_handshake_echoes_the_challenge(client):
-    response = client.get("/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=123")
+    response = client.get(
+        "/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=123"
+    )
     assert (response.status_code, response.text) == (200, "123")
 
 
@@ -90,8 +99,10 @@ def test_a_missing_signature_is_401_and_nothing_is_queued(client, app_settings):
     assert queued(app_settings) == []
 
 
-@pytest.mark.parametrize("signature", ["sha256=00", "sha1=abc", "", sign(b"other body"),
-                                       sign(b'{"a": 1}', "wrong-secret")])
+@pytest.mark.parametrize(
+    "signature",
+    ["sha256=00", "sha1=abc", "", sign(b"other body"), sign(b'{"a": 1}', "wrong-secret")],
+)
 def test_a_wrong_signature_is_refused_and_nothing_is_queued(client, app_settings, signature):
     raw = b'{"a": 1}'
     assert post(client, raw, signature).status_code in (401, 403)
@@ -115,13 +126,21 @@ def test_no_app_secret_means_every_post_is_refused(make_settings):
     assert post(app.test_client(), raw, sign(raw, "")).status_code == 403
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(raw=st.one_of(st.binary(max_size=300),
-                     st.recursive(st.none() | st.integers() | st.text(max_size=10),
-                                  lambda c: st.lists(c, max_size=3) |
-                                  st.dictionaries(st.text(max_size=8), c, max_size=3),
-                                  max_leaves=10).map(lambda v: json.dumps(v).encode())),
-       signed=st.booleans(), tamper=st.booleans())
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    raw=st.one_of(
+        st.binary(max_size=300),
+        st.recursive(
+            st.none() | st.integers() | st.text(max_size=10),
+            lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=3),
+            max_leaves=10,
+        ).map(lambda v: json.dumps(v).encode()),
+    ),
+    signed=st.booleans(),
+    tamper=st.booleans(),
+)
 def test_no_webhook_body_signed_or_not_produces_a_500(client, raw, signed, tamper):
     signature = sign(raw) if signed else None
     if signed and tamper:
@@ -133,7 +152,13 @@ def test_a_broker_outage_answers_503_so_meta_retries(make_settings):
     from tests import servers
 
     dead = f"redis://127.0.0.1:{servers.free_port()}/0"
-    app = create_app(make_settings(environment="test", whatsapp_app_secret=SECRET,
-                                   celery_broker_url=dead, celery_result_backend=dead))
+    app = create_app(
+        make_settings(
+            environment="test",
+            whatsapp_app_secret=SECRET,
+            celery_broker_url=dead,
+            celery_result_backend=dead,
+        )
+    )
     raw = json.dumps(bodies.text("919800000001", "start")).encode()
     assert post(app.test_client(), raw, sign(raw)).status_code == 503

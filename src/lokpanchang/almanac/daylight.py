@@ -37,8 +37,9 @@ def _civil_bounds(day: date, zone: tzinfo) -> tuple[float, float]:
     return local_midnight_jd(day, zone), local_midnight_jd(day + timedelta(days=1), zone)
 
 
-def _solar_day(day: date, zone: tzinfo, latitude: float,
-               longitude: float) -> sunpath.SolarDay | None:
+def _solar_day(
+    day: date, zone: tzinfo, latitude: float, longitude: float
+) -> sunpath.SolarDay | None:
     """The fast closed-form Sun for this date, where it is reliable (see ``sunpath``)."""
     if abs(latitude) > sunpath.FAST_LATITUDE_LIMIT:
         return None
@@ -46,8 +47,14 @@ def _solar_day(day: date, zone: tzinfo, latitude: float,
     return sunpath.SolarDay(motion.sky_near(noon), noon, latitude, longitude)
 
 
-def sunrise_on(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str,
-               solar: sunpath.SolarDay | None = None) -> float | None:
+def sunrise_on(
+    day: date,
+    zone: tzinfo,
+    latitude: float,
+    longitude: float,
+    mode: str,
+    solar: sunpath.SolarDay | None = None,
+) -> float | None:
     """The first sunrise on civil date ``day`` in ``zone`` (UT JD), or None if there is none.
 
     ``solar`` (this date's ``SolarDay``) gives a fast answer, checked to fall on the date;
@@ -60,8 +67,14 @@ def sunrise_on(day: date, zone: tzinfo, latitude: float, longitude: float, mode:
     return rise if rise is not None and rise < next_midnight else None
 
 
-def _sunset_between(start: float, end: float, latitude: float, longitude: float, mode: str,
-                    solar: sunpath.SolarDay | None) -> float | None:
+def _sunset_between(
+    start: float,
+    end: float,
+    latitude: float,
+    longitude: float,
+    mode: str,
+    solar: sunpath.SolarDay | None,
+) -> float | None:
     sunset = solar.event(mode, rising=False) if solar is not None else None
     if sunset is None or not start < sunset < end:
         sunset = ephemeris.sun_set(start, latitude, longitude, mode)
@@ -82,8 +95,14 @@ def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: 
     return DayFrame(start, end, sunrise, sunset, following, polar)
 
 
-def _polar_flag(sunrise: float | None, sunset: float | None, following: float | None,
-                start: float, latitude: float, longitude: float) -> str | None:
+def _polar_flag(
+    sunrise: float | None,
+    sunset: float | None,
+    following: float | None,
+    start: float,
+    latitude: float,
+    longitude: float,
+) -> str | None:
     if sunrise is None:
         noon = start + 0.5
         up = ephemeris.sun_altitude(noon, latitude, longitude) > 0.0
@@ -95,8 +114,9 @@ def _polar_flag(sunrise: float | None, sunset: float | None, following: float | 
     return None
 
 
-def moon_events(day: date, zone: tzinfo, latitude: float, longitude: float,
-                mode: str) -> tuple[float | None, float | None]:
+def moon_events(
+    day: date, zone: tzinfo, latitude: float, longitude: float, mode: str
+) -> tuple[float | None, float | None]:
     """First moonrise and first moonset on civil date ``day`` (UT JD each, None if none)."""
     midnight, next_midnight = _civil_bounds(day, zone)
     local = None
@@ -107,8 +127,14 @@ def moon_events(day: date, zone: tzinfo, latitude: float, longitude: float,
     return _within(rise, next_midnight), _within(setting, next_midnight)
 
 
-def _moon_event(local: moonpath.LocalMoon | None, start: float, latitude: float,
-                longitude: float, mode: str, rising: bool) -> float | None:
+def _moon_event(
+    local: moonpath.LocalMoon | None,
+    start: float,
+    latitude: float,
+    longitude: float,
+    mode: str,
+    rising: bool,
+) -> float | None:
     event = local.first_event_after(start, mode, rising) if local is not None else None
     if event is None:  # high latitude, grazing or unsettled: Swiss Ephemeris' own search
         search = ephemeris.moon_rise if rising else ephemeris.moon_set

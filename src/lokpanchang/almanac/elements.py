@@ -41,8 +41,9 @@ YOGA = ElementKind("yoga", motion.Angle.SUM, 27)
 KINDS = {kind.name: kind for kind in (TITHI, NAKSHATRA, YOGA, KARANA)}
 
 
-def spans(kind: ElementKind, day_start: float, day_end: float,
-          shared: dict | None = None) -> list[Span]:
+def spans(
+    kind: ElementKind, day_start: float, day_end: float, shared: dict | None = None
+) -> list[Span]:
     """Every element from the one in force at ``day_start`` to the one in force at ``day_end``.
 
     Contiguous and ordered: each span's ``end`` is the next one's ``start``; skipped (kshaya)

@@ -180,8 +180,9 @@ def tropical_sun_longitude(jd_ut: float) -> float:
 
 def _event(jd_ut: float, body: int, rsmi: int, latitude: float, longitude: float) -> float | None:
     with _session():
-        status, times = swe.rise_trans(jd_ut, body, rsmi, (longitude, latitude, 0.0), 0.0, 0.0,
-                                       _EPHEMERIS_FLAG)
+        status, times = swe.rise_trans(
+            jd_ut, body, rsmi, (longitude, latitude, 0.0), 0.0, 0.0, _EPHEMERIS_FLAG
+        )
     # -2: circumpolar (the body neither rises nor sets in the search window).
     return times[0] if status == 0 and times[0] > 0 else None
 
@@ -196,14 +197,16 @@ def sun_set(jd_ut: float, latitude: float, longitude: float, mode: str) -> float
     return _event(jd_ut, swe.SUN, swe.CALC_SET | _RISING_BITS[mode], latitude, longitude)
 
 
-def moon_rise(jd_ut: float, latitude: float, longitude: float,
-              mode: str = MoonRisingMode.UPPER_LIMB) -> float | None:
+def moon_rise(
+    jd_ut: float, latitude: float, longitude: float, mode: str = MoonRisingMode.UPPER_LIMB
+) -> float | None:
     """First topocentric moonrise after ``jd_ut`` (UT Julian day) under ``mode``, or None."""
     return _event(jd_ut, swe.MOON, swe.CALC_RISE | _MOON_RISING_BITS[mode], latitude, longitude)
 
 
-def moon_set(jd_ut: float, latitude: float, longitude: float,
-             mode: str = MoonRisingMode.UPPER_LIMB) -> float | None:
+def moon_set(
+    jd_ut: float, latitude: float, longitude: float, mode: str = MoonRisingMode.UPPER_LIMB
+) -> float | None:
     """First topocentric moonset after ``jd_ut`` (UT Julian day) under ``mode``, or None."""
     return _event(jd_ut, swe.MOON, swe.CALC_SET | _MOON_RISING_BITS[mode], latitude, longitude)
 
@@ -212,6 +215,7 @@ def sun_altitude(jd_ut: float, latitude: float, longitude: float) -> float:
     """True (unrefracted) altitude of the Sun's centre in degrees at ``jd_ut``."""
     with _session():
         ecliptic = _checked(swe.calc_ut(jd_ut, swe.SUN, _EPHEMERIS_FLAG), swe.SUN)
-        horizontal = swe.azalt(jd_ut, swe.ECL2HOR, (longitude, latitude, 0.0), 0.0, 0.0,
-                               ecliptic[:3])
+        horizontal = swe.azalt(
+            jd_ut, swe.ECL2HOR, (longitude, latitude, 0.0), 0.0, 0.0, ecliptic[:3]
+        )
     return horizontal[1]

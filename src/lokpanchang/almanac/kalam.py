@@ -57,8 +57,7 @@ def abhijit(sunrise: float, sunset: float) -> Interval:
     return _muhurta(sunrise, sunset, 8)
 
 
-def durmuhurtas(sunrise: float, sunset: float, next_sunrise: float,
-                weekday: int) -> list[Interval]:
+def durmuhurtas(sunrise: float, sunset: float, next_sunrise: float, weekday: int) -> list[Interval]:
     """The weekday's durmuhurtas, in time order (0 = Sunday)."""
     return [
         _muhurta(sunset, next_sunrise, number) if at_night else _muhurta(sunrise, sunset, number)

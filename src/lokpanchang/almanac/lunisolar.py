@@ -99,7 +99,7 @@ def ritu(tropical_sun: float) -> int:
 
 
 def ayana(tropical_sun: float) -> str:
-    """"Uttarayana" from the winter to the summer solstice, else "Dakshinayana".
+    """ "Uttarayana" from the winter to the summer solstice, else "Dakshinayana".
 
     ``tropical_sun`` is the Sun's tropical longitude in degrees.
     """

@@ -64,8 +64,12 @@ class Masa:
     kshaya: bool = False
 
     def to_dict(self) -> dict:
-        return {"amanta": self.amanta.to_dict(), "purnimanta": self.purnimanta.to_dict(),
-                "adhika": self.adhika, "kshaya": self.kshaya}
+        return {
+            "amanta": self.amanta.to_dict(),
+            "purnimanta": self.purnimanta.to_dict(),
+            "adhika": self.adhika,
+            "kshaya": self.kshaya,
+        }
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,12 @@ class Samvat:
     samvatsara: Named
 
     def to_dict(self) -> dict:
-        return {"shaka": self.shaka, "vikram": self.vikram, "samvatsara": self.samvatsara.name,
-                "samvatsara_number": self.samvatsara.number}
+        return {
+            "shaka": self.shaka,
+            "vikram": self.vikram,
+            "samvatsara": self.samvatsara.name,
+            "samvatsara_number": self.samvatsara.number,
+        }
 
 
 @dataclass(frozen=True)
@@ -122,21 +130,35 @@ class Panchangam:
     def to_dict(self) -> dict:
         """The JSON shape of issue 3 (times ISO 8601 local with offset), plus a few extras."""
         return {
-            "date": self.date.isoformat(), "timezone": self.timezone,
-            "latitude": self.latitude, "longitude": self.longitude, "city": self.city,
-            "language": self.language, "rising": self.rising, "polar": self.polar,
-            "day_start": _iso(self.day_start), "day_end": _iso(self.day_end),
-            "sunrise": _iso(self.sunrise), "sunset": _iso(self.sunset),
+            "date": self.date.isoformat(),
+            "timezone": self.timezone,
+            "latitude": self.latitude,
+            "longitude": self.longitude,
+            "city": self.city,
+            "language": self.language,
+            "rising": self.rising,
+            "polar": self.polar,
+            "day_start": _iso(self.day_start),
+            "day_end": _iso(self.day_end),
+            "sunrise": _iso(self.sunrise),
+            "sunset": _iso(self.sunset),
             "next_sunrise": _iso(self.next_sunrise),
-            "moonrise": _iso(self.moonrise), "moonset": _iso(self.moonset),
+            "moonrise": _iso(self.moonrise),
+            "moonset": _iso(self.moonset),
             "vara": self.vara.to_dict(),
-            **{kind: [entry.to_dict() for entry in getattr(self, kind)]
-               for kind in ("tithi", "nakshatra", "yoga", "karana")},
-            **{kind: _optional(getattr(self, kind))
-               for kind in ("rahu_kalam", "yamaganda", "gulika", "abhijit")},
+            **{
+                kind: [entry.to_dict() for entry in getattr(self, kind)]
+                for kind in ("tithi", "nakshatra", "yoga", "karana")
+            },
+            **{
+                kind: _optional(getattr(self, kind))
+                for kind in ("rahu_kalam", "yamaganda", "gulika", "abhijit")
+            },
             "durmuhurta": [interval.to_dict() for interval in self.durmuhurta],
-            "masa": self.masa.to_dict(), "samvat": self.samvat.to_dict(),
-            "ritu": self.ritu.to_dict(), "ayana": self.ayana.name,
+            "masa": self.masa.to_dict(),
+            "samvat": self.samvat.to_dict(),
+            "ritu": self.ritu.to_dict(),
+            "ayana": self.ayana.name,
         }
 
 

@@ -41,17 +41,20 @@ class LocalMoon:
         sidereal_lon, beta, distance = motion.moon_ecliptic(jd_ut)
         lam = math.radians(sidereal_lon + self.frame.ayanamsa)
         beta, eps = math.radians(beta), math.radians(self.frame.obliquity)
-        ra = math.atan2(math.sin(lam) * math.cos(eps) - math.tan(beta) * math.sin(eps),
-                        math.cos(lam))
-        dec = math.asin(math.sin(beta) * math.cos(eps)
-                        + math.cos(beta) * math.sin(eps) * math.sin(lam))
+        ra = math.atan2(
+            math.sin(lam) * math.cos(eps) - math.tan(beta) * math.sin(eps), math.cos(lam)
+        )
+        dec = math.asin(
+            math.sin(beta) * math.cos(eps) + math.cos(beta) * math.sin(eps) * math.sin(lam)
+        )
         sidereal = self.frame.sidereal_time + _SIDEREAL_RATE * (jd_ut - self.frame.epoch)
         hour = math.radians(sidereal + self.longitude) - ra
         sin_parallax = _EARTH_RADIUS_AU / distance
         denominator = math.cos(dec) - self.rho_cos * sin_parallax * math.cos(hour)
         shift = math.atan2(-self.rho_cos * sin_parallax * math.sin(hour), denominator)
-        dec_topo = math.atan2((math.sin(dec) - self.rho_sin * sin_parallax) * math.cos(shift),
-                              denominator)
+        dec_topo = math.atan2(
+            (math.sin(dec) - self.rho_sin * sin_parallax) * math.cos(shift), denominator
+        )
         return hour - shift, dec_topo, math.degrees(_MOON_RADIUS_AU / distance)
 
     def _horizon(self, mode: str, semidiameter: float) -> float:
@@ -63,8 +66,9 @@ class LocalMoon:
         """Degrees of hour angle still to go until the event (None if grazing)."""
         hour, dec, semidiameter = self._topocentric(jd_ut)
         altitude = math.radians(self._horizon(mode, semidiameter))
-        cosine = ((math.sin(altitude) - self.sin_phi * math.sin(dec))
-                  / (self.cos_phi * math.cos(dec)))
+        cosine = (math.sin(altitude) - self.sin_phi * math.sin(dec)) / (
+            self.cos_phi * math.cos(dec)
+        )
         if abs(cosine) > 0.99:
             return None
         half_arc = math.degrees(math.acos(cosine))

@@ -97,8 +97,7 @@ def _sun_cubic(day: int) -> tuple[float, float, float, float]:
     lon_a, slope_a = _sun_at(day * MOON_STEP)
     lon_b, slope_b = _sun_at((day + 1) * MOON_STEP)
     delta = (lon_b - lon_a) % 360.0
-    return (lon_a, slope_a, 3.0 * delta - 2.0 * slope_a - slope_b,
-            slope_a + slope_b - 2.0 * delta)
+    return (lon_a, slope_a, 3.0 * delta - 2.0 * slope_a - slope_b, slope_a + slope_b - 2.0 * delta)
 
 
 def _cached(day: int, key: tuple[float, float], build) -> tuple[float, ...]:
@@ -113,15 +112,19 @@ def _cached(day: int, key: tuple[float, float], build) -> tuple[float, ...]:
 def _moon_quintic(day: int) -> tuple[float, ...]:
     """Quintic coefficients in s (days) through the Moon's nodes day, day + 1, day + 2."""
     (lon0, _, _, v0, *_), (lon1, _, _, v1, *_), (lon2, _, _, v2, *_) = (
-        _moon_node(day + i) for i in range(3))
+        _moon_node(day + i) for i in range(3)
+    )
     y1 = (lon1 - lon0) % 360.0
     y2 = y1 + (lon2 - lon1) % 360.0
     r1, r2, r3, r4 = y1 - v0, v1 - v0, y2 - 2.0 * v0, v2 - v0
-    return (lon0, v0,
-            4.0 * r1 - 4.0 * r2 + 1.75 * r3 - 0.5 * r4,
-            -4.0 * r1 + 8.0 * r2 - 4.25 * r3 + 1.25 * r4,
-            r1 - 5.0 * r2 + 3.25 * r3 - r4,
-            r2 - 0.75 * r3 + 0.25 * r4)
+    return (
+        lon0,
+        v0,
+        4.0 * r1 - 4.0 * r2 + 1.75 * r3 - 0.5 * r4,
+        -4.0 * r1 + 8.0 * r2 - 4.25 * r3 + 1.25 * r4,
+        r1 - 5.0 * r2 + 3.25 * r3 - r4,
+        r2 - 0.75 * r3 + 0.25 * r4,
+    )
 
 
 def _segment(day: int, weights: tuple[float, float]) -> tuple[float, ...]:

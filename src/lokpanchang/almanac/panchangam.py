@@ -15,7 +15,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from lokpanchang.almanac import daylight, elements, ephemeris, kalam, lunisolar
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.model import (
-    Element, Interval, Masa, Named, Panchangam, Samvat,
+    Element,
+    Interval,
+    Masa,
+    Named,
+    Panchangam,
+    Samvat,
 )
 from lokpanchang.almanac.names import check_language, label
 from lokpanchang.almanac.timescale import datetime_from_jd, jd_from_datetime
@@ -50,15 +55,17 @@ def generate_panchangam_with_timezone(
     if rising not in RisingMode.ALL:
         raise ValueError(f"unknown rising mode {rising!r}; choose one of {RisingMode.ALL}")
     if moon_rising not in MoonRisingMode.ALL:
-        raise ValueError(f"unknown moon rising mode {moon_rising!r}; "
-                         f"choose one of {MoonRisingMode.ALL}")
+        raise ValueError(
+            f"unknown moon rising mode {moon_rising!r}; choose one of {MoonRisingMode.ALL}"
+        )
     zone_name = timezone or _zone_at(latitude, longitude)
     zone = _zone(zone_name)
     day = target_date or _today(now, zone)
     if not FIRST_YEAR <= day.year <= LAST_YEAR:
         # The Moshier Moon covers about 3000 BCE - 3000 CE; keep a margin for month searches.
-        raise ValueError(f"target_date {day.isoformat()} is outside the supported years "
-                         f"{FIRST_YEAR}-{LAST_YEAR}")
+        raise ValueError(
+            f"target_date {day.isoformat()} is outside the supported years {FIRST_YEAR}-{LAST_YEAR}"
+        )
     place = _Place(latitude, longitude, zone_name, zone, city)
     return _compute(place, day, include_transitions, lang, (rising, moon_rising))
 
@@ -73,11 +80,15 @@ class _Place:
 
 
 def _check_coordinates(latitude: float, longitude: float) -> None:
-    if not (isinstance(latitude, int | float) and math.isfinite(latitude)
-            and -90.0 <= latitude <= 90.0):
+    if not (
+        isinstance(latitude, int | float) and math.isfinite(latitude) and -90.0 <= latitude <= 90.0
+    ):
         raise ValueError(f"latitude {latitude!r} is not a number of degrees in -90..90")
-    if not (isinstance(longitude, int | float) and math.isfinite(longitude)
-            and -180.0 <= longitude <= 180.0):
+    if not (
+        isinstance(longitude, int | float)
+        and math.isfinite(longitude)
+        and -180.0 <= longitude <= 180.0
+    ):
         raise ValueError(f"longitude {longitude!r} is not a number of degrees in -180..180")
 
 
@@ -86,8 +97,9 @@ def _zone_at(latitude: float, longitude: float) -> str:
 
     name = zone_at(latitude, longitude)
     if name is None:
-        raise ValueError(f"no time zone known at latitude {latitude}, longitude {longitude}; "
-                         "pass one explicitly")
+        raise ValueError(
+            f"no time zone known at latitude {latitude}, longitude {longitude}; pass one explicitly"
+        )
     return name
 
 
@@ -105,29 +117,47 @@ def _today(now: datetime | None, zone: tzinfo) -> date:
     return now.astimezone(zone).date()
 
 
-def _compute(place: _Place, day: date, include_transitions: bool, lang: str,
-             modes: tuple[str, str]) -> Panchangam:
+def _compute(
+    place: _Place, day: date, include_transitions: bool, lang: str, modes: tuple[str, str]
+) -> Panchangam:
     rising, moon_rising = modes
     frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising)
-    moonrise, moonset = daylight.moon_events(day, place.zone, place.latitude, place.longitude,
-                                             moon_rising)
+    moonrise, moonset = daylight.moon_events(
+        day, place.zone, place.latitude, place.longitude, moon_rising
+    )
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
     shared: dict = {}
-    spans = {kind.name: elements.spans(kind, frame.start, frame.end, shared)
-             for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)}
-    lists = {name: _elements(elements.KINDS[name], found, frame, at, lang)
-             for name, found in spans.items()}
+    spans = {
+        kind.name: elements.spans(kind, frame.start, frame.end, shared)
+        for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
+    }
+    lists = {
+        name: _elements(elements.KINDS[name], found, frame, at, lang)
+        for name, found in spans.items()
+    }
     if not include_transitions:
         lists = {name: entries[:1] for name, entries in lists.items()}
     return Panchangam(
-        date=day, timezone=place.zone_name, latitude=place.latitude, longitude=place.longitude,
-        city=place.city, language=lang, rising=rising, polar=frame.polar,
-        day_start=at(frame.start), day_end=at(frame.end),
-        sunrise=at(frame.sunrise), sunset=at(frame.sunset), next_sunrise=at(frame.next_sunrise),
-        moonrise=at(moonrise), moonset=at(moonset),
+        date=day,
+        timezone=place.zone_name,
+        latitude=place.latitude,
+        longitude=place.longitude,
+        city=place.city,
+        language=lang,
+        rising=rising,
+        polar=frame.polar,
+        day_start=at(frame.start),
+        day_end=at(frame.end),
+        sunrise=at(frame.sunrise),
+        sunset=at(frame.sunset),
+        next_sunrise=at(frame.next_sunrise),
+        moonrise=at(moonrise),
+        moonset=at(moonset),
         vara=Named(vara, label("vara", vara, lang)),
-        tithi=lists["tithi"], nakshatra=lists["nakshatra"], yoga=lists["yoga"],
+        tithi=lists["tithi"],
+        nakshatra=lists["nakshatra"],
+        yoga=lists["yoga"],
         karana=lists["karana"],
         **_kalams(frame, vara - 1, at),
         **_calendar(frame.start, day, spans["tithi"][0].number, lang),
@@ -144,28 +174,49 @@ class _Localiser:
         return None if jd_ut is None else datetime_from_jd(jd_ut, self.zone)
 
 
-def _elements(kind: elements.ElementKind, spans: list[elements.Span], frame: daylight.DayFrame,
-              at: _Localiser, lang: str) -> tuple[Element, ...]:
+def _elements(
+    kind: elements.ElementKind,
+    spans: list[elements.Span],
+    frame: daylight.DayFrame,
+    at: _Localiser,
+    lang: str,
+) -> tuple[Element, ...]:
     return tuple(_element(kind, span, frame, at, lang) for span in spans)
 
 
-def _element(kind: elements.ElementKind, span: elements.Span, frame: daylight.DayFrame,
-             at: _Localiser, lang: str) -> Element:
+def _element(
+    kind: elements.ElementKind,
+    span: elements.Span,
+    frame: daylight.DayFrame,
+    at: _Localiser,
+    lang: str,
+) -> Element:
     paksha = pada = None
     if kind is elements.TITHI:
         paksha = label("paksha", 1 if span.number <= 15 else 2, lang)
     if kind is elements.NAKSHATRA:
         # A nakshatra that begins during the day begins in its first pada.
         pada = elements.pada_at(frame.start) if span.start <= frame.start else 1
-    return Element(span.number, label(kind.name, span.number, lang), at(span.start),
-                   at(span.end), paksha=paksha, pada=pada)
+    return Element(
+        span.number,
+        label(kind.name, span.number, lang),
+        at(span.start),
+        at(span.end),
+        paksha=paksha,
+        pada=pada,
+    )
 
 
 def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict:
     if frame.sunrise is None or frame.sunset is None:
         # Polar rule: no daytime on this date, so none of the day's divisions exist.
-        return {"rahu_kalam": None, "yamaganda": None, "gulika": None, "abhijit": None,
-                "durmuhurta": ()}
+        return {
+            "rahu_kalam": None,
+            "yamaganda": None,
+            "gulika": None,
+            "abhijit": None,
+            "durmuhurta": (),
+        }
     rise, sets, following = frame.sunrise, frame.sunset, frame.end
 
     def interval(pair: tuple[float, float]) -> Interval:
@@ -176,8 +227,9 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict:
         "yamaganda": interval(kalam.yamaganda(rise, sets, weekday)),
         "gulika": interval(kalam.gulika(rise, sets, weekday)),
         "abhijit": interval(kalam.abhijit(rise, sets)),
-        "durmuhurta": tuple(interval(pair)
-                            for pair in kalam.durmuhurtas(rise, sets, following, weekday)),
+        "durmuhurta": tuple(
+            interval(pair) for pair in kalam.durmuhurtas(rise, sets, following, weekday)
+        ),
     }
 
 
@@ -189,12 +241,18 @@ def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict:
     ritu = lunisolar.ritu(tropical_sun)
     ayana = lunisolar.ayana(tropical_sun)
     return {
-        "masa": Masa(Named(month.amanta, label("masa", month.amanta, lang)),
-                     Named(month.purnimanta, label("masa", month.purnimanta, lang)),
-                     month.adhika, month.kshaya),
-        "samvat": Samvat(shaka, lunisolar.vikram_year(shaka),
-                         Named(cycle, label("samvatsara", cycle, lang))),
+        "masa": Masa(
+            Named(month.amanta, label("masa", month.amanta, lang)),
+            Named(month.purnimanta, label("masa", month.purnimanta, lang)),
+            month.adhika,
+            month.kshaya,
+        ),
+        "samvat": Samvat(
+            shaka, lunisolar.vikram_year(shaka), Named(cycle, label("samvatsara", cycle, lang))
+        ),
         "ritu": Named(ritu, label("ritu", ritu, lang)),
-        "ayana": Named(1 if ayana == "Uttarayana" else 2,
-                       label("ayana", 1 if ayana == "Uttarayana" else 2, lang)),
+        "ayana": Named(
+            1 if ayana == "Uttarayana" else 2,
+            label("ayana", 1 if ayana == "Uttarayana" else 2, lang),
+        ),
     }

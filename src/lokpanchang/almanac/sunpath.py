@@ -51,8 +51,9 @@ def _equatorial(frame: SkyFrame, jd_ut: float) -> tuple[float, float]:
 class SolarDay:
     """The Sun around one local noon, seen from one place."""
 
-    def __init__(self, frame: SkyFrame, noon_guess: float, latitude: float,
-                 longitude: float) -> None:
+    def __init__(
+        self, frame: SkyFrame, noon_guess: float, latitude: float, longitude: float
+    ) -> None:
         self.frame, self.latitude, self.longitude = frame, latitude, longitude
         self.distance = motion.sun_distance(noon_guess)
         hour_angle, _ = self.position(noon_guess)
@@ -66,8 +67,9 @@ class SolarDay:
 
     def _half_arc(self, declination: float, altitude: float) -> float | None:
         declination, phi = math.radians(declination), math.radians(self.latitude)
-        cosine = ((math.sin(math.radians(altitude)) - math.sin(phi) * math.sin(declination))
-                  / (math.cos(phi) * math.cos(declination)))
+        cosine = (math.sin(math.radians(altitude)) - math.sin(phi) * math.sin(declination)) / (
+            math.cos(phi) * math.cos(declination)
+        )
         # Near +-1 the event is grazing and the closed form is ill-conditioned.
         return None if abs(cosine) > 0.995 else math.degrees(math.acos(cosine))
 

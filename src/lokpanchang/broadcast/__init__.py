@@ -47,5 +47,19 @@ def welcome_send(user_id: int, now, ctx: SendContext | None = None) -> str:
     return send(user_id, now, ctx)
 
 
-__all__ = ["BatchResult", "PassReport", "planner_pass", "SendContext", "batch_bounds", "default_context", "defer_retries", "finish_run",
-           "give_up_retries", "make_context", "prepare_run", "send_batch", "start_run", "welcome_send"]
+__all__ = [
+    "BatchResult",
+    "PassReport",
+    "SendContext",
+    "batch_bounds",
+    "default_context",
+    "defer_retries",
+    "finish_run",
+    "give_up_retries",
+    "make_context",
+    "planner_pass",
+    "prepare_run",
+    "send_batch",
+    "start_run",
+    "welcome_send",
+]

@@ -48,8 +48,12 @@ Content = Callable[[Recipient], Rendered]
 
 def place_key(recipient: Recipient) -> tuple:
     """The cache key of a recipient's panchangam: rounded place, zone and local date."""
-    return (round(recipient.latitude, PLACE_DECIMALS), round(recipient.longitude, PLACE_DECIMALS),
-            recipient.timezone, recipient.local_date)
+    return (
+        round(recipient.latitude, PLACE_DECIMALS),
+        round(recipient.longitude, PLACE_DECIMALS),
+        recipient.timezone,
+        recipient.local_date,
+    )
 
 
 def store_key(key: tuple) -> str:
@@ -79,8 +83,10 @@ class DatabaseStore:
     def save(self, values: dict[str, tuple[date, dict]]) -> None:
         now = clock.now()
         # In key order: two batches inserting the same keys in different orders deadlock.
-        rows = [{"key": key, "local_date": day, "value": value, "created_at": now}
-                for key, (day, value) in sorted(values.items())]
+        rows = [
+            {"key": key, "local_date": day, "value": value, "created_at": now}
+            for key, (day, value) in sorted(values.items())
+        ]
         with transaction(self._url) as session:
             queries.store_prepared(session, rows)
 
@@ -118,9 +124,13 @@ class CachedPanchangams:
     counts this process's computations.
     """
 
-    def __init__(self, compute: Callable[[Recipient], object], capacity: int = 20_000,
-                 store: PreparedStore | None = None,
-                 encode: Callable[[object], object] = lambda value: value.to_dict()) -> None:
+    def __init__(
+        self,
+        compute: Callable[[Recipient], object],
+        capacity: int = 20_000,
+        store: PreparedStore | None = None,
+        encode: Callable[[object], object] = lambda value: value.to_dict(),
+    ) -> None:
         self._compute = compute
         self._values = _Bounded(capacity)
         self._store = store
@@ -150,7 +160,7 @@ class CachedPanchangams:
             if key not in found:
                 try:
                     found[key] = self._computed(recipient, fresh)
-                except Exception:  # noqa: BLE001 -- the send records the failure per recipient
+                except Exception:
                     log.exception("content.prepare_failed", key=store_key(key))
         self._save(fresh)
         for key in missing:
@@ -187,9 +197,12 @@ class CachedPanchangams:
 class PanchangamContent:
     """Content from a cached panchangam and a renderer ``render(panchangam, language)``."""
 
-    def __init__(self, compute: Callable[[Recipient], object],
-                 render: Callable[[object, str], Rendered],
-                 store: PreparedStore | None = None) -> None:
+    def __init__(
+        self,
+        compute: Callable[[Recipient], object],
+        render: Callable[[object, str], Rendered],
+        store: PreparedStore | None = None,
+    ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
         self._render = render
         self._rendered = _Bounded(40_000)  # a town's message is rendered once per language
@@ -212,10 +225,16 @@ def almanac_content(store: PreparedStore | None = None) -> PanchangamContent:
 
     def compute(recipient: Recipient) -> object:
         return generate_panchangam_with_timezone(
-            recipient.latitude, recipient.longitude, recipient.timezone, recipient.local_date,
-            city=recipient.place or None)
+            recipient.latitude,
+            recipient.longitude,
+            recipient.timezone,
+            recipient.local_date,
+            city=recipient.place or None,
+        )
 
-    return PanchangamContent(compute, render_daily, store)  # RenderedMessage unpacks as (parameters, text)
+    return PanchangamContent(
+        compute, render_daily, store
+    )  # RenderedMessage unpacks as (parameters, text)
 
 
 def default_content(settings=None) -> PanchangamContent:

@@ -50,8 +50,9 @@ class PassReport:
         return {name: list(value) for name, value in self.__dict__.items()}
 
 
-def planner_pass(settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock,
-                 prepare: Prepare | None = None) -> PassReport:
+def planner_pass(
+    settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock, prepare: Prepare | None = None
+) -> PassReport:
     """Plan, catch up and recover once, as of ``now``. Safe to run twice or concurrently.
 
     ``prepare`` is called once for each run this pass plans ahead of its instant.
@@ -83,12 +84,20 @@ def _valid_groups(groups: list[tuple[str, time]]) -> tuple[list[tuple[str, time]
 
 
 def _run_values(slot, now: datetime, **extra) -> dict:
-    return {"timezone": slot.timezone, "send_time": slot.send_time, "local_date": slot.local_date,
-            "due_at": slot.due_at, "planned_at": now, "status": "planned", **extra}
+    return {
+        "timezone": slot.timezone,
+        "send_time": slot.send_time,
+        "local_date": slot.local_date,
+        "due_at": slot.due_at,
+        "planned_at": now,
+        "status": "planned",
+        **extra,
+    }
 
 
-def _plan_slot(settings, slot, now, enqueue: Enqueue, lock: Lock, report: PassReport,
-               prepare: Prepare | None) -> None:
+def _plan_slot(
+    settings, slot, now, enqueue: Enqueue, lock: Lock, report: PassReport, prepare: Prepare | None
+) -> None:
     with transaction(settings.effective_database_url) as session:
         run_id = queries.insert_run(session, _run_values(slot, now))
         if run_id is None:
@@ -113,8 +122,9 @@ def _prepare(prepare: Prepare, run_id: int) -> None:
         log.warning("planner.prepare_failed", run_id=run_id, error=str(exc))
 
 
-def _enqueue(settings: Settings, run_id: int, eta: datetime | None, now: datetime,
-             enqueue: Enqueue) -> None:
+def _enqueue(
+    settings: Settings, run_id: int, eta: datetime | None, now: datetime, enqueue: Enqueue
+) -> None:
     enqueue(run_id, eta)
     with transaction(settings.effective_database_url) as session:
         queries.note_enqueued(session, run_id, now)
@@ -123,8 +133,9 @@ def _enqueue(settings: Settings, run_id: int, eta: datetime | None, now: datetim
 # Catch-up -----------------------------------------------------------------------
 
 
-def _catch_up(settings: Settings, groups, joined: dict, now: datetime, enqueue: Enqueue,
-              report: PassReport) -> None:
+def _catch_up(
+    settings: Settings, groups, joined: dict, now: datetime, enqueue: Enqueue, report: PassReport
+) -> None:
     grace = timedelta(seconds=settings.late_grace)
     lookback = max(CATCH_UP_LOOKBACK, grace)
     with transaction(settings.effective_database_url) as session:
@@ -145,13 +156,19 @@ def _catch_up_slot(settings, slot, now, grace, enqueue: Enqueue, report: PassRep
             run_id = queries.insert_run(session, _run_values(slot, now, late=True))
         else:
             run_id = queries.insert_run(
-                session, _run_values(slot, now, status="missed", late=True, finished_at=now))
+                session, _run_values(slot, now, status="missed", late=True, finished_at=now)
+            )
             if run_id is not None:
                 _record_missed(session, run_id, now)
     if run_id is None:
         return
-    log.warning(f"planner.{verdict}", run_id=run_id, timezone=slot.timezone,
-                local_date=slot.local_date.isoformat(), due_at=slot.due_at.isoformat())
+    log.warning(
+        f"planner.{verdict}",
+        run_id=run_id,
+        timezone=slot.timezone,
+        local_date=slot.local_date.isoformat(),
+        due_at=slot.due_at.isoformat(),
+    )
     if verdict == "late":
         report.late.append(run_id)
         _enqueue(settings, run_id, None, now, enqueue)
@@ -180,8 +197,9 @@ def _recover(settings: Settings, now: datetime, enqueue: Enqueue, report: PassRe
         if run.status == "running" and finish_run(settings, run.id, now):
             report.finished.append(run.id)
         elif progress[run.id] <= now - stall:
-            log.warning("planner.recover", run_id=run.id, status=run.status,
-                        due_at=run.due_at.isoformat())
+            log.warning(
+                "planner.recover", run_id=run.id, status=run.status, due_at=run.due_at.isoformat()
+            )
             _enqueue(settings, run.id, None, now, enqueue)
             report.recovered.append(run.id)
 
@@ -190,6 +208,10 @@ def _last_progress(session, run: BroadcastRun, stale_sending: datetime) -> datet
     """The latest sign of life of a run: due, enqueued, started, or a ledger claim or send."""
     if run.status == "running":
         queries.expire_stale_sending(session, run.id, stale_sending)
-    instants = [run.due_at, run.enqueued_at, run.started_at,
-                queries.last_ledger_activity(session, run.id)]
+    instants = [
+        run.due_at,
+        run.enqueued_at,
+        run.started_at,
+        queries.last_ledger_activity(session, run.id),
+    ]
     return max(instant for instant in instants if instant is not None)

@@ -30,8 +30,10 @@ def prepare_run(ctx: SendContext, run_id: int, now: datetime) -> int:
             return 0
         places = queries.slot_places(session, run, now)
         zone, local_date = run.timezone, run.local_date
-    recipients = [Recipient(0, 0, "", "en", latitude, longitude, zone, local_date, city or "")
-                  for latitude, longitude, city in _one_per_place(places)]
+    recipients = [
+        Recipient(0, 0, "", "en", latitude, longitude, zone, local_date, city or "")
+        for latitude, longitude, city in _one_per_place(places)
+    ]
     prepared = prepare(recipients)
     log.info("run.prepared", run_id=run_id, places=prepared)
     return prepared

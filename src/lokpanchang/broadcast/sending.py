@@ -131,7 +131,9 @@ def _write_counts(run: BroadcastRun, counts: dict[str, int]) -> None:
 # A batch -------------------------------------------------------------------------
 
 
-def send_batch(ctx: SendContext, run_id: int, bounds: tuple[int, int], now: datetime) -> BatchResult:
+def send_batch(
+    ctx: SendContext, run_id: int, bounds: tuple[int, int], now: datetime
+) -> BatchResult:
     """Claim, render, send and record one batch of a run."""
     with transaction(ctx.url) as session:
         run = session.get(BroadcastRun, run_id)
@@ -150,7 +152,9 @@ def send_batch(ctx: SendContext, run_id: int, bounds: tuple[int, int], now: date
         _record_failures(session, failures, now)
         if not _still_running(session, run_id, [m.ledger_id for m in messages]):
             return result
-        queries.set_ledger_status(session, [m.ledger_id for m in messages], "sending", claimed_at=now)
+        queries.set_ledger_status(
+            session, [m.ledger_id for m in messages], "sending", claimed_at=now
+        )
     results = run_async(_send(ctx.sender, messages))
     return _apply(ctx.url, run_id, results, now, result, failures)
 
@@ -184,8 +188,17 @@ async def _send(sender: Sender, messages: list[OutgoingMessage]) -> list[SendRes
 
 def to_recipient(ledger, user: UserDetail) -> Recipient:
     place = user.city.city if user.city is not None else ""
-    return Recipient(ledger.id, user.id, user.phone, user.language, user.latitude, user.longitude,
-                     user.timezone, ledger.local_date, place)
+    return Recipient(
+        ledger.id,
+        user.id,
+        user.phone,
+        user.language,
+        user.latitude,
+        user.longitude,
+        user.timezone,
+        ledger.local_date,
+        place,
+    )
 
 
 def prepare_content(content: Content, rows) -> None:
@@ -201,17 +214,21 @@ def render_messages(content: Content, rows) -> tuple[list[OutgoingMessage], dict
     for ledger, user in rows:
         try:
             parameters, text = content(to_recipient(ledger, user))
-        except Exception as exc:  # noqa: BLE001 -- one bad place must not stop a zone
+        except Exception as exc:
             log.exception("content.failed", ledger_id=ledger.id, user_id=user.id)
             failures[ledger.id] = f"content failed: {exc}"
             continue
-        messages.append(OutgoingMessage(ledger.id, user.phone, user.language, tuple(parameters), text))
+        messages.append(
+            OutgoingMessage(ledger.id, user.phone, user.language, tuple(parameters), text)
+        )
     return messages, failures
 
 
 def _record_failures(session, failures: dict[int, str], now: datetime) -> None:
     for ledger_id, detail in failures.items():
-        queries.set_ledger_status(session, [ledger_id], "failed", error_detail=detail, failed_at=now)
+        queries.set_ledger_status(
+            session, [ledger_id], "failed", error_detail=detail, failed_at=now
+        )
 
 
 # Outcomes ------------------------------------------------------------------------
@@ -226,8 +243,14 @@ LEDGER_STATUS = {
 }
 
 
-def _apply(url: str, run_id: int | None, results: list[SendResult], now: datetime,
-           batch: BatchResult, failures: dict[int, str]) -> BatchResult:
+def _apply(
+    url: str,
+    run_id: int | None,
+    results: list[SendResult],
+    now: datetime,
+    batch: BatchResult,
+    failures: dict[int, str],
+) -> BatchResult:
     with transaction(url) as session:
         apply_results(session, results, now)
         halt = next((r for r in results if r.outcome is Outcome.HALT), None)
@@ -262,8 +285,12 @@ def apply_results(session, results: list[SendResult], now: datetime) -> None:
 
 def _ledger_values(result: SendResult, now: datetime) -> dict:
     """The ledger columns one outcome writes (the row's id, for a bulk UPDATE by key)."""
-    values = {"id": result.ledger_id, "status": LEDGER_STATUS[result.outcome],
-              "error_code": result.error_code, "error_detail": result.error_detail}
+    values = {
+        "id": result.ledger_id,
+        "status": LEDGER_STATUS[result.outcome],
+        "error_code": result.error_code,
+        "error_detail": result.error_detail,
+    }
     if result.outcome is Outcome.SENT:
         values.update(whatsapp_message_id=result.message_id, sent_at=now)
     elif result.outcome in (Outcome.DISABLE, Outcome.HALT, Outcome.AMBIGUOUS):
@@ -276,7 +303,9 @@ def _disable_subscribers(session, results: list[SendResult], now: datetime) -> N
     for result in results:
         user = users[result.ledger_id]
         user.obsoleted_on = now
-        user.disabled_reason = f"channel error {result.error_code}: {result.error_detail or ''}".strip()[:200]
+        user.disabled_reason = (
+            f"channel error {result.error_code}: {result.error_detail or ''}".strip()[:200]
+        )
         log.warning("subscriber.disabled", user_id=user.id, error_code=result.error_code)
 
 
@@ -298,6 +327,7 @@ def give_up_retries(settings: Settings, run_id: int, bounds: tuple[int, int], no
     """After the last retry, rows still waiting are recorded as failed (never silently dropped)."""
     with transaction(settings.effective_database_url) as session:
         ids = queries.ledger_ids_in(session, run_id, ("retry",), tuple(bounds))
-        queries.set_ledger_status(session, ids, "failed", failed_at=now,
-                                  error_detail="gave up after the last retry")
+        queries.set_ledger_status(
+            session, ids, "failed", failed_at=now, error_detail="gave up after the last retry"
+        )
     return len(ids)

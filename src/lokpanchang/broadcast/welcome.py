@@ -55,8 +55,17 @@ def _locatable(user: UserDetail) -> bool:
 def _take_today(session, user: UserDetail, local_date, now: datetime) -> int | None:
     statement = (
         queries.insert_ignoring_conflicts(session, MessageLog)
-        .values(user_id=user.id, local_date=local_date, timezone=user.timezone, kind="welcome",
-                status="sending", scheduled_at=now, claimed_at=now, attempts=1, late=False)
+        .values(
+            user_id=user.id,
+            local_date=local_date,
+            timezone=user.timezone,
+            kind="welcome",
+            status="sending",
+            scheduled_at=now,
+            claimed_at=now,
+            attempts=1,
+            late=False,
+        )
         .on_conflict_do_nothing(index_elements=["user_id", "local_date"])
         .returning(MessageLog.id)
     )
@@ -76,7 +85,9 @@ def _send_one(ctx: SendContext, rows, now: datetime, close: bool) -> str:
     if failures:
         with transaction(ctx.url) as session:
             ledger_id = next(iter(failures))
-            queries.set_ledger_status(session, [ledger_id], "failed", error_detail=failures[ledger_id])
+            queries.set_ledger_status(
+                session, [ledger_id], "failed", error_detail=failures[ledger_id]
+            )
         return "failed"
     # A context of our own: its own loop, closed with its channel. A shared one (a bulk
     # import's) keeps its channel on this thread's long-lived loop, like a worker's batches.

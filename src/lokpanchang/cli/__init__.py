@@ -10,7 +10,6 @@ import sys
 from lokpanchang.config import ConfigError
 
 
-
 def command_modules() -> list[str]:
     """Every module under lokpanchang.cli; each has ``register(subparsers)``."""
     return sorted(info.name for info in pkgutil.iter_modules(__path__))

@@ -22,7 +22,8 @@ def register(subparsers) -> None:
     )
     create.set_defaults(handler=_create_user)
     unlock = actions.add_parser(
-        "unlock", help="forget a username's failed logins, ending its lock-out at once")
+        "unlock", help="forget a username's failed logins, ending its lock-out at once"
+    )
     unlock.add_argument("username")
     unlock.set_defaults(handler=_unlock)
 
@@ -50,7 +51,9 @@ def _read_password(path: Path | None) -> str:
         try:
             return path.read_text().rstrip("\r\n")
         except OSError as exc:
-            raise CommandError(f"--password-file {str(path)!r} cannot be read: {exc.strerror}") from None
+            raise CommandError(
+                f"--password-file {str(path)!r} cannot be read: {exc.strerror}"
+            ) from None
     first = getpass.getpass("Password: ")
     if first != getpass.getpass("Repeat password: "):
         raise CommandError("the two passwords differ; nothing was created")

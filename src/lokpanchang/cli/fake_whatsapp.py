@@ -22,22 +22,47 @@ def register(subparsers) -> None:
     fake.add_argument("--token", required=True, help="the access token senders must present")
     fake.add_argument("--phone-number-id", required=True, help="the phone-number id in the URL")
     fake.add_argument("--latency-ms", type=float, default=0.0, help="delay before each answer")
-    fake.add_argument("--rate", type=float, default=0.0,
-                      help="throughput limit in messages/s (130429 beyond it); 0 = none")
-    fake.add_argument("--pair-seconds", type=float, default=6.0,
-                      help="seconds between messages to one user (131056); 0 = none")
-    fake.add_argument("--pair-burst", type=int, default=3,
-                      help="messages to one user allowed at once before the pair limit")
-    fake.add_argument("--template", action="append", default=[], metavar="NAME=PARAMS",
-                      help="a registered template and its body parameter count "
-                           "(default daily_panchangam=8); repeatable")
+    fake.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="throughput limit in messages/s (130429 beyond it); 0 = none",
+    )
+    fake.add_argument(
+        "--pair-seconds",
+        type=float,
+        default=6.0,
+        help="seconds between messages to one user (131056); 0 = none",
+    )
+    fake.add_argument(
+        "--pair-burst",
+        type=int,
+        default=3,
+        help="messages to one user allowed at once before the pair limit",
+    )
+    fake.add_argument(
+        "--template",
+        action="append",
+        default=[],
+        metavar="NAME=PARAMS",
+        help="a registered template and its body parameter count "
+        "(default daily_panchangam=8); repeatable",
+    )
     fake.add_argument("--webhook-url", default="", help="where to post status webhooks")
     fake.add_argument("--app-secret", default="", help="signs the webhooks (X-Hub-Signature-256)")
-    fake.add_argument("--fail", default="", metavar="SPEC",
-                      help="inject failures by recipient, e.g. +15550001111=131026,"
-                           "+15550002222=sync:131049 (see docs/whatsapp.md)")
-    fake.add_argument("--keep", type=int, default=20_000,
-                      help="requests listed in full at /_fake/messages; older ones are counted")
+    fake.add_argument(
+        "--fail",
+        default="",
+        metavar="SPEC",
+        help="inject failures by recipient, e.g. +15550001111=131026,"
+        "+15550002222=sync:131049 (see docs/whatsapp.md)",
+    )
+    fake.add_argument(
+        "--keep",
+        type=int,
+        default=20_000,
+        help="requests listed in full at /_fake/messages; older ones are counted",
+    )
     fake.set_defaults(handler=_run)
 
 
@@ -50,10 +75,18 @@ def config_from_args(args) -> FakeConfig:
         failures = parse_fail_spec(args.fail)
     except SpecError as exc:
         raise CommandError(str(exc)) from None
-    config = FakeConfig(token=args.token, phone_number_id=args.phone_number_id,
-                        latency_ms=args.latency_ms, rate=args.rate, pair_interval=args.pair_seconds,
-                        pair_burst=max(1, args.pair_burst), webhook_url=args.webhook_url,
-                        app_secret=args.app_secret, failures=failures, keep=max(1, args.keep))
+    config = FakeConfig(
+        token=args.token,
+        phone_number_id=args.phone_number_id,
+        latency_ms=args.latency_ms,
+        rate=args.rate,
+        pair_interval=args.pair_seconds,
+        pair_burst=max(1, args.pair_burst),
+        webhook_url=args.webhook_url,
+        app_secret=args.app_secret,
+        failures=failures,
+        keep=max(1, args.keep),
+    )
     if args.template:
         config.templates = dict(_template(value) for value in args.template)
     return config
@@ -62,7 +95,9 @@ def config_from_args(args) -> FakeConfig:
 def _template(value: str) -> tuple[str, int]:
     name, _, count = value.partition("=")
     if not name or not count.isdigit():
-        raise CommandError(f"--template {value!r} is not NAME=PARAMETER_COUNT, e.g. daily_panchangam=8")
+        raise CommandError(
+            f"--template {value!r} is not NAME=PARAMETER_COUNT, e.g. daily_panchangam=8"
+        )
     return name, int(count)
 
 

@@ -28,21 +28,33 @@ def check_credentials(settings: Settings) -> str:
             return ""
         raise CommandError(
             f"refusing to start Flower without credentials in ENVIRONMENT={settings.environment}: "
-            "set FLOWER_BASIC_AUTH=user:password (or FLOWER_BASIC_AUTH_FILE)")
+            "set FLOWER_BASIC_AUTH=user:password (or FLOWER_BASIC_AUTH_FILE)"
+        )
     for pair in value.split(","):
         user, _, password = pair.partition(":")
         if not user or not password:
-            raise CommandError("FLOWER_BASIC_AUTH must be user:password (comma-separated for "
-                               f"several users); got a value with {pair.count(':')} ':' and an "
-                               "empty user or password")
+            raise CommandError(
+                "FLOWER_BASIC_AUTH must be user:password (comma-separated for "
+                f"several users); got a value with {pair.count(':')} ':' and an "
+                "empty user or password"
+            )
     return value
 
 
 def flower_command(settings: Settings) -> list[str]:
     database = (settings.data_dir / "flower.db").resolve()
-    return [sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", "flower",
-            f"--address={settings.web_host}", f"--port={settings.flower_port}",
-            "--persistent=True", f"--db={database}"]
+    return [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "lokpanchang.tasks",
+        "flower",
+        f"--address={settings.web_host}",
+        f"--port={settings.flower_port}",
+        "--persistent=True",
+        f"--db={database}",
+    ]
 
 
 def flower_environment(settings: Settings, credentials: str) -> dict[str, str]:
@@ -59,8 +71,10 @@ def _flower(_args) -> int:
     settings = get_settings()
     credentials = check_credentials(settings)
     if not credentials:
-        print("lokpanchang: warning: Flower runs WITHOUT authentication (development only)",
-              file=sys.stderr)
+        print(
+            "lokpanchang: warning: Flower runs WITHOUT authentication (development only)",
+            file=sys.stderr,
+        )
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     command = flower_command(settings)
     os.execve(command[0], command, flower_environment(settings, credentials))

@@ -28,8 +28,9 @@ def _register_create(actions) -> None:
     create = actions.add_parser("create", help="create a job (once --at, or repeating --cron)")
     create.add_argument("--kind", required=True, choices=jobs.KINDS)
     create.add_argument("--name", default="")
-    create.add_argument("--at", help="run once at this instant, ISO 8601 with offset, e.g. "
-                                     "2026-12-01T01:00:00Z")
+    create.add_argument(
+        "--at", help="run once at this instant, ISO 8601 with offset, e.g. 2026-12-01T01:00:00Z"
+    )
     create.add_argument("--cron", help="repeat by this cron expression, e.g. '30 6 * * *'")
     create.add_argument("--cron-zone", default="UTC", help="zone the cron expression is read in")
     create.add_argument("--audience", choices=jobs.AUDIENCES, help="announcement recipients")
@@ -42,9 +43,16 @@ def _register_create(actions) -> None:
 
 def _payload(args) -> dict:
     if args.kind == "announcement":
-        return {key: value for key, value in {
-            "audience": args.audience, "text": args.text, "zone": args.zone,
-            "subscriber_id": args.subscriber}.items() if value is not None}
+        return {
+            key: value
+            for key, value in {
+                "audience": args.audience,
+                "text": args.text,
+                "zone": args.zone,
+                "subscriber_id": args.subscriber,
+            }.items()
+            if value is not None
+        }
     if args.kind == "backfill":
         return {"zone": args.zone, "date": args.date}
     return {}
@@ -56,16 +64,24 @@ def _instant(text: str | None) -> datetime | None:
     try:
         return datetime.fromisoformat(text)
     except ValueError:
-        raise CommandError(f"--at {text!r} is not an ISO 8601 instant, e.g. 2026-12-01T01:00Z") \
-            from None
+        raise CommandError(
+            f"--at {text!r} is not an ISO 8601 instant, e.g. 2026-12-01T01:00Z"
+        ) from None
 
 
 def _create(args) -> int:
     url = get_settings().effective_database_url
     try:
-        job_id = jobs.create_job(url, clock.now(), kind=args.kind, payload=_payload(args),
-                                 name=args.name, run_at=_instant(args.at), cron=args.cron,
-                                 cron_zone=args.cron_zone)
+        job_id = jobs.create_job(
+            url,
+            clock.now(),
+            kind=args.kind,
+            payload=_payload(args),
+            name=args.name,
+            run_at=_instant(args.at),
+            cron=args.cron,
+            cron_zone=args.cron_zone,
+        )
     except jobs.JobError as exc:
         raise CommandError(str(exc)) from None
     job = next(j for j in jobs.list_jobs(url) if j.id == job_id)
@@ -74,11 +90,19 @@ def _create(args) -> int:
 
 
 def job_dict(job) -> dict:
-    return {"id": job.id, "name": job.name, "kind": job.kind, "payload": job.payload,
-            "cron": job.cron, "cron_zone": job.cron_zone, "status": job.status,
-            "next_run_at": job.next_run_at.isoformat() if job.next_run_at else None,
-            "last_run_at": job.last_run_at.isoformat() if job.last_run_at else None,
-            "run_count": job.run_count, "last_error": job.last_error}
+    return {
+        "id": job.id,
+        "name": job.name,
+        "kind": job.kind,
+        "payload": job.payload,
+        "cron": job.cron,
+        "cron_zone": job.cron_zone,
+        "status": job.status,
+        "next_run_at": job.next_run_at.isoformat() if job.next_run_at else None,
+        "last_run_at": job.last_run_at.isoformat() if job.last_run_at else None,
+        "run_count": job.run_count,
+        "last_error": job.last_error,
+    }
 
 
 def _list(args) -> int:
@@ -87,16 +111,19 @@ def _list(args) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     for row in rows:
-        when = row["cron"] and f"cron '{row['cron']}' {row['cron_zone']}" or "once"
-        print(f"{row['id']:>5}  {row['kind']:<12} {row['status']:<8} next {row['next_run_at']}  "
-              f"{when}  {row['name']}")
+        when = (row["cron"] and f"cron '{row['cron']}' {row['cron_zone']}") or "once"
+        print(
+            f"{row['id']:>5}  {row['kind']:<12} {row['status']:<8} next {row['next_run_at']}  "
+            f"{when}  {row['name']}"
+        )
     return 0
 
 
 def _toggle(args) -> int:
     try:
-        job = jobs.set_paused(get_settings().effective_database_url, args.job_id, args.paused,
-                              clock.now())
+        job = jobs.set_paused(
+            get_settings().effective_database_url, args.job_id, args.paused, clock.now()
+        )
     except jobs.JobError as exc:
         raise CommandError(str(exc)) from None
     print(f"job {job.id} is {job.status}; next run {job.next_run_at.isoformat()}")

@@ -33,7 +33,8 @@ def _schedule(args) -> int:
 
 def register_status(subparsers) -> None:
     status = subparsers.add_parser(
-        "status", help="beat entries (ok/late/missed), workers, Redis and database")
+        "status", help="beat entries (ok/late/missed), workers, Redis and database"
+    )
     status.add_argument("--json", action="store_true")
     status.set_defaults(handler=_status)
     reports = subparsers.add_parser("reports", help="stored weekly reports, newest first")
@@ -51,8 +52,10 @@ def _status(args) -> int:
 def _status_text(report: dict) -> str:
     lines = [f"{'entry':<24} {'status':<7} {'last started':<33} next due"]
     for entry in report["entries"]:
-        lines.append(f"{entry['key']:<24} {entry['status']:<7} "
-                     f"{entry['last_started_at'] or 'never':<33} {entry['next_due_at'] or '-'}")
+        lines.append(
+            f"{entry['key']:<24} {entry['status']:<7} "
+            f"{entry['last_started_at'] or 'never':<33} {entry['next_due_at'] or '-'}"
+        )
     for name in ("beat", "database", "redis", "workers"):
         lines.append(f"{name}: {json.dumps(report[name])}")
     return "\n".join(lines)

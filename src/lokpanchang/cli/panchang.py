@@ -18,13 +18,22 @@ def register(subparsers) -> None:
     parser.add_argument("--lon", required=True, help="longitude in degrees, east positive")
     parser.add_argument("--tz", help="IANA time zone (default: the zone at the coordinates)")
     parser.add_argument("--date", help="YYYY-MM-DD (default: today in that zone)")
-    parser.add_argument("--lang", default="en",
-                        help=f"language of the names: {', '.join(SUPPORTED_LANGUAGES)}")
-    parser.add_argument("--rising", default=RisingMode.UPPER_LIMB, help=(
-        f"sunrise definition: {', '.join(RisingMode.ALL)} (default {RisingMode.UPPER_LIMB})"))
-    parser.add_argument("--moon-rising", default=MoonRisingMode.UPPER_LIMB, help=(
-        f"moonrise definition: {', '.join(MoonRisingMode.ALL)} "
-        f"(default {MoonRisingMode.UPPER_LIMB})"))
+    parser.add_argument(
+        "--lang", default="en", help=f"language of the names: {', '.join(SUPPORTED_LANGUAGES)}"
+    )
+    parser.add_argument(
+        "--rising",
+        default=RisingMode.UPPER_LIMB,
+        help=(f"sunrise definition: {', '.join(RisingMode.ALL)} (default {RisingMode.UPPER_LIMB})"),
+    )
+    parser.add_argument(
+        "--moon-rising",
+        default=MoonRisingMode.UPPER_LIMB,
+        help=(
+            f"moonrise definition: {', '.join(MoonRisingMode.ALL)} "
+            f"(default {MoonRisingMode.UPPER_LIMB})"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a page")
     parser.set_defaults(handler=_panchang)
 
@@ -34,8 +43,15 @@ def _panchang(args) -> int:
     longitude = _degrees("--lon", args.lon, 180.0)
     day = _date(args.date)
     try:
-        panchangam = panchangam_for(latitude, longitude, args.tz, day, lang=args.lang,
-                                    rising=args.rising, moon_rising=args.moon_rising)
+        panchangam = panchangam_for(
+            latitude,
+            longitude,
+            args.tz,
+            day,
+            lang=args.lang,
+            rising=args.rising,
+            moon_rising=args.moon_rising,
+        )
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     if args.json:
@@ -75,8 +91,10 @@ def _elements(title: str, entries, day: date) -> list[str]:
     lines = []
     for index, entry in enumerate(entries):
         extra = f" pada {entry.pada}" if entry.pada and index == 0 else ""
-        lines.append(f"  {title if index == 0 else '':<11}{entry.name + extra:<28}"
-                     f"until {_clock(entry.end, day)}")
+        lines.append(
+            f"  {title if index == 0 else '':<11}{entry.name + extra:<28}"
+            f"until {_clock(entry.end, day)}"
+        )
     return lines
 
 
@@ -101,15 +119,23 @@ def render_page(panchangam: Panchangam) -> str:
         f"Moonset {_clock(panchangam.moonset, day)}",
     ]
     if panchangam.polar:
-        lines.append(f"  Polar rule: {panchangam.polar.replace('_', ' ')}; the day runs "
-                     f"{_clock(panchangam.day_start, day)} to {_clock(panchangam.day_end, day)}")
-    for title, kind in (("Tithi", "tithi"), ("Nakshatra", "nakshatra"), ("Yoga", "yoga"),
-                        ("Karana", "karana")):
+        lines.append(
+            f"  Polar rule: {panchangam.polar.replace('_', ' ')}; the day runs "
+            f"{_clock(panchangam.day_start, day)} to {_clock(panchangam.day_end, day)}"
+        )
+    for title, kind in (
+        ("Tithi", "tithi"),
+        ("Nakshatra", "nakshatra"),
+        ("Yoga", "yoga"),
+        ("Karana", "karana"),
+    ):
         lines += _elements(title, getattr(panchangam, kind), day)
-    lines += [_interval("Rahu kalam", panchangam.rahu_kalam, day),
-              _interval("Yamaganda", panchangam.yamaganda, day),
-              _interval("Gulika", panchangam.gulika, day),
-              _interval("Abhijit", panchangam.abhijit, day)]
+    lines += [
+        _interval("Rahu kalam", panchangam.rahu_kalam, day),
+        _interval("Yamaganda", panchangam.yamaganda, day),
+        _interval("Gulika", panchangam.gulika, day),
+        _interval("Abhijit", panchangam.abhijit, day),
+    ]
     lines += [_interval("Durmuhurta", item, day) for item in panchangam.durmuhurta]
     month_mark = " (adhika)" if masa.adhika else " (kshaya)" if masa.kshaya else ""
     lines += [

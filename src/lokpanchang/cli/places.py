@@ -54,7 +54,9 @@ def _lookup(args) -> int:
     if args.json:
         print(json.dumps(record, ensure_ascii=False))
     else:
-        print(f"{_describe(place)}, {place.distance_km:g} km away; time zone here: {place.timezone}")
+        print(
+            f"{_describe(place)}, {place.distance_km:g} km away; time zone here: {place.timezone}"
+        )
     return 0
 
 
@@ -64,7 +66,9 @@ def _search(args) -> int:
         print(json.dumps([_search_record(place) for place in found], ensure_ascii=False))
         return 0
     for place in found:
-        print(f"{_describe(place)}  ({place.latitude:.4f}, {place.longitude:.4f})  {place.timezone}")
+        print(
+            f"{_describe(place)}  ({place.latitude:.4f}, {place.longitude:.4f})  {place.timezone}"
+        )
     if not found:
         print(f"no city matches {args.name!r}")
     return 0

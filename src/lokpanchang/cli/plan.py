@@ -32,18 +32,27 @@ subscribers in the database (DATABASE_URL); --send-time then keeps only that sen
 
 def register(subparsers) -> None:
     plan = subparsers.add_parser(
-        "plan", help="show the slots planner passes would enqueue (dry run)", epilog=EPILOG,
+        "plan",
+        help="show the slots planner passes would enqueue (dry run)",
+        epilog=EPILOG,
         description="Show the slots planner passes would enqueue. Locks are ignored.",
     )
     when = plan.add_mutually_exclusive_group(required=True)
     when.add_argument("--at", metavar="INSTANT", help="one planner pass at INSTANT")
     when.add_argument("--from", dest="start", metavar="A", help="first of successive passes")
     plan.add_argument("--to", dest="end", metavar="B", help="last pass is at or before B")
-    plan.add_argument("--every", metavar="SECONDS", help="seconds between passes (default PLANNER_PERIOD)")
     plan.add_argument(
-        "--zone", action="append", metavar="ZONE", help="IANA zone instead of the database (repeatable)"
+        "--every", metavar="SECONDS", help="seconds between passes (default PLANNER_PERIOD)"
     )
-    plan.add_argument("--send-time", metavar="HH:MM", help="local send time (default DEFAULT_SEND_TIME)")
+    plan.add_argument(
+        "--zone",
+        action="append",
+        metavar="ZONE",
+        help="IANA zone instead of the database (repeatable)",
+    )
+    plan.add_argument(
+        "--send-time", metavar="HH:MM", help="local send time (default DEFAULT_SEND_TIME)"
+    )
     plan.add_argument("--json", action="store_true", help="print a JSON list of slots")
     plan.set_defaults(handler=run)
 
@@ -58,7 +67,9 @@ def run(args) -> int:
     else:
         start, end, every = _range(args, settings.planner_period)
     send_time = _send_time(args.send_time) if args.send_time else None
-    zones_at = _zones_source(args.zone, send_time or settings.default_send_time, send_time, settings)
+    zones_at = _zones_source(
+        args.zone, send_time or settings.default_send_time, send_time, settings
+    )
     result = simulate_passes(start, end, every, zones_at, lookahead)
     _report_invalid(result)
     print(_as_json(result.slots) if args.json else _as_table(result.slots))
@@ -70,7 +81,9 @@ def parse_instant(text: str, option: str) -> datetime:
     try:
         instant = datetime.fromisoformat(text.strip())
     except ValueError:
-        raise CommandError(f"{option} {text!r} is not an ISO 8601 instant, e.g. 2026-03-01T00:50Z") from None
+        raise CommandError(
+            f"{option} {text!r} is not an ISO 8601 instant, e.g. 2026-03-01T00:50Z"
+        ) from None
     if instant.tzinfo is None:
         raise CommandError(f"{option} {text!r} has no UTC offset; add Z or an offset like +05:30")
     return instant
@@ -91,7 +104,9 @@ def _refuse_range_options(args) -> None:
 
 def _range(args, default_period: int) -> tuple[datetime, datetime, timedelta]:
     if args.end is None:
-        raise CommandError("--from needs --to, e.g. --from 2026-03-01T00:00Z --to 2026-03-02T00:00Z")
+        raise CommandError(
+            "--from needs --to, e.g. --from 2026-03-01T00:00Z --to 2026-03-02T00:00Z"
+        )
     start, end = parse_instant(args.start, "--from"), parse_instant(args.end, "--to")
     if end < start:
         raise CommandError(f"--to {args.end!r} is before --from {args.start!r}")
@@ -136,8 +151,10 @@ def _database_source(url: str, only_send_time: time | None) -> Callable[[datetim
             with sessions() as session:
                 pairs = active_zone_send_times(session, instant)
         except SQLAlchemyError as exc:
-            raise CommandError(f"cannot read subscribers from the database: {exc.__class__.__name__}: "
-                               f"{str(exc).splitlines()[0]} (run `lokpanchang db upgrade`?)") from None
+            raise CommandError(
+                f"cannot read subscribers from the database: {exc.__class__.__name__}: "
+                f"{str(exc).splitlines()[0]} (run `lokpanchang db upgrade`?)"
+            ) from None
         return [p for p in pairs if only_send_time is None or p[1] == only_send_time]
 
     return zones_at
@@ -146,17 +163,24 @@ def _database_source(url: str, only_send_time: time | None) -> Callable[[datetim
 def _refuse_missing_sqlite(url: str) -> None:
     """A dry run must not create an empty SQLite file where the database was expected."""
     parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        if not Path(parsed.database).exists():
-            raise CommandError(
-                f"no database at {parsed.database!r}; run `lokpanchang db upgrade` or pass --zone"
-            )
+    in_file = parsed.get_backend_name() == "sqlite" and parsed.database not in (
+        None,
+        "",
+        ":memory:",
+    )
+    if in_file and not Path(parsed.database).exists():
+        raise CommandError(
+            f"no database at {parsed.database!r}; run `lokpanchang db upgrade` or pass --zone"
+        )
 
 
 def _report_invalid(result: PlanResult) -> None:
     for zone in result.invalid_zones:
-        print(f"lokpanchang: warning: stored time zone {zone!r} is not an IANA zone; "
-              "its subscribers were not planned", file=sys.stderr)
+        print(
+            f"lokpanchang: warning: stored time zone {zone!r} is not an IANA zone; "
+            "its subscribers were not planned",
+            file=sys.stderr,
+        )
 
 
 def _as_json(slots: Iterable[Slot]) -> str:
@@ -167,9 +191,18 @@ def _as_table(slots: Iterable[Slot]) -> str:
     rows = [("due (UTC)", "local wall time", "timezone", "local date", "send")]
     for slot in slots:
         local = wall_clock_at(slot.timezone, slot.due_at)
-        rows.append((f"{slot.due_at:%Y-%m-%d %H:%M}", local.strftime("%Y-%m-%d %H:%M %z"),
-                     slot.timezone, slot.local_date.isoformat(), f"{slot.send_time:%H:%M}"))
+        rows.append(
+            (
+                f"{slot.due_at:%Y-%m-%d %H:%M}",
+                local.strftime("%Y-%m-%d %H:%M %z"),
+                slot.timezone,
+                slot.local_date.isoformat(),
+                f"{slot.send_time:%H:%M}",
+            )
+        )
     if len(rows) == 1:
         return "no slots due"
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows
+    )

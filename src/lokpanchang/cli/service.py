@@ -35,15 +35,23 @@ def register(subparsers) -> None:
     worker = subparsers.add_parser("worker", help="run a Celery worker (sends the broadcasts)")
     worker.add_argument("--concurrency", type=int, default=2, help="processes (default 2)")
     worker.set_defaults(handler=_worker)
-    subparsers.add_parser("beat", help="run Celery beat (the jit_planner every 10 min)") \
-        .set_defaults(handler=_beat)
+    subparsers.add_parser(
+        "beat", help="run Celery beat (the jit_planner every 10 min)"
+    ).set_defaults(handler=_beat)
     web = subparsers.add_parser("web", help="serve the web app (webhook, admin, /healthz)")
     web.add_argument("--port", type=_port, default=None, help="TCP port (default WEB_PORT, 5050)")
     web.set_defaults(handler=_web)
     up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
     up.add_argument("--port", type=_port, default=None, help="web port (default 5050)")
-    up.add_argument("--fake-whatsapp", nargs="?", type=_port, const=0, default=None, metavar="PORT",
-                    help="also run the fake Cloud API (on PORT, default a free one) and send to it")
+    up.add_argument(
+        "--fake-whatsapp",
+        nargs="?",
+        type=_port,
+        const=0,
+        default=None,
+        metavar="PORT",
+        help="also run the fake Cloud API (on PORT, default a free one) and send to it",
+    )
     up.set_defaults(handler=_up)
 
 
@@ -87,8 +95,17 @@ def _worker(args) -> int:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
     start_logging(celery=True)
     prepare_broker()
-    app.worker_main(["worker", "-Q", "default,priority", "-c", str(args.concurrency),
-                     "--loglevel", _log_level()])
+    app.worker_main(
+        [
+            "worker",
+            "-Q",
+            "default,priority",
+            "-c",
+            str(args.concurrency),
+            "--loglevel",
+            _log_level(),
+        ]
+    )
     return 0
 
 
@@ -111,8 +128,9 @@ def _web(args) -> int:
     start_logging()
     app = create_app(settings)  # refuses bad settings before anything is touched
     prepare_broker()
-    run_simple(settings.web_host, args.port or settings.web_port, app, threaded=True,
-               use_reloader=False)
+    run_simple(
+        settings.web_host, args.port or settings.web_port, app, threaded=True, use_reloader=False
+    )
     return 0
 
 
@@ -143,19 +161,29 @@ def _up(args) -> int:
     migrate.upgrade(settings.effective_database_url)
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]
-    children = [Child("web", [*me, "web", "--port", port]), Child("worker", [*me, "worker"]),
-                Child("beat", [*me, "beat"])]
+    children = [
+        Child("web", [*me, "web", "--port", port]),
+        Child("worker", [*me, "worker"]),
+        Child("beat", [*me, "beat"]),
+    ]
     channel = f"outbox at {settings.data_dir / 'outbox.jsonl'}"
     if args.fake_whatsapp is not None:
-        fake, env = _fake_whatsapp(me, args.fake_whatsapp or _free_port(), _webhook_url(settings, port))
+        fake, env = _fake_whatsapp(
+            me, args.fake_whatsapp or _free_port(), _webhook_url(settings, port)
+        )
         for child in children:
             child.env = env
         children.insert(0, fake)
-        channel = f"sending to the fake WhatsApp Cloud API at {env['WHATSAPP_BASE_URL']} " \
-                  f"(what it received: {env['WHATSAPP_BASE_URL']}/_fake/messages; " \
-                  f"this run's app secret for signing webhooks: {env['WHATSAPP_APP_SECRET']})"
-    print(f"lokpanchang: web on http://{settings.web_host}:{port}/ (health: /healthz), "
-          f"{channel}; Ctrl-C stops", flush=True)
+        channel = (
+            f"sending to the fake WhatsApp Cloud API at {env['WHATSAPP_BASE_URL']} "
+            f"(what it received: {env['WHATSAPP_BASE_URL']}/_fake/messages; "
+            f"this run's app secret for signing webhooks: {env['WHATSAPP_APP_SECRET']})"
+        )
+    print(
+        f"lokpanchang: web on http://{settings.web_host}:{port}/ (health: /healthz), "
+        f"{channel}; Ctrl-C stops",
+        flush=True,
+    )
     return _supervise(children)
 
 
@@ -166,13 +194,37 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
     """
     token, app_secret = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
     base_url = f"http://127.0.0.1:{fake_port}"
-    fake = Child("fake-whatsapp", [*me, "fake-whatsapp", "--port", str(fake_port), "--token", token,
-                                   "--phone-number-id", FAKE_PHONE_NUMBER_ID,
-                                   "--webhook-url", webhook_url, "--app-secret", app_secret])
-    env = {**os.environ, "DELIVERY_BACKEND": "whatsapp", "WHATSAPP_BASE_URL": base_url,
-           "WHATSAPP_ACCESS_TOKEN": token, "WHATSAPP_PHONE_NUMBER_ID": FAKE_PHONE_NUMBER_ID,
-           "WHATSAPP_APP_SECRET": app_secret, "WHATSAPP_VERIFY_TOKEN": secrets.token_urlsafe(16)}
-    for name in ("WHATSAPP_ACCESS_TOKEN_FILE", "WHATSAPP_APP_SECRET_FILE", "WHATSAPP_VERIFY_TOKEN_FILE"):
+    fake = Child(
+        "fake-whatsapp",
+        [
+            *me,
+            "fake-whatsapp",
+            "--port",
+            str(fake_port),
+            "--token",
+            token,
+            "--phone-number-id",
+            FAKE_PHONE_NUMBER_ID,
+            "--webhook-url",
+            webhook_url,
+            "--app-secret",
+            app_secret,
+        ],
+    )
+    env = {
+        **os.environ,
+        "DELIVERY_BACKEND": "whatsapp",
+        "WHATSAPP_BASE_URL": base_url,
+        "WHATSAPP_ACCESS_TOKEN": token,
+        "WHATSAPP_PHONE_NUMBER_ID": FAKE_PHONE_NUMBER_ID,
+        "WHATSAPP_APP_SECRET": app_secret,
+        "WHATSAPP_VERIFY_TOKEN": secrets.token_urlsafe(16),
+    }
+    for name in (
+        "WHATSAPP_ACCESS_TOKEN_FILE",
+        "WHATSAPP_APP_SECRET_FILE",
+        "WHATSAPP_VERIFY_TOKEN_FILE",
+    ):
         env.pop(name, None)  # a secret file would override the fake's values
     return fake, env
 
@@ -220,11 +272,18 @@ def _restart(child: Child) -> bool:
     child.restarts = [t for t in child.restarts if now - t < RESTART_WINDOW] + [now]
     code = child.process.returncode
     if len(child.restarts) > RESTART_LIMIT:
-        print(f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
-              f"(last status {code}); stopping", file=sys.stderr, flush=True)
+        print(
+            f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
+            f"(last status {code}); stopping",
+            file=sys.stderr,
+            flush=True,
+        )
         return False
-    print(f"lokpanchang: {child.name} exited with status {code}; restarting", file=sys.stderr,
-          flush=True)
+    print(
+        f"lokpanchang: {child.name} exited with status {code}; restarting",
+        file=sys.stderr,
+        flush=True,
+    )
     child.start()
     return True
 

@@ -33,8 +33,12 @@ SAMPLE = "sample_subscribers.csv"
 
 
 def register(subparsers) -> None:
-    subscribers = subparsers.add_parser("subscribers", help="add, list, stop and import subscribers")
-    actions = subscribers.add_subparsers(dest="subscribers_command", required=True, metavar="ACTION")
+    subscribers = subparsers.add_parser(
+        "subscribers", help="add, list, stop and import subscribers"
+    )
+    actions = subscribers.add_subparsers(
+        dest="subscribers_command", required=True, metavar="ACTION"
+    )
     _register_add(actions)
     listing = actions.add_parser("list", help="list subscribers")
     listing.add_argument("--json", action="store_true", help="print a JSON array")
@@ -54,7 +58,9 @@ def register(subparsers) -> None:
 
 def _register_add(actions) -> None:
     add = actions.add_parser("add", help="subscribe a phone, or update and reactivate it")
-    add.add_argument("--phone", required=True, help="E.164 (+919876543210); without + read as Indian")
+    add.add_argument(
+        "--phone", required=True, help="E.164 (+919876543210); without + read as Indian"
+    )
     add.add_argument("--lat", required=True, help="latitude, decimal degrees")
     add.add_argument("--lon", required=True, help="longitude, decimal degrees")
     add.add_argument("--name")
@@ -64,13 +70,20 @@ def _register_add(actions) -> None:
 
 
 def _register_import(actions) -> None:
-    load = actions.add_parser("import", help="import a CSV: phone,latitude,longitude[,name,language,send_time]")
+    load = actions.add_parser(
+        "import", help="import a CSV: phone,latitude,longitude[,name,language,send_time]"
+    )
     load.add_argument("file", nargs="?", help="CSV file with a header row")
     load.add_argument("--sample", action="store_true", help="import the bundled sample subscribers")
-    load.add_argument("--skip-invalid", action="store_true", help="import the good rows, report the bad")
-    load.add_argument("--welcome", action="store_true",
-                      help="send today's panchangam now to new and resumed subscribers whose "
-                           "send time has passed today (as `add` does)")
+    load.add_argument(
+        "--skip-invalid", action="store_true", help="import the good rows, report the bad"
+    )
+    load.add_argument(
+        "--welcome",
+        action="store_true",
+        help="send today's panchangam now to new and resumed subscribers whose "
+        "send time has passed today (as `add` does)",
+    )
     load.set_defaults(handler=_import)
 
 
@@ -91,13 +104,23 @@ def _add(args) -> int:
     now = clock.now()
     try:
         with transaction(database_url()) as session:
-            user = subscribe(session, args.phone, latitude, longitude, now=now, name=args.name,
-                             language=args.lang, send_time=args.send_time)
+            user = subscribe(
+                session,
+                args.phone,
+                latitude,
+                longitude,
+                now=now,
+                name=args.name,
+                language=args.lang,
+                send_time=args.send_time,
+            )
             record = as_record(user, now)
     except ValueError as exc:
         raise _user_error(exc) from None
-    print(f"subscribed {record['phone']} in {record['city']} ({record['timezone']}) "
-          f"at {record['send_time']} local time")
+    print(
+        f"subscribed {record['phone']} in {record['city']} ({record['timezone']}) "
+        f"at {record['send_time']} local time"
+    )
     _welcome(_joined(now))
     return 0
 
@@ -105,7 +128,8 @@ def _add(args) -> int:
 def _joined(now: datetime) -> list[int]:
     """Subscribers who joined or resumed at ``now`` (this command's events)."""
     query = select(SubscriptionEvent.user_id).where(
-        SubscriptionEvent.at == now, SubscriptionEvent.kind.in_(("subscribed", "resumed")))
+        SubscriptionEvent.at == now, SubscriptionEvent.kind.in_(("subscribed", "resumed"))
+    )
     with transaction(database_url()) as session:
         return sorted(set(session.execute(query).scalars()))
 
@@ -143,7 +167,9 @@ def _welcome_one(welcome_send, user_id: int, ctx) -> str:
     try:
         return welcome_send(user_id, clock.now(), ctx)
     except Exception as exc:  # noqa: BLE001 -- the subscriber is saved; say what failed
-        print(f"today's panchangam for subscriber {user_id} could not be sent: {exc}", file=sys.stderr)
+        print(
+            f"today's panchangam for subscriber {user_id} could not be sent: {exc}", file=sys.stderr
+        )
         return "failed"
 
 
@@ -157,8 +183,10 @@ def _list(args) -> int:
         return 0
     for r in records:
         state = "active" if r["active"] else "stopped"
-        print(f"{r['phone']:<16} {r['name'][:20]:<20} {r['city'] or '':<24} {r['timezone']:<24} "
-              f"{r['language']} {r['send_time']} {state}")
+        print(
+            f"{r['phone']:<16} {r['name'][:20]:<20} {r['city'] or '':<24} {r['timezone']:<24} "
+            f"{r['language']} {r['send_time']} {state}"
+        )
     print(f"{len(records)} subscriber(s)", file=sys.stderr)
     return 0
 
@@ -179,7 +207,9 @@ def _move(args) -> int:
     latitude, longitude = checked_coordinates(args.lat, args.lon)
     try:
         with transaction(database_url()) as session:
-            record = as_record(move(session, args.phone, latitude, longitude, clock.now()), clock.now())
+            record = as_record(
+                move(session, args.phone, latitude, longitude, clock.now()), clock.now()
+            )
     except ValueError as exc:
         raise _user_error(exc) from None
     print(f"moved {record['phone']} to {record['city']} ({record['timezone']})")
@@ -198,10 +228,17 @@ def _import(args) -> int:
         )
     now = clock.now()
     with transaction(database_url()) as session:
-        report = import_subscribers(session, [row for _, row in parsed.rows], now,
-                                    detail=f"import {name}", columns=parsed.columns)
-    print(f"{name}: imported {report.written} subscriber(s): {report.created} new, "
-          f"{report.updated} updated, {report.resumed} resumed; {len(parsed.problems)} bad row(s) skipped")
+        report = import_subscribers(
+            session,
+            [row for _, row in parsed.rows],
+            now,
+            detail=f"import {name}",
+            columns=parsed.columns,
+        )
+    print(
+        f"{name}: imported {report.written} subscriber(s): {report.created} new, "
+        f"{report.updated} updated, {report.resumed} resumed; {len(parsed.problems)} bad row(s) skipped"
+    )
     if args.welcome:
         _welcome(_joined(now))
     return 0

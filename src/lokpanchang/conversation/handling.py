@@ -45,19 +45,42 @@ STOP_WORDS = frozenset({"stop", "unsubscribe", "cancel", "quit", "बंद", "�
 HELP_WORDS = frozenset({"help", "मदद", "सहायता"})
 # A subscriber names a language (in English or in it) to get the panchangam in it.
 LANGUAGE_WORDS = {
-    "english": "en", "hindi": "hi", "हिंदी": "hi", "हिन्दी": "hi", "sanskrit": "sa",
-    "संस्कृतम्": "sa", "संस्कृत": "sa", "tamil": "ta", "தமிழ்": "ta", "telugu": "te", "తెలుగు": "te",
-    "kannada": "kn", "ಕನ್ನಡ": "kn", "malayalam": "ml", "മലയാളം": "ml", "marathi": "mr",
-    "मराठी": "mr", "gujarati": "gu", "ગુજરાતી": "gu", "bengali": "bn", "bangla": "bn", "বাংলা": "bn",
+    "english": "en",
+    "hindi": "hi",
+    "हिंदी": "hi",
+    "हिन्दी": "hi",
+    "sanskrit": "sa",
+    "संस्कृतम्": "sa",
+    "संस्कृत": "sa",
+    "tamil": "ta",
+    "தமிழ்": "ta",
+    "telugu": "te",
+    "తెలుగు": "te",
+    "kannada": "kn",
+    "ಕನ್ನಡ": "kn",
+    "malayalam": "ml",
+    "മലയാളം": "ml",
+    "marathi": "mr",
+    "मराठी": "mr",
+    "gujarati": "gu",
+    "ગુજરાતી": "gu",
+    "bengali": "bn",
+    "bangla": "bn",
+    "বাংলা": "bn",
 }
 # Ledger states in the order a message moves through them; status webhooks never go back.
 STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
 # A sender we do not know yet is answered in the language of the script they write in
 # (Devanagari reads as Hindi); Latin and any other script get English.
-SCRIPT_LANGUAGES = (("hi", re.compile(r"[\u0900-\u097F]")), ("bn", re.compile(r"[\u0980-\u09FF]")),
-                    ("gu", re.compile(r"[\u0A80-\u0AFF]")), ("ta", re.compile(r"[\u0B80-\u0BFF]")),
-                    ("te", re.compile(r"[\u0C00-\u0C7F]")), ("kn", re.compile(r"[\u0C80-\u0CFF]")),
-                    ("ml", re.compile(r"[\u0D00-\u0D7F]")))
+SCRIPT_LANGUAGES = (
+    ("hi", re.compile(r"[\u0900-\u097F]")),
+    ("bn", re.compile(r"[\u0980-\u09FF]")),
+    ("gu", re.compile(r"[\u0A80-\u0AFF]")),
+    ("ta", re.compile(r"[\u0B80-\u0BFF]")),
+    ("te", re.compile(r"[\u0C00-\u0C7F]")),
+    ("kn", re.compile(r"[\u0C80-\u0CFF]")),
+    ("ml", re.compile(r"[\u0D00-\u0D7F]")),
+)
 # A stranger's words choose the language of the subscription they make within this time.
 SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
@@ -99,8 +122,12 @@ def handle_webhook(session: Session, body: object, now: datetime) -> WebhookRepo
 def _change_values(body: object) -> list[dict]:
     if not isinstance(body, dict):
         return []
-    return [change["value"] for entry in _dicts(body.get("entry"))
-            for change in _dicts(entry.get("changes")) if isinstance(change.get("value"), dict)]
+    return [
+        change["value"]
+        for entry in _dicts(body.get("entry"))
+        for change in _dicts(entry.get("changes"))
+        if isinstance(change.get("value"), dict)
+    ]
 
 
 def _dicts(items: object) -> list[dict]:
@@ -116,6 +143,7 @@ def _contact_names(value: dict) -> dict[str, str]:
 
 
 # Status updates --------------------------------------------------------------------
+
 
 def _apply_status(session: Session, status: dict, now: datetime, report: WebhookReport) -> None:
     row = _ledger_row(session, status)
@@ -183,6 +211,7 @@ def _first_error(status: dict) -> tuple[int | None, str]:
 
 # user_preferences: the user stopped or resumed marketing messages in WhatsApp itself ----------
 
+
 def _apply_preference(session: Session, preference: dict, now: datetime) -> None:
     if preference.get("category") != "marketing_messages":
         return
@@ -191,7 +220,9 @@ def _apply_preference(session: Session, preference: dict, now: datetime) -> None
         return
     if preference.get("value") == "stop" and user.is_active(now):
         _deactivate(session, user, now, "disabled", "whatsapp 131050: user stopped marketing")
-    elif preference.get("value") == "resume" and _stopped_marketing(user) and not user.is_active(now):
+    elif (
+        preference.get("value") == "resume" and _stopped_marketing(user) and not user.is_active(now)
+    ):
         _activate(session, user, now, "resumed")
 
 
@@ -202,8 +233,10 @@ def _stopped_marketing(user: UserDetail) -> bool:
 
 # Inbound messages ------------------------------------------------------------------------
 
-def _handle_message(session: Session, message: dict, names: dict[str, str], now: datetime,
-                    report: WebhookReport) -> None:
+
+def _handle_message(
+    session: Session, message: dict, names: dict[str, str], now: datetime, report: WebhookReport
+) -> None:
     sender = str(message.get("from", ""))
     inbound = _first_time(session, message, sender, now) if sender.isdigit() else None
     if inbound is None:
@@ -235,18 +268,25 @@ def _handle_message(session: Session, message: dict, names: dict[str, str], now:
         report.replies.append(Reply(phone, "text", reply("help", language)))
 
 
-def _first_time(session: Session, message: dict, sender: str, now: datetime) -> InboundMessage | None:
+def _first_time(
+    session: Session, message: dict, sender: str, now: datetime
+) -> InboundMessage | None:
     """Record the inbound message id; None when it was handled before (Meta retries)."""
     message_id = message.get("id")
     if not isinstance(message_id, str) or not message_id:
         return None
-    if session.execute(select(InboundMessage.id).where(
-            InboundMessage.wa_message_id == message_id)).first():
+    if session.execute(
+        select(InboundMessage.id).where(InboundMessage.wa_message_id == message_id)
+    ).first():
         return None
     # A worker racing us on the same id makes this flush fail; the task is then retried and
     # the lookup above finds the id (the unique constraint is the real guard).
-    inbound = InboundMessage(wa_message_id=message_id[:128], from_phone=f"+{sender}"[:20],
-                             kind=str(message.get("type", ""))[:20], received_at=now)
+    inbound = InboundMessage(
+        wa_message_id=message_id[:128],
+        from_phone=f"+{sender}"[:20],
+        kind=str(message.get("type", ""))[:20],
+        received_at=now,
+    )
     session.add(inbound)
     session.flush()
     return inbound
@@ -281,15 +321,26 @@ def _language_at_sign_up(session: Session, phone: str, now: datetime) -> str | N
     """The language a stranger's latest words suggested within a day, for their new subscription."""
     return session.scalar(
         select(InboundMessage.language)
-        .where(InboundMessage.from_phone == phone, InboundMessage.language.is_not(None),
-               InboundMessage.received_at >= now - SIGN_UP_LANGUAGE_MEMORY)
+        .where(
+            InboundMessage.from_phone == phone,
+            InboundMessage.language.is_not(None),
+            InboundMessage.received_at >= now - SIGN_UP_LANGUAGE_MEMORY,
+        )
         .order_by(InboundMessage.received_at.desc(), InboundMessage.id.desc())
-        .limit(1))
+        .limit(1)
+    )
 
 
-def _handle_location(session: Session, phone: str, wa_id: str, user: UserDetail | None,
-                     location: object, names: dict[str, str], now: datetime,
-                     report: WebhookReport) -> None:
+def _handle_location(
+    session: Session,
+    phone: str,
+    wa_id: str,
+    user: UserDetail | None,
+    location: object,
+    names: dict[str, str],
+    now: datetime,
+    report: WebhookReport,
+) -> None:
     suggested = _language_at_sign_up(session, phone, now) if user is None else None
     language = user.language if user is not None else suggested or "en"
     coordinates = _coordinates(location)
@@ -297,16 +348,20 @@ def _handle_location(session: Session, phone: str, wa_id: str, user: UserDetail 
         report.replies.append(Reply(phone, "text", reply("bad_location", language)))
         return
     try:
-        user = subscribe(session, phone, *coordinates, now=now, name=names.get(wa_id) or None,
-                         language=suggested)
+        user = subscribe(
+            session, phone, *coordinates, now=now, name=names.get(wa_id) or None, language=suggested
+        )
     except ValueError as exc:  # a wa_id that is no valid phone number: nothing is written
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
         report.replies.append(Reply(phone, "text", reply("help", language)))
         return
     user.wa_id = wa_id[:32]
     label = user.city.city if user.city else f"{coordinates[0]:.3f}, {coordinates[1]:.3f}"
-    report.replies.append(Reply(phone, "text", reply("subscribed", user.language, place=label,
-                                                     timezone=user.timezone)))
+    report.replies.append(
+        Reply(
+            phone, "text", reply("subscribed", user.language, place=label, timezone=user.timezone)
+        )
+    )
     report.welcome_user_ids.append(user.id)
 
 

@@ -28,9 +28,13 @@ def process_webhook(body: dict, settings: Settings, now: datetime) -> dict:
 
 
 def _summary(report: WebhookReport) -> dict:
-    return {"replies": len(report.replies), "welcome": len(report.welcome_user_ids),
-            "statuses": report.statuses_applied, "ignored": report.statuses_ignored,
-            "duplicates": report.duplicates}
+    return {
+        "replies": len(report.replies),
+        "welcome": len(report.welcome_user_ids),
+        "statuses": report.statuses_applied,
+        "ignored": report.statuses_ignored,
+        "duplicates": report.duplicates,
+    }
 
 
 async def send_replies(replies: list[Reply], settings: Settings) -> None:
@@ -47,8 +51,12 @@ async def send_replies(replies: list[Reply], settings: Settings) -> None:
                 result = await sender.send_interactive_location_request(item.phone, item.text)
             else:
                 result = await sender.send_text(item.phone, item.text)
-            log.info("reply.sent", kind=item.kind, outcome=str(result.outcome),
-                     error_code=result.error_code)
+            log.info(
+                "reply.sent",
+                kind=item.kind,
+                outcome=str(result.outcome),
+                error_code=result.error_code,
+            )
 
 
 async def _replies_to_channel(replies: list[Reply], settings: Settings) -> None:
@@ -60,8 +68,9 @@ async def _replies_to_channel(replies: list[Reply], settings: Settings) -> None:
         sender = MemorySender()
     else:
         sender = OutboxSender(settings.data_dir / "outbox.jsonl")
-    messages = [OutgoingMessage(0, r.phone, "en", (), r.text, template=f"reply:{r.kind}")
-                for r in replies]
+    messages = [
+        OutgoingMessage(0, r.phone, "en", (), r.text, template=f"reply:{r.kind}") for r in replies
+    ]
     await sender.send_batch(messages)
 
 

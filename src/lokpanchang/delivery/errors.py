@@ -12,34 +12,43 @@ from dataclasses import dataclass
 
 from lokpanchang.delivery.base import Outcome
 
-RETRY_CODES = frozenset({
-    4,        # application request limit reached
-    80007,    # WhatsApp Business Account rate limit
-    130429,   # throughput (messages per second per number) reached
-    131056,   # pair rate limit: too many messages to the same user
-    131057,   # account in maintenance mode
-    131000,   # "something went wrong": Meta's advice is to retry
-    131016,   # service temporarily unavailable
-    1, 2,     # unknown / temporary API errors
-})
-SKIP_CODES = frozenset({
-    131049,   # per-user marketing limit ("healthy ecosystem"): try another day
-    130472,   # user is part of an experiment: not sent
-})
-DISABLE_CODES = frozenset({
-    131050,   # user stopped marketing messages: until they resume
-})
+RETRY_CODES = frozenset(
+    {
+        4,  # application request limit reached
+        80007,  # WhatsApp Business Account rate limit
+        130429,  # throughput (messages per second per number) reached
+        131056,  # pair rate limit: too many messages to the same user
+        131057,  # account in maintenance mode
+        131000,  # "something went wrong": Meta's advice is to retry
+        131016,  # service temporarily unavailable
+        1,
+        2,  # unknown / temporary API errors
+    }
+)
+SKIP_CODES = frozenset(
+    {
+        131049,  # per-user marketing limit ("healthy ecosystem"): try another day
+        130472,  # user is part of an experiment: not sent
+    }
+)
+DISABLE_CODES = frozenset(
+    {
+        131050,  # user stopped marketing messages: until they resume
+    }
+)
 UNDELIVERABLE_CODE = 131026  # message undeliverable: disable after repeated days
 UNDELIVERABLE_DAYS_TO_DISABLE = 3
-HALT_CODES = frozenset({
-    190,      # access token expired or invalid
-    368,      # account temporarily blocked for policy violations
-    100,      # invalid parameter (wrong phone-number id, malformed request)
-    10,       # permission denied
-    131048,   # spam rate limit: sending more risks the number
-    131031,   # business account locked
-    131042,   # payment problem on the account
-})
+HALT_CODES = frozenset(
+    {
+        190,  # access token expired or invalid
+        368,  # account temporarily blocked for policy violations
+        100,  # invalid parameter (wrong phone-number id, malformed request)
+        10,  # permission denied
+        131048,  # spam rate limit: sending more risks the number
+        131031,  # business account locked
+        131042,  # payment problem on the account
+    }
+)
 TEMPLATE_CODES = range(132000, 133000)  # template missing, paused, parameter mismatch (132xxx)
 
 # Delays between attempts of one send (seconds); Meta asks for exponential back-off.
@@ -100,12 +109,16 @@ def _classify_success(document: dict) -> Classified:
 
 def _classify_error(http_status: int, error: object) -> Classified:
     if not isinstance(error, dict):
-        return Classified(outcome_for_code(None, http_status),
-                          error_detail=f"HTTP {http_status} without an error object")
+        return Classified(
+            outcome_for_code(None, http_status),
+            error_detail=f"HTTP {http_status} without an error object",
+        )
     code = _as_int(error.get("code"))
     outcome = outcome_for_code(code, http_status)
     retry_after = PAIR_LIMIT_WAIT if code == 131056 else None
-    return Classified(outcome, error_code=code, error_detail=_detail(error), retry_after=retry_after)
+    return Classified(
+        outcome, error_code=code, error_detail=_detail(error), retry_after=retry_after
+    )
 
 
 def _detail(error: dict) -> str:
@@ -121,8 +134,13 @@ def _as_int(value: object) -> int | None:
         return None
 
 
-def backoff_delay(attempt: int, retry_after: float | None = None, jitter: float = 1.0,
-                  base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP) -> float:
+def backoff_delay(
+    attempt: int,
+    retry_after: float | None = None,
+    jitter: float = 1.0,
+    base: float = BACKOFF_BASE,
+    cap: float = BACKOFF_CAP,
+) -> float:
     """Seconds to wait before attempt ``attempt + 1`` (``attempt`` counts from 1).
 
     Exponential (``base * 2**(attempt-1)``) scaled by ``jitter`` in [0, 1] and capped; never
@@ -141,8 +159,9 @@ class FailedStatusAction:
     reason: str | None = None
 
 
-def failed_status_action(code: int | None, undeliverable_days: int,
-                         counted_today: bool = False) -> FailedStatusAction:
+def failed_status_action(
+    code: int | None, undeliverable_days: int, counted_today: bool = False
+) -> FailedStatusAction:
     """Apply the policy to an asynchronous failure of a message to a subscriber.
 
     ``undeliverable_days`` is the subscriber's count of consecutive days with a 131026 so

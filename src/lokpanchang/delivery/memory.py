@@ -21,8 +21,9 @@ class MemorySender:
     def _send_one(self, message: OutgoingMessage) -> SendResult:
         forced = self.outcomes.get(message.phone)
         if forced is not None:
-            return SendResult(message.ledger_id, forced.outcome, None, forced.error_code,
-                              forced.error_detail)
+            return SendResult(
+                message.ledger_id, forced.outcome, None, forced.error_code, forced.error_detail
+            )
         self.sent.append(message)
         return SendResult(message.ledger_id, Outcome.SENT, f"memory.{message.ledger_id}")
 

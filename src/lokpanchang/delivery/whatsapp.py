@@ -24,8 +24,15 @@ log = structlog.get_logger(__name__)
 
 # Subscriber language -> the language code the template is registered under at Meta.
 LANGUAGE_CODES = {
-    "en": "en", "hi": "hi", "ta": "ta", "te": "te", "kn": "kn", "ml": "ml", "mr": "mr",
-    "gu": "gu", "bn": "bn",
+    "en": "en",
+    "hi": "hi",
+    "ta": "ta",
+    "te": "te",
+    "kn": "kn",
+    "ml": "ml",
+    "mr": "mr",
+    "gu": "gu",
+    "bn": "bn",
     "sa": "hi",  # Meta has no Sanskrit templates; Devanagari readers get the Hindi one
 }
 DEFAULT_LANGUAGE_CODE = "en"
@@ -47,14 +54,24 @@ def ledger_id_from_callback(value: object) -> int | None:
     return int(number) if prefix == "message_log" and number.isdigit() else None
 
 
-def template_payload(phone: str, template: str, language: str, parameters: tuple[str, ...],
-                     ledger_id: int | None = None) -> dict:
+def template_payload(
+    phone: str,
+    template: str,
+    language: str,
+    parameters: tuple[str, ...],
+    ledger_id: int | None = None,
+) -> dict:
     body = [{"type": "text", "text": text} for text in parameters]
     payload = {
-        "messaging_product": "whatsapp", "recipient_type": "individual", "to": _recipient(phone),
+        "messaging_product": "whatsapp",
+        "recipient_type": "individual",
+        "to": _recipient(phone),
         "type": "template",
-        "template": {"name": template, "language": {"code": language},
-                     "components": [{"type": "body", "parameters": body}] if body else []},
+        "template": {
+            "name": template,
+            "language": {"code": language},
+            "components": [{"type": "body", "parameters": body}] if body else [],
+        },
     }
     if ledger_id is not None:
         payload["biz_opaque_callback_data"] = callback_data(ledger_id)
@@ -62,15 +79,28 @@ def template_payload(phone: str, template: str, language: str, parameters: tuple
 
 
 def text_payload(phone: str, text: str) -> dict:
-    return {"messaging_product": "whatsapp", "recipient_type": "individual",
-            "to": _recipient(phone), "type": "text", "text": {"preview_url": False, "body": text}}
+    return {
+        "messaging_product": "whatsapp",
+        "recipient_type": "individual",
+        "to": _recipient(phone),
+        "type": "text",
+        "text": {"preview_url": False, "body": text},
+    }
 
 
 def location_request_payload(phone: str, text: str) -> dict:
-    interactive = {"type": "location_request_message", "body": {"text": text},
-                   "action": {"name": "send_location"}}
-    return {"messaging_product": "whatsapp", "recipient_type": "individual",
-            "to": _recipient(phone), "type": "interactive", "interactive": interactive}
+    interactive = {
+        "type": "location_request_message",
+        "body": {"text": text},
+        "action": {"name": "send_location"},
+    }
+    return {
+        "messaging_product": "whatsapp",
+        "recipient_type": "individual",
+        "to": _recipient(phone),
+        "type": "interactive",
+        "interactive": interactive,
+    }
 
 
 def _recipient(phone: str) -> str:
@@ -88,11 +118,22 @@ class WhatsAppSender:
 
     name = "whatsapp"
 
-    def __init__(self, *, base_url: str, api_version: str, phone_number_id: str, access_token: str,
-                 template_name: str = "daily_panchangam", concurrency: int = 200,
-                 timeout: float = 15.0, bucket: Bucket | None = None, max_attempts: int = 4,
-                 backoff_base: float = 0.5, backoff_cap: float = 8.0,
-                 retry_after_cap: float = 60.0) -> None:
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_version: str,
+        phone_number_id: str,
+        access_token: str,
+        template_name: str = "daily_panchangam",
+        concurrency: int = 200,
+        timeout: float = 15.0,
+        bucket: Bucket | None = None,
+        max_attempts: int = 4,
+        backoff_base: float = 0.5,
+        backoff_cap: float = 8.0,
+        retry_after_cap: float = 60.0,
+    ) -> None:
         self.url = f"{base_url.rstrip('/')}/{api_version}/{phone_number_id}/messages"
         self.template_name = template_name
         self.bucket = bucket or Unpaced()
@@ -106,13 +147,20 @@ class WhatsAppSender:
         self._depth = 0
 
     @classmethod
-    def from_settings(cls, settings: Settings, bucket: Bucket | None = None, **kwargs) -> WhatsAppSender:
-        return cls(base_url=settings.whatsapp_base_url, api_version=settings.whatsapp_api_version,
-                   phone_number_id=settings.whatsapp_phone_number_id,
-                   access_token=settings.whatsapp_access_token,
-                   template_name=settings.whatsapp_template_name,
-                   concurrency=settings.send_concurrency, timeout=settings.send_timeout,
-                   bucket=bucket, **kwargs)
+    def from_settings(
+        cls, settings: Settings, bucket: Bucket | None = None, **kwargs
+    ) -> WhatsAppSender:
+        return cls(
+            base_url=settings.whatsapp_base_url,
+            api_version=settings.whatsapp_api_version,
+            phone_number_id=settings.whatsapp_phone_number_id,
+            access_token=settings.whatsapp_access_token,
+            template_name=settings.whatsapp_template_name,
+            concurrency=settings.send_concurrency,
+            timeout=settings.send_timeout,
+            bucket=bucket,
+            **kwargs,
+        )
 
     # The Sender protocol ------------------------------------------------------------
 
@@ -146,12 +194,17 @@ class WhatsAppSender:
 
     async def send_panchangam_template(self, message: OutgoingMessage) -> SendResult:
         """Send the daily template (or ``message.template``) with its body parameters."""
-        return await self.send_template(message.phone, message.template or self.template_name,
-                                        language_code(message.language), message.parameters,
-                                        message.ledger_id)
+        return await self.send_template(
+            message.phone,
+            message.template or self.template_name,
+            language_code(message.language),
+            message.parameters,
+            message.ledger_id,
+        )
 
-    async def send_template(self, phone: str, template: str, language: str,
-                            parameters: tuple[str, ...], ledger_id: int) -> SendResult:
+    async def send_template(
+        self, phone: str, template: str, language: str, parameters: tuple[str, ...], ledger_id: int
+    ) -> SendResult:
         payload = template_payload(phone, template, language, parameters, ledger_id)
         async with self:
             return await self._send(payload, ledger_id)
@@ -161,8 +214,9 @@ class WhatsAppSender:
         async with self:
             return await self._send(text_payload(phone, text), ledger_id)
 
-    async def send_interactive_location_request(self, phone: str, text: str,
-                                                ledger_id: int = 0) -> SendResult:
+    async def send_interactive_location_request(
+        self, phone: str, text: str, ledger_id: int = 0
+    ) -> SendResult:
         """Ask the user to share their location (a "Send location" button under ``text``)."""
         async with self:
             return await self._send(location_request_payload(phone, text), ledger_id)
@@ -176,15 +230,23 @@ class WhatsAppSender:
             if classified.outcome is not Outcome.RETRY or attempt >= self.max_attempts:
                 return _result(ledger_id, classified, attempt)
             retry_after = min(classified.retry_after or 0.0, self.retry_after_cap)
-            delay = backoff_delay(attempt, retry_after, random.random(),
-                                  self.backoff_base, self.backoff_cap)
-            log.info("whatsapp.retry", ledger_id=ledger_id, code=classified.error_code,
-                     attempt=attempt, delay=round(delay, 2))
+            delay = backoff_delay(
+                attempt, retry_after, random.random(), self.backoff_base, self.backoff_cap
+            )
+            log.info(
+                "whatsapp.retry",
+                ledger_id=ledger_id,
+                code=classified.error_code,
+                attempt=attempt,
+                delay=round(delay, 2),
+            )
             await asyncio.sleep(delay)
 
     async def _attempt(self, payload: dict) -> Classified:
         try:
-            async with self._session.post(self.url, json=payload, headers=self._headers) as response:
+            async with self._session.post(
+                self.url, json=payload, headers=self._headers
+            ) as response:
                 return classify_response(response.status, await response.read())
         except aiohttp.ConnectionTimeoutError as exc:
             return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")
@@ -206,12 +268,20 @@ def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:
     """The configured channel, paced by the shared Redis bucket (in-process when embedded)."""
     from lokpanchang.delivery.pacing import bucket_for
 
-    redis_url = settings.redis_url or (settings.celery_broker_url
-                                       if settings.celery_broker_url.startswith("redis") else "")
+    redis_url = settings.redis_url or (
+        settings.celery_broker_url if settings.celery_broker_url.startswith("redis") else ""
+    )
     bucket = bucket_for(redis_url, settings.send_rate, settings.is_embedded)
     return WhatsAppSender.from_settings(settings, bucket=bucket, **kwargs)
 
 
 def _result(ledger_id: int, classified: Classified, attempts: int) -> SendResult:
-    return SendResult(ledger_id, classified.outcome, classified.message_id, classified.error_code,
-                      classified.error_detail, classified.retry_after, {"attempts": attempts})
+    return SendResult(
+        ledger_id,
+        classified.outcome,
+        classified.message_id,
+        classified.error_code,
+        classified.error_detail,
+        classified.retry_after,
+        {"attempts": attempts},
+    )

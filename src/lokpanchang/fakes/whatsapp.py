@@ -21,7 +21,7 @@ import aiohttp
 from aiohttp import web
 
 from lokpanchang import clock
-from lokpanchang.fakes.whatsapp_spec import FakeConfig, Failure
+from lokpanchang.fakes.whatsapp_spec import Failure, FakeConfig
 from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
 
 ERRORS = {  # code -> (title, details, HTTP status); titles and codes as Meta documents them
@@ -29,21 +29,39 @@ ERRORS = {  # code -> (title, details, HTTP status); titles and codes as Meta do
     190: ("Invalid OAuth access token", "The access token could not be decrypted", 401),
     130429: ("Rate limit hit", "Cloud API message throughput has been reached.", 400),
     131026: ("Message undeliverable", "Unable to deliver message.", 400),
-    131049: ("This message was not delivered to maintain healthy ecosystem engagement.",
-             "Per-user marketing limit reached.", 400),
-    131050: ("Unable to deliver the message. This recipient has chosen to stop receiving "
-             "marketing messages on WhatsApp from your business.", "User stopped marketing.", 400),
-    131056: ("(Business Account, Consumer Account) pair rate limit hit",
-             "Too many messages sent from this phone number to the same phone number "
-             "in a short period of time.", 400),
-    132000: ("Number of parameters does not match the expected number of params",
-             "body: number of localizable_params does not match the expected number", 400),
-    132001: ("Template name does not exist in the translation",
-             "template name does not exist in the language", 404),
+    131049: (
+        "This message was not delivered to maintain healthy ecosystem engagement.",
+        "Per-user marketing limit reached.",
+        400,
+    ),
+    131050: (
+        "Unable to deliver the message. This recipient has chosen to stop receiving "
+        "marketing messages on WhatsApp from your business.",
+        "User stopped marketing.",
+        400,
+    ),
+    131056: (
+        "(Business Account, Consumer Account) pair rate limit hit",
+        "Too many messages sent from this phone number to the same phone number "
+        "in a short period of time.",
+        400,
+    ),
+    132000: (
+        "Number of parameters does not match the expected number of params",
+        "body: number of localizable_params does not match the expected number",
+        400,
+    ),
+    132001: (
+        "Template name does not exist in the translation",
+        "template name does not exist in the language",
+        404,
+    ),
     132005: ("Translated text too long", "Translated text is too long.", 400),
-    132018: ("There was an issue with the parameters in your template.",
-             "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
-             400),
+    132018: (
+        "There was an issue with the parameters in your template.",
+        "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
+        400,
+    ),
 }
 
 
@@ -56,9 +74,13 @@ class Rejected(Exception):
 def error_document(code: int, details: str = "") -> tuple[dict, int]:
     """Meta's error body for ``code`` and the HTTP status it comes with."""
     title, default_details, status = ERRORS.get(code, ("Error", "", 400))
-    error = {"message": f"(#{code}) {title}", "type": "OAuthException", "code": code,
-             "error_data": {"messaging_product": "whatsapp", "details": details or default_details},
-             "fbtrace_id": secrets.token_urlsafe(12)}
+    error = {
+        "message": f"(#{code}) {title}",
+        "type": "OAuthException",
+        "code": code,
+        "error_data": {"messaging_product": "whatsapp", "details": details or default_details},
+        "fbtrace_id": secrets.token_urlsafe(12),
+    }
     return {"error": error}, status
 
 
@@ -134,16 +156,23 @@ class FakeCloudAPI:
         self._record(payload, message_id, None)
         self._queue_statuses(payload, message_id, failure)
         recipient = str(payload["to"])
-        return web.json_response({"messaging_product": "whatsapp",
-                                  "contacts": [{"input": recipient, "wa_id": recipient.lstrip("+")}],
-                                  "messages": [{"id": message_id, "message_status": "accepted"}]})
+        return web.json_response(
+            {
+                "messaging_product": "whatsapp",
+                "contacts": [{"input": recipient, "wa_id": recipient.lstrip("+")}],
+                "messages": [{"id": message_id, "message_status": "accepted"}],
+            }
+        )
 
     def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
         if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
             raise Rejected(190)
         if request.match_info["phone_number_id"] != self.config.phone_number_id:
-            raise Rejected(100, f"Object with ID '{request.match_info['phone_number_id']}' "
-                                "does not exist or is missing permissions")
+            raise Rejected(
+                100,
+                f"Object with ID '{request.match_info['phone_number_id']}' "
+                "does not exist or is missing permissions",
+            )
         try:
             payload = json.loads(raw)
         except ValueError:
@@ -163,12 +192,14 @@ class FakeCloudAPI:
         failure.remaining -= 1
         return failure
 
-    async def _misbehave(self, request: web.Request, payload: dict,
-                         failure: Failure) -> web.StreamResponse:
+    async def _misbehave(
+        self, request: web.Request, payload: dict, failure: Failure
+    ) -> web.StreamResponse:
         self._record(payload, None, None, note=failure.kind)
         if failure.kind == "http":
-            return web.Response(status=failure.code, text="<html>upstream error</html>",
-                                content_type="text/html")
+            return web.Response(
+                status=failure.code, text="<html>upstream error</html>", content_type="text/html"
+            )
         if failure.kind == "drop":
             request.transport.close()
             raise asyncio.CancelledError
@@ -187,7 +218,11 @@ class FakeCloudAPI:
         if kind == "template":
             self._check_template(payload.get("template"))
         elif kind == "text":
-            body = (payload.get("text") or {}).get("body") if isinstance(payload.get("text"), dict) else None
+            body = (
+                (payload.get("text") or {}).get("body")
+                if isinstance(payload.get("text"), dict)
+                else None
+            )
             if not isinstance(body, str) or not body.strip() or len(body) > 4096:
                 raise Rejected(100, "text.body must be 1-4096 characters")
         elif kind != "interactive" or not isinstance(payload.get("interactive"), dict):
@@ -201,28 +236,39 @@ class FakeCloudAPI:
             raise Rejected(132001, f"template {name!r} does not exist in {language!r}")
         texts = _body_texts(template)
         if len(texts) != self.config.templates[name]:
-            raise Rejected(132000, f"expected {self.config.templates[name]} body parameters, "
-                                   f"got {len(texts)}")
+            raise Rejected(
+                132000, f"expected {self.config.templates[name]} body parameters, got {len(texts)}"
+            )
         for text in texts:
             if not isinstance(text, str) or parameter_problem(text):
                 raise Rejected(132018)
         if sum(len(text) for text in texts) > MAX_BODY_CHARS:
             raise Rejected(132005)
 
-    def _record(self, payload: dict, message_id: str | None, error_code: int | None,
-                note: str = "") -> None:
+    def _record(
+        self, payload: dict, message_id: str | None, error_code: int | None, note: str = ""
+    ) -> None:
         self.counts["accepted" if message_id else str(error_code or note)] += 1
-        self.received.append({"id": message_id, "to": payload.get("to"), "type": payload.get("type"),
-                              "accepted": message_id is not None, "error_code": error_code,
-                              "note": note, "payload": payload})
+        self.received.append(
+            {
+                "id": message_id,
+                "to": payload.get("to"),
+                "type": payload.get("type"),
+                "accepted": message_id is not None,
+                "error_code": error_code,
+                "note": note,
+                "payload": payload,
+            }
+        )
 
     # GET /_fake/... -----------------------------------------------------------------
 
     async def handle_list(self, request: web.Request) -> web.Response:
         accepted_only = request.query.get("accepted") == "1"
         messages = [m for m in self.received if m["accepted"] or not accepted_only]
-        return web.json_response({"messages": messages, "count": len(messages),
-                                  "totals": dict(self.counts)})
+        return web.json_response(
+            {"messages": messages, "count": len(messages), "totals": dict(self.counts)}
+        )
 
     async def handle_reset(self, request: web.Request) -> web.Response:
         self.received.clear()
@@ -250,7 +296,9 @@ class FakeCloudAPI:
         else:
             steps = [("sent", None), ("delivered", None), ("read", None)]
         for status, code in steps:
-            self._outbox.append(status_body(self.config, message_id, recipient, status, callback, code))
+            self._outbox.append(
+                status_body(self.config, message_id, recipient, status, callback, code)
+            )
         self._wake.set()
 
     async def _start_poster(self, app: web.Application) -> None:
@@ -270,8 +318,10 @@ class FakeCloudAPI:
 
     async def _post_one(self, session: aiohttp.ClientSession, body: dict) -> None:
         raw = json.dumps(body).encode()
-        headers = {"Content-Type": "application/json",
-                   "X-Hub-Signature-256": "sha256=" + sign(raw, self.config.app_secret)}
+        headers = {
+            "Content-Type": "application/json",
+            "X-Hub-Signature-256": "sha256=" + sign(raw, self.config.app_secret),
+        }
         try:
             async with session.post(self.config.webhook_url, data=raw, headers=headers) as response:
                 outcome = response.status
@@ -288,23 +338,45 @@ def sign(raw: bytes, secret: str) -> str:
     return hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
 
 
-def status_body(config: FakeConfig, message_id: str, recipient: str, status: str,
-                callback: str | None, error_code: int | None = None) -> dict:
+def status_body(
+    config: FakeConfig,
+    message_id: str,
+    recipient: str,
+    status: str,
+    callback: str | None,
+    error_code: int | None = None,
+) -> dict:
     """One status update in the shape of Meta's ``messages`` webhook."""
-    entry = {"id": message_id, "status": status, "timestamp": str(int(clock.now().timestamp())),
-             "recipient_id": recipient}
+    entry = {
+        "id": message_id,
+        "status": status,
+        "timestamp": str(int(clock.now().timestamp())),
+        "recipient_id": recipient,
+    }
     if callback:
         entry["biz_opaque_callback_data"] = callback
     if error_code is not None:
         title, details, _ = ERRORS.get(error_code, ("Error", "", 400))
-        entry["errors"] = [{"code": error_code, "title": title, "message": title,
-                            "error_data": {"details": details}}]
-    value = {"messaging_product": "whatsapp",
-             "metadata": {"display_phone_number": config.display_phone_number,
-                          "phone_number_id": config.phone_number_id},
-             "statuses": [entry]}
-    return {"object": "whatsapp_business_account",
-            "entry": [{"id": "FAKE-WABA", "changes": [{"value": value, "field": "messages"}]}]}
+        entry["errors"] = [
+            {
+                "code": error_code,
+                "title": title,
+                "message": title,
+                "error_data": {"details": details},
+            }
+        ]
+    value = {
+        "messaging_product": "whatsapp",
+        "metadata": {
+            "display_phone_number": config.display_phone_number,
+            "phone_number_id": config.phone_number_id,
+        },
+        "statuses": [entry],
+    }
+    return {
+        "object": "whatsapp_business_account",
+        "entry": [{"id": "FAKE-WABA", "changes": [{"value": value, "field": "messages"}]}],
+    }
 
 
 def _body_texts(template: dict) -> list:
@@ -314,11 +386,13 @@ def _body_texts(template: dict) -> list:
     return []
 
 
-async def serve(config: FakeConfig, host: str = "127.0.0.1", port: int = 0,
-                shutdown_timeout: float = 1.0) -> tuple[web.AppRunner, int]:
+async def serve(
+    config: FakeConfig, host: str = "127.0.0.1", port: int = 0, shutdown_timeout: float = 1.0
+) -> tuple[web.AppRunner, int]:
     """Start the fake on ``host:port`` (0 = any free port); returns the runner and the port."""
-    runner = web.AppRunner(FakeCloudAPI(config).app(), access_log=None,
-                           shutdown_timeout=shutdown_timeout)
+    runner = web.AppRunner(
+        FakeCloudAPI(config).app(), access_log=None, shutdown_timeout=shutdown_timeout
+    )
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()

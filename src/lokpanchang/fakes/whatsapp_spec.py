@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
 
-_ACTION = re.compile(r"^(?:(?P<async>\d+)|sync:(?P<sync>\d+)(?:\*(?P<times>\d+))?|"
-                     r"http:(?P<http>\d{3})|(?P<special>hang|drop))$")
+_ACTION = re.compile(
+    r"^(?:(?P<async>\d+)|sync:(?P<sync>\d+)(?:\*(?P<times>\d+))?|"
+    r"http:(?P<http>\d{3})|(?P<special>hang|drop))$"
+)
 
 
 @dataclass
@@ -59,8 +61,10 @@ def parse_fail_spec(spec: str) -> dict[str, Failure]:
         match = _ACTION.match(action.strip())
         digits = phone.strip().lstrip("+")
         if not match or not digits.isdigit():
-            raise SpecError(f"--fail entry {entry!r} is not PHONE=CODE, PHONE=sync:CODE[*N], "
-                            "PHONE=http:STATUS, PHONE=hang or PHONE=drop")
+            raise SpecError(
+                f"--fail entry {entry!r} is not PHONE=CODE, PHONE=sync:CODE[*N], "
+                "PHONE=http:STATUS, PHONE=hang or PHONE=drop"
+            )
         failures[digits] = _failure(match)
     return failures
 

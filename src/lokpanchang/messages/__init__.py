@@ -13,7 +13,15 @@ from lokpanchang.messages.replies import reply
 from lokpanchang.messages.rules import TemplateRuleError, check_rendering, clean_parameter
 
 __all__ = [
-    "DAILY_TEMPLATE_BODIES", "DAILY_TEMPLATE_BODY", "RenderedMessage", "TemplateRuleError",
-    "check_daily", "check_rendering", "clean_parameter", "plain_text", "render_daily", "reply",
+    "DAILY_TEMPLATE_BODIES",
+    "DAILY_TEMPLATE_BODY",
+    "RenderedMessage",
+    "TemplateRuleError",
+    "check_daily",
+    "check_rendering",
+    "clean_parameter",
+    "plain_text",
+    "render_daily",
+    "reply",
     "template_body",
 ]

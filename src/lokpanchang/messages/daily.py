@@ -101,8 +101,10 @@ def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
     local_date = _parse_date(day.get("date"))
     return [
         _heading(day, local_date, place, language),
-        *(_sequence(kind, day.get(kind), local_date, language, words)
-          for kind in ("tithi", "nakshatra", "yoga", "karana")),
+        *(
+            _sequence(kind, day.get(kind), local_date, language, words)
+            for kind in ("tithi", "nakshatra", "yoga", "karana")
+        ),
         f"{_clock(day.get('sunrise'), local_date, words)} / {_clock(day.get('sunset'), local_date, words)}",
         _span(day.get("rahu_kalam"), local_date, words),
         _month_and_year(day, language, words),
@@ -112,7 +114,9 @@ def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
 def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
     where = place or day.get("city") or day.get("place") or _coordinates(day)
     months = MONTHS[text_language(language)]
-    when = f"{local_date.day} {months[local_date.month - 1]} {local_date.year}" if local_date else ""
+    when = (
+        f"{local_date.day} {months[local_date.month - 1]} {local_date.year}" if local_date else ""
+    )
     weekday = _name("vara", day.get("vara"), language)
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
@@ -150,8 +154,7 @@ def _label(kind: str, number: Any, language: str) -> str:
         return ""
 
 
-def _sequence(kind: str, entries: Any, local_date: date | None, language: str,
-              words: dict) -> str:
+def _sequence(kind: str, entries: Any, local_date: date | None, language: str, words: dict) -> str:
     """``First till HH:MM, then Second``: the element at sunrise and the one after it.
 
     Tithi names carry their paksha already ("Krishna Pratipada"), as the almanac writes them.
@@ -201,7 +204,9 @@ def _month_and_year(day: dict, language: str, words: dict) -> str:
     samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
     # The dict carries the samvatsara's name as computed (English); its number names it in
     # the reader's language.
-    samvatsara = _label("samvatsara", samvat.get("samvatsara_number"), language) or samvat.get("samvatsara")
+    samvatsara = _label("samvatsara", samvat.get("samvatsara_number"), language) or samvat.get(
+        "samvatsara"
+    )
     year = " ".join(str(part) for part in (samvat.get("vikram"), samvatsara) if part)
     return ", ".join(part for part in (month, f"{words['samvat']} {year}" if year else "") if part)
 

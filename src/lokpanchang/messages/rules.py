@@ -42,7 +42,9 @@ def check_body(body: str) -> str:
     if _EDGE_PLACEHOLDER.search(body.strip()):
         raise TemplateRuleError(f"template body {body[:40]!r}... starts or ends with a placeholder")
     if len(body) > MAX_BODY_CHARS:
-        raise TemplateRuleError(f"template body is {len(body)} characters, more than {MAX_BODY_CHARS}")
+        raise TemplateRuleError(
+            f"template body is {len(body)} characters, more than {MAX_BODY_CHARS}"
+        )
     return body
 
 
@@ -89,6 +91,7 @@ def check_rendering(body: str, parameters: tuple[str, ...]) -> str:
             raise TemplateRuleError(f"parameter {{{{{number}}}}}={value!r} {problem}")
     text = substitute(body, parameters)
     if len(text) > MAX_BODY_CHARS:
-        raise TemplateRuleError(f"body is {len(text)} characters after substitution, "
-                                f"more than {MAX_BODY_CHARS}")
+        raise TemplateRuleError(
+            f"body is {len(text)} characters after substitution, more than {MAX_BODY_CHARS}"
+        )
     return text

@@ -52,9 +52,15 @@ class EntryState:
     status: str  # ok, pending, late, missed
 
     def as_dict(self) -> dict:
-        return {"key": self.key, "task": self.task, "schedule": self.schedule,
-                "last_started_at": _iso(self.last_started_at), "due_at": _iso(self.due_at),
-                "next_due_at": _iso(self.next_due_at), "status": self.status}
+        return {
+            "key": self.key,
+            "task": self.task,
+            "schedule": self.schedule,
+            "last_started_at": _iso(self.last_started_at),
+            "due_at": _iso(self.due_at),
+            "next_due_at": _iso(self.next_due_at),
+            "status": self.status,
+        }
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -74,15 +80,18 @@ def grace(entry: BeatEntry, now: datetime) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def _crontab_due(entry: BeatEntry, last: datetime | None, since: datetime | None,
-                 now: datetime) -> datetime:
+def _crontab_due(
+    entry: BeatEntry, last: datetime | None, since: datetime | None, now: datetime
+) -> datetime:
     owed = next_instant(entry.schedule, last) if last else previous_instant(entry.schedule, now)
     if since is not None:  # instants more than grace before beat's start are not this beat's
         owed = max(owed, next_instant(entry.schedule, since - grace(entry, now)))
     return owed
 
 
-def _interval_due(entry: BeatEntry, last: datetime | None, since: datetime | None) -> datetime | None:
+def _interval_due(
+    entry: BeatEntry, last: datetime | None, since: datetime | None
+) -> datetime | None:
     period = timedelta(seconds=interval_seconds(entry.schedule))
     if last is not None and (since is None or last >= since):
         return last + period
@@ -91,8 +100,9 @@ def _interval_due(entry: BeatEntry, last: datetime | None, since: datetime | Non
     return None
 
 
-def due_at(entry: BeatEntry, last_started: datetime | None, now: datetime,
-           beat: BeatLife = BEAT_DOWN) -> datetime | None:
+def due_at(
+    entry: BeatEntry, last_started: datetime | None, now: datetime, beat: BeatLife = BEAT_DOWN
+) -> datetime | None:
     """The instant of the run ``entry`` owes at ``now``; None when it never ran and beat is down."""
     since = beat.start_if_alive()
     if isinstance(entry.schedule, crontab):
@@ -114,8 +124,9 @@ def next_due_at(entry: BeatEntry, due: datetime | None, now: datetime) -> dateti
     return due + period * ((now - due) // period + 1)
 
 
-def _ran_for_now(entry: BeatEntry, last: datetime | None, since: datetime | None,
-                 now: datetime) -> bool:
+def _ran_for_now(
+    entry: BeatEntry, last: datetime | None, since: datetime | None, now: datetime
+) -> bool:
     # A crontab entry that ran for its latest instant is fine even if beat restarted since.
     if last is None:
         return False
@@ -124,8 +135,9 @@ def _ran_for_now(entry: BeatEntry, last: datetime | None, since: datetime | None
     return since is None or last >= since
 
 
-def _status(entry: BeatEntry, last: datetime | None, due: datetime | None, now: datetime,
-            beat: BeatLife) -> str:
+def _status(
+    entry: BeatEntry, last: datetime | None, due: datetime | None, now: datetime, beat: BeatLife
+) -> str:
     if due is None:
         return "missed"
     if now <= due:
@@ -133,9 +145,17 @@ def _status(entry: BeatEntry, last: datetime | None, due: datetime | None, now: 
     return "late" if now <= due + grace(entry, now) else "missed"
 
 
-def assess(entry: BeatEntry, last_started: datetime | None, now: datetime,
-           beat: BeatLife = BEAT_DOWN) -> EntryState:
+def assess(
+    entry: BeatEntry, last_started: datetime | None, now: datetime, beat: BeatLife = BEAT_DOWN
+) -> EntryState:
     """The entry's state at ``now`` given when it last started and beat's life (UTC)."""
     due = due_at(entry, last_started, now, beat)
-    return EntryState(entry.key, entry.task, entry.description, last_started, due,
-                      next_due_at(entry, due, now), _status(entry, last_started, due, now, beat))
+    return EntryState(
+        entry.key,
+        entry.task,
+        entry.description,
+        last_started,
+        due,
+        next_due_at(entry, due, now),
+        _status(entry, last_started, due, now, beat),
+    )

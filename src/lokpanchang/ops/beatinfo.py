@@ -34,8 +34,10 @@ class BeatEntry:
 def beat_entries(table: dict | None = None) -> list[BeatEntry]:
     """Every entry of the beat table (by default as beat runs it here), in its written order."""
     table = beat_schedule(get_settings()) if table is None else table
-    return [BeatEntry(key, entry["task"], entry["schedule"], key in RUN_AT_START)
-            for key, entry in table.items()]
+    return [
+        BeatEntry(key, entry["task"], entry["schedule"], key in RUN_AT_START)
+        for key, entry in table.items()
+    ]
 
 
 def key_for_task(table: dict | None = None) -> dict[str, str]:

@@ -29,14 +29,25 @@ def record_start(url: str, task: str, task_id: str, now: datetime) -> None:
     key = key_for_task().get(task)
     if key is None:
         return
-    row = {"key": key, "task": task, "last_started_at": now, "last_task_id": task_id,
-           "last_outcome": "STARTED"}
+    row = {
+        "key": key,
+        "task": task,
+        "last_started_at": now,
+        "last_task_id": task_id,
+        "last_outcome": "STARTED",
+    }
     with transaction(url) as session:
         upsert(session, BeatEntryStatus.__table__, [row], keys=("key",))
 
 
-def record_finish(url: str, task: str, outcome: str, now: datetime,
-                  error: str | None = None, duration_s: float | None = None) -> None:
+def record_finish(
+    url: str,
+    task: str,
+    outcome: str,
+    now: datetime,
+    error: str | None = None,
+    duration_s: float | None = None,
+) -> None:
     key = key_for_task().get(task)
     if key is None:
         return
@@ -55,21 +66,27 @@ def beat_life(url: str, now: datetime) -> BeatLife:
         return BeatLife(queries.beat_started_at(session), alive)
 
 
-def entry_states(url: str, now: datetime,
-                 table: dict | None = None) -> list[tuple[EntryState, BeatEntryStatus | None]]:
+def entry_states(
+    url: str, now: datetime, table: dict | None = None
+) -> list[tuple[EntryState, BeatEntryStatus | None]]:
     """Every beat entry (of ``table``, by default the one beat runs with this process's
     settings) with its stored status and its assessment at ``now``."""
     beat = beat_life(url, now)
     with transaction(url) as session:
         stored = {row.key: row for row in session.scalars(select(BeatEntryStatus))}
-    return [(assess(entry, getattr(stored.get(entry.key), "last_started_at", None), now, beat),
-             stored.get(entry.key)) for entry in beat_entries(table)]
+    return [
+        (
+            assess(entry, getattr(stored.get(entry.key), "last_started_at", None), now, beat),
+            stored.get(entry.key),
+        )
+        for entry in beat_entries(table)
+    ]
 
 
 def _safely(action, *args, **kwargs) -> None:
     try:
         action(get_settings().effective_database_url, *args, **kwargs)
-    except Exception as exc:  # monitoring must never break the monitored task
+    except Exception as exc:  # noqa: BLE001 -- monitoring must never break the monitored task
         log.warning("beat_monitor_write_failed", error=f"{type(exc).__name__}: {exc}")
 
 
@@ -83,8 +100,13 @@ def on_prerun(sender=None, task_id=None, task=None, **_kwargs) -> None:
 def on_failure(sender=None, task_id=None, exception=None, **_kwargs) -> None:
     name = getattr(sender, "name", "")
     if name in key_for_task():
-        _safely(record_finish, name, "FAILURE", clock.now(),
-                error=f"{type(exception).__name__}: {exception}")
+        _safely(
+            record_finish,
+            name,
+            "FAILURE",
+            clock.now(),
+            error=f"{type(exception).__name__}: {exception}",
+        )
 
 
 def on_postrun(sender=None, task_id=None, task=None, state=None, **_kwargs) -> None:

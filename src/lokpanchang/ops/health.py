@@ -11,7 +11,6 @@ from lokpanchang.ops import probes
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SystemHealthLog
 
-
 _cpu_primed = False
 
 
@@ -47,8 +46,10 @@ def collect_health(settings: Settings, app=None) -> dict:
     workers = probes.workers_alive(app, database_url=url) if app is not None else None
     return {
         **machine_usage(_existing_parent(settings.data_dir.resolve())),
-        "database_ok": bool(database.ok), "database_latency_ms": database.latency_ms,
-        "redis_ok": redis.ok, "redis_latency_ms": redis.latency_ms,
+        "database_ok": bool(database.ok),
+        "database_latency_ms": database.latency_ms,
+        "redis_ok": redis.ok,
+        "redis_latency_ms": redis.latency_ms,
         "queue_depths": probes.queue_depths(settings.effective_broker_url),
         "workers_alive": workers,
         "detail": {"database_error": database.error, "redis_error": redis.error},

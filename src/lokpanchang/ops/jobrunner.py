@@ -17,8 +17,7 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
-from lokpanchang.broadcast import SendContext, make_context
-from lokpanchang.broadcast import adhoc
+from lokpanchang.broadcast import SendContext, adhoc, make_context
 from lokpanchang.broadcast.sending import run_async
 from lokpanchang.config import Settings
 from lokpanchang.ops import reports
@@ -29,8 +28,14 @@ from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun, UserDetail
 class JobCall:
     """One execution: settings, payload, the instant, the job run row, and a lazy channel."""
 
-    def __init__(self, settings: Settings, payload: dict, now: datetime, run_id: int | None,
-                 ctx: SendContext | None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        payload: dict,
+        now: datetime,
+        run_id: int | None,
+        ctx: SendContext | None,
+    ) -> None:
         self.settings, self.payload, self.now, self.run_id = settings, payload, now, run_id
         self._ctx, self._owned = ctx, None
 
@@ -85,8 +90,13 @@ def run_report(job: JobCall) -> dict:
 RUNNERS = {"announcement": run_announcement, "backfill": run_backfill, "report": run_report}
 
 
-def execute_job(settings: Settings, job_id: int, now: datetime, due_at: datetime | None = None,
-                ctx: SendContext | None = None) -> tuple[str, dict]:
+def execute_job(
+    settings: Settings,
+    job_id: int,
+    now: datetime,
+    due_at: datetime | None = None,
+    ctx: SendContext | None = None,
+) -> tuple[str, dict]:
     """Run one claimed job (its run for ``due_at``, by default its latest run); returns
     (``ok`` or ``failed``, detail). Never raises for job errors.
 
@@ -100,7 +110,7 @@ def execute_job(settings: Settings, job_id: int, now: datetime, due_at: datetime
     call = JobCall(settings, payload, now, run_id, ctx)
     try:
         return "ok", RUNNERS[kind](call)
-    except Exception as exc:  # recorded on the job; the dispatcher must go on with others
+    except Exception as exc:  # noqa: BLE001 -- recorded on the job; the dispatcher must go on with others
         return "failed", {"error": f"{type(exc).__name__}: {exc}"}
     finally:
         call.close()

@@ -29,8 +29,9 @@ class JobError(ValueError):
     """A job definition that cannot run; the message names the bad value."""
 
 
-def validate(kind: str, payload: dict, run_at: datetime | None, cron: str | None,
-             cron_zone: str) -> None:
+def validate(
+    kind: str, payload: dict, run_at: datetime | None, cron: str | None, cron_zone: str
+) -> None:
     if kind not in KINDS:
         raise JobError(f"job kind {kind!r} is not one of {', '.join(KINDS)}")
     if (run_at is None) == (cron is None):
@@ -40,8 +41,11 @@ def validate(kind: str, payload: dict, run_at: datetime | None, cron: str | None
     if run_at is not None and run_at.tzinfo is None:
         raise JobError(f"run time {run_at.isoformat()} has no time zone; give UTC, e.g. ...Z")
     _zone(cron_zone, "cron zone")
-    {"announcement": _check_announcement, "backfill": _check_backfill,
-     "report": lambda _payload: None}[kind](payload)
+    {
+        "announcement": _check_announcement,
+        "backfill": _check_backfill,
+        "report": lambda _payload: None,
+    }[kind](payload)
 
 
 def _zone(name: str, what: str) -> ZoneInfo:
@@ -77,14 +81,31 @@ def next_cron_instant(cron: str, zone: str, after: datetime) -> datetime:
     return croniter(cron, local_after).get_next(datetime).astimezone(UTC)
 
 
-def create_job(url: str, now: datetime, *, kind: str, payload: dict, name: str = "",
-               run_at: datetime | None = None, cron: str | None = None,
-               cron_zone: str = "UTC") -> int:
+def create_job(
+    url: str,
+    now: datetime,
+    *,
+    kind: str,
+    payload: dict,
+    name: str = "",
+    run_at: datetime | None = None,
+    cron: str | None = None,
+    cron_zone: str = "UTC",
+) -> int:
     validate(kind, payload, run_at, cron, cron_zone)
     first = run_at.astimezone(UTC) if run_at else next_cron_instant(cron, cron_zone, now)
     with transaction(url) as session:
-        job = ScheduledJob(name=name, kind=kind, payload=payload, cron=cron, cron_zone=cron_zone,
-                           next_run_at=first, status="active", created_at=now, run_count=0)
+        job = ScheduledJob(
+            name=name,
+            kind=kind,
+            payload=payload,
+            cron=cron,
+            cron_zone=cron_zone,
+            next_run_at=first,
+            status="active",
+            created_at=now,
+            run_count=0,
+        )
         session.add(job)
         session.flush()
         return job.id
@@ -111,19 +132,27 @@ def set_paused(url: str, job_id: int, paused: bool, now: datetime) -> ScheduledJ
 
 
 def due_jobs(url: str, now: datetime, limit: int = 100) -> list[tuple[int, datetime]]:
-    query = (select(ScheduledJob.id, ScheduledJob.next_run_at)
-             .where(ScheduledJob.status == "active", ScheduledJob.next_run_at <= now)
-             .order_by(ScheduledJob.next_run_at).limit(limit))
+    query = (
+        select(ScheduledJob.id, ScheduledJob.next_run_at)
+        .where(ScheduledJob.status == "active", ScheduledJob.next_run_at <= now)
+        .order_by(ScheduledJob.next_run_at)
+        .limit(limit)
+    )
     with transaction(url) as session:
         return [(job_id, due) for job_id, due in session.execute(query)]
 
 
 def claim(url: str, job_id: int, due_at: datetime, worker: str, now: datetime) -> bool:
     """Take the job for its ``due_at`` instant; False when another dispatcher took it first."""
-    statement = (update(ScheduledJob)
-                 .where(ScheduledJob.id == job_id, ScheduledJob.next_run_at == due_at,
-                        ScheduledJob.status == "active")
-                 .values(status="running", claimed_by=worker, last_run_at=now))
+    statement = (
+        update(ScheduledJob)
+        .where(
+            ScheduledJob.id == job_id,
+            ScheduledJob.next_run_at == due_at,
+            ScheduledJob.status == "active",
+        )
+        .values(status="running", claimed_by=worker, last_run_at=now)
+    )
     with transaction(url) as session:
         if session.execute(statement).rowcount != 1:
             return False
@@ -134,41 +163,59 @@ def claim(url: str, job_id: int, due_at: datetime, worker: str, now: datetime) -
 def unclaim(url: str, job_id: int, worker: str) -> bool:
     """Give back ``worker``'s claim on a job whose run was never started (its task could not
     be enqueued): the job is active again for the same instant, for the next dispatcher pass."""
-    statement = (update(ScheduledJob)
-                 .where(ScheduledJob.id == job_id, ScheduledJob.status == "running",
-                        ScheduledJob.claimed_by == worker)
-                 .values(status="active", claimed_by=None))
+    statement = (
+        update(ScheduledJob)
+        .where(
+            ScheduledJob.id == job_id,
+            ScheduledJob.status == "running",
+            ScheduledJob.claimed_by == worker,
+        )
+        .values(status="active", claimed_by=None)
+    )
     with transaction(url) as session:
         return session.execute(statement).rowcount == 1
 
 
 def open_job(url: str, kind: str, name: str) -> int | None:
     """The id of an active or running job of ``kind`` named ``name``, if there is one."""
-    query = (select(ScheduledJob.id)
-             .where(ScheduledJob.kind == kind, ScheduledJob.name == name,
-                    ScheduledJob.status.in_(("active", "running")))
-             .order_by(ScheduledJob.id).limit(1))
+    query = (
+        select(ScheduledJob.id)
+        .where(
+            ScheduledJob.kind == kind,
+            ScheduledJob.name == name,
+            ScheduledJob.status.in_(("active", "running")),
+        )
+        .order_by(ScheduledJob.id)
+        .limit(1)
+    )
     with transaction(url) as session:
         return session.scalars(query).first()
 
 
 def _start_run(session, job_id: int, due_at: datetime, worker: str, now: datetime) -> None:
     # A run row left by a worker that died is reused: one row per (job, instant).
-    run = session.scalars(select(ScheduledJobRun).where(
-        ScheduledJobRun.job_id == job_id, ScheduledJobRun.due_at == due_at)).one_or_none()
+    run = session.scalars(
+        select(ScheduledJobRun).where(
+            ScheduledJobRun.job_id == job_id, ScheduledJobRun.due_at == due_at
+        )
+    ).one_or_none()
     if run is None:
         run = ScheduledJobRun(job_id=job_id, due_at=due_at, detail={})
         session.add(run)
     run.claimed_by, run.started_at, run.outcome = worker, now, "running"
 
 
-def finish(url: str, job_id: int, due_at: datetime, worker: str, now: datetime,
-           outcome: str, detail: dict) -> None:
+def finish(
+    url: str, job_id: int, due_at: datetime, worker: str, now: datetime, outcome: str, detail: dict
+) -> None:
     """Record the run and schedule the next instant (cron) or close the job (one-off)."""
     with transaction(url) as session:
         job = session.get(ScheduledJob, job_id)
-        run = session.scalars(select(ScheduledJobRun).where(
-            ScheduledJobRun.job_id == job_id, ScheduledJobRun.due_at == due_at)).one()
+        run = session.scalars(
+            select(ScheduledJobRun).where(
+                ScheduledJobRun.job_id == job_id, ScheduledJobRun.due_at == due_at
+            )
+        ).one()
         run.finished_at, run.outcome, run.detail = now, outcome, detail
         if job.status != "running" or job.claimed_by != worker:
             return  # paused or reclaimed meanwhile: leave the row to its new owner
@@ -184,16 +231,18 @@ def finish(url: str, job_id: int, due_at: datetime, worker: str, now: datetime,
 
 def release_stale(url: str, now: datetime) -> int:
     """Jobs left 'running' by a dead worker go back to 'active' for the same instant."""
-    statement = (update(ScheduledJob)
-                 .where(ScheduledJob.status == "running",
-                        ScheduledJob.last_run_at < now - STALE_RUNNING)
-                 .values(status="active", claimed_by=None))
+    statement = (
+        update(ScheduledJob)
+        .where(ScheduledJob.status == "running", ScheduledJob.last_run_at < now - STALE_RUNNING)
+        .values(status="active", claimed_by=None)
+    )
     with transaction(url) as session:
         return session.execute(statement).rowcount
 
 
-def dispatch_due_jobs(url: str, now: datetime, worker: str,
-                      start: Callable[[int, datetime], None]) -> list[int]:
+def dispatch_due_jobs(
+    url: str, now: datetime, worker: str, start: Callable[[int, datetime], None]
+) -> list[int]:
     """Claim every due job and hand each claimed (id, instant) to ``start``."""
     release_stale(url, now)
     claimed = []

@@ -48,7 +48,8 @@ def manifest_matches(folder: Path) -> bool:
     entries = read_manifest(folder)
     return bool(entries) and all(
         (folder / name).exists() and sha256_of(folder / name) == digest
-        for name, digest in entries.items())
+        for name, digest in entries.items()
+    )
 
 
 def logs_of_day(log_dir: Path, day: date) -> list[Path]:
@@ -57,9 +58,12 @@ def logs_of_day(log_dir: Path, day: date) -> list[Path]:
 
 def _gzip(source: Path, target: Path) -> None:
     partial = target.with_name(target.name + ".partial")
-    with source.open("rb") as raw, partial.open("wb") as out:
-        with gzip.GzipFile(filename=source.name, mode="wb", fileobj=out, mtime=0) as zipped:
-            shutil.copyfileobj(raw, zipped)
+    with (
+        source.open("rb") as raw,
+        partial.open("wb") as out,
+        gzip.GzipFile(filename=source.name, mode="wb", fileobj=out, mtime=0) as zipped,
+    ):
+        shutil.copyfileobj(raw, zipped)
     partial.replace(target)
 
 
@@ -76,9 +80,15 @@ def backup_day(settings: Settings, day: date) -> dict:
     sources = logs_of_day(settings.effective_log_dir, day)
     if manifest_matches(folder) and set(read_manifest(folder)) >= {f"{p.name}.gz" for p in sources}:
         log.info("log_backup_unchanged", day=day.isoformat(), folder=str(folder))
-        return {"day": day.isoformat(), "outcome": "unchanged", "files": sorted(read_manifest(folder))}
+        return {
+            "day": day.isoformat(),
+            "outcome": "unchanged",
+            "files": sorted(read_manifest(folder)),
+        }
     if not sources:
-        log.info("log_backup_nothing_to_do", day=day.isoformat(), log_dir=str(settings.effective_log_dir))
+        log.info(
+            "log_backup_nothing_to_do", day=day.isoformat(), log_dir=str(settings.effective_log_dir)
+        )
         return {"day": day.isoformat(), "outcome": "no_logs", "files": []}
     folder.mkdir(parents=True, exist_ok=True)
     names = []

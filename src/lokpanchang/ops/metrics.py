@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.orm import Session
 
+from lokpanchang.ops.upsert import upsert
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import (
     ApiUsageLog,
@@ -33,15 +34,26 @@ from lokpanchang.storage.models import (
     SystemHealthLog,
     UserDetail,
 )
-from lokpanchang.ops.upsert import upsert
 
 # The statuses broadcast/ writes (broadcast.sending, broadcast.planner) and the webhook's.
 MISSED_RUN_STATUS = "missed"
 FAILED_LEDGER = ("failed", "halted")
 MISSED_LEDGER = "missed"
 AMBIGUOUS_LEDGER = "ambiguous"
-COUNTERS = ("sent", "delivered", "read", "failed", "late", "missed", "missed_runs", "ambiguous",
-            "new_subscribers", "unsubscribed", "active_subscribers", "zones_served")
+COUNTERS = (
+    "sent",
+    "delivered",
+    "read",
+    "failed",
+    "late",
+    "missed",
+    "missed_runs",
+    "ambiguous",
+    "new_subscribers",
+    "unsubscribed",
+    "active_subscribers",
+    "zones_served",
+)
 
 
 def days_to_refresh(now: datetime) -> list[date]:
@@ -61,24 +73,31 @@ def local_day_bounds(day: date, zone: str) -> tuple[datetime, datetime]:
 def ledger_counts(session: Session, day: date) -> dict[str, dict[str, int]]:
     sent = MessageLog.sent_at.is_not(None)
     late = or_(MessageLog.late.is_(True), BroadcastRun.late.is_(True))
-    query = (select(MessageLog.timezone,
-                    func.count().filter(sent),
-                    func.count().filter(MessageLog.delivered_at.is_not(None)),
-                    func.count().filter(MessageLog.read_at.is_not(None)),
-                    func.count().filter(MessageLog.status.in_(FAILED_LEDGER)),
-                    func.count().filter(and_(sent, late)),
-                    func.count().filter(MessageLog.status == MISSED_LEDGER),
-                    func.count().filter(MessageLog.status == AMBIGUOUS_LEDGER))
-             .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
-             .where(MessageLog.local_date == day).group_by(MessageLog.timezone))
+    query = (
+        select(
+            MessageLog.timezone,
+            func.count().filter(sent),
+            func.count().filter(MessageLog.delivered_at.is_not(None)),
+            func.count().filter(MessageLog.read_at.is_not(None)),
+            func.count().filter(MessageLog.status.in_(FAILED_LEDGER)),
+            func.count().filter(and_(sent, late)),
+            func.count().filter(MessageLog.status == MISSED_LEDGER),
+            func.count().filter(MessageLog.status == AMBIGUOUS_LEDGER),
+        )
+        .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
+        .where(MessageLog.local_date == day)
+        .group_by(MessageLog.timezone)
+    )
     names = ("sent", "delivered", "read", "failed", "late", "missed", "ambiguous")
     return {zone: dict(zip(names, counts)) for zone, *counts in session.execute(query)}
 
 
 def missed_runs(session: Session, day: date) -> dict[str, int]:
-    query = (select(BroadcastRun.timezone, func.count())
-             .where(BroadcastRun.local_date == day, BroadcastRun.status == MISSED_RUN_STATUS)
-             .group_by(BroadcastRun.timezone))
+    query = (
+        select(BroadcastRun.timezone, func.count())
+        .where(BroadcastRun.local_date == day, BroadcastRun.status == MISSED_RUN_STATUS)
+        .group_by(BroadcastRun.timezone)
+    )
     return dict(session.execute(query).all())
 
 
@@ -95,8 +114,9 @@ def subscriber_counts(session: Session, day: date, zone: str) -> dict[str, int]:
 
 
 def zones_for(session: Session, day: date, ledger: dict, missed: dict) -> list[str]:
-    users = session.scalars(select(UserDetail.timezone).where(UserDetail.timezone.is_not(None))
-                            .distinct())
+    users = session.scalars(
+        select(UserDetail.timezone).where(UserDetail.timezone.is_not(None)).distinct()
+    )
     return sorted({*ledger, *missed, *users} - {"", None})
 
 
@@ -117,8 +137,10 @@ def all_zones_row(day: date, rows: list[dict]) -> dict:
 def compute_day(session: Session, day: date) -> list[dict]:
     """The per-zone rows and the all-zones row for one local date."""
     ledger, missed = ledger_counts(session, day), missed_runs(session, day)
-    rows = [zone_row(session, day, zone, ledger, missed)
-            for zone in zones_for(session, day, ledger, missed)]
+    rows = [
+        zone_row(session, day, zone, ledger, missed)
+        for zone in zones_for(session, day, ledger, missed)
+    ]
     rows = [row for row in rows if any(row[name] for name in COUNTERS)]
     return rows + [all_zones_row(day, rows)]
 
@@ -140,10 +162,13 @@ def cleanup_old_metrics(url: str, now: datetime, retention_days: int) -> dict[st
     with transaction(url) as session:
         removed = {
             "daily_metrics": session.execute(
-                delete(DailyMetrics).where(DailyMetrics.day < cutoff.date())).rowcount,
+                delete(DailyMetrics).where(DailyMetrics.day < cutoff.date())
+            ).rowcount,
             "system_health_log": session.execute(
-                delete(SystemHealthLog).where(SystemHealthLog.recorded_at < cutoff)).rowcount,
+                delete(SystemHealthLog).where(SystemHealthLog.recorded_at < cutoff)
+            ).rowcount,
             "api_usage_log": session.execute(
-                delete(ApiUsageLog).where(ApiUsageLog.recorded_at < cutoff)).rowcount,
+                delete(ApiUsageLog).where(ApiUsageLog.recorded_at < cutoff)
+            ).rowcount,
         }
     return removed

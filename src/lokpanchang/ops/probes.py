@@ -36,7 +36,7 @@ def probe_database(url: str) -> Probe:
     try:
         with engine_for(url).connect() as connection:
             connection.execute(text("SELECT 1"))
-    except Exception as exc:  # any driver error means "unreachable" to an operator
+    except Exception as exc:  # noqa: BLE001 -- any driver error means "unreachable" to an operator
         return Probe(False, error=_short(exc))
     return Probe(True, _elapsed_ms(started))
 
@@ -54,8 +54,9 @@ def probe_redis(url: str | None) -> Probe:
         return Probe(None, detail={"reason": "no Redis configured (embedded mode)"})
     import redis
 
-    client = redis.Redis.from_url(url, socket_timeout=PROBE_TIMEOUT_S,
-                                  socket_connect_timeout=PROBE_TIMEOUT_S)
+    client = redis.Redis.from_url(
+        url, socket_timeout=PROBE_TIMEOUT_S, socket_connect_timeout=PROBE_TIMEOUT_S
+    )
     started = clock.monotonic()
     try:
         client.ping()
@@ -73,7 +74,7 @@ def queue_depths(broker_url: str, queues: tuple[str, ...] = QUEUES) -> dict[str,
             return _redis_queue_depths(broker_url, queues)
         if broker_url.startswith("sqla+"):
             return _sql_queue_depths(broker_url.removeprefix("sqla+"), queues)
-    except Exception:  # unreachable broker: unknown depth, reported as None
+    except Exception:  # noqa: BLE001 -- unreachable broker: unknown depth, reported as None
         return dict.fromkeys(queues)
     return dict.fromkeys(queues)
 
@@ -81,8 +82,9 @@ def queue_depths(broker_url: str, queues: tuple[str, ...] = QUEUES) -> dict[str,
 def _redis_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int]:
     import redis
 
-    client = redis.Redis.from_url(url, socket_timeout=PROBE_TIMEOUT_S,
-                                  socket_connect_timeout=PROBE_TIMEOUT_S)
+    client = redis.Redis.from_url(
+        url, socket_timeout=PROBE_TIMEOUT_S, socket_connect_timeout=PROBE_TIMEOUT_S
+    )
     try:
         return {queue: _redis_depth(client, queue) for queue in queues}
     finally:
@@ -101,9 +103,11 @@ def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int]:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
         return dict.fromkeys(queues, 0)  # no broker file yet: nothing waits (and create none)
-    query = text("SELECT q.name, COUNT(m.id) FROM kombu_queue q "
-                 "LEFT JOIN kombu_message m ON m.queue_id = q.id AND m.visible = :visible "
-                 "GROUP BY q.name")
+    query = text(
+        "SELECT q.name, COUNT(m.id) FROM kombu_queue q "
+        "LEFT JOIN kombu_message m ON m.queue_id = q.id AND m.visible = :visible "
+        "GROUP BY q.name"
+    )
     with engine_for(url).connect() as connection:
         if not _has_table(connection, "kombu_queue"):
             return dict.fromkeys(queues, 0)
@@ -126,7 +130,7 @@ def workers_alive(app, timeout_s: float = 1.0, database_url: str | None = None) 
     """
     try:
         replies = len(app.control.ping(timeout=timeout_s) or [])
-    except Exception:  # broker unreachable: the heartbeats may still tell
+    except Exception:  # noqa: BLE001 -- broker unreachable: the heartbeats may still tell
         replies = None
     if replies or database_url is None:
         return replies
@@ -139,7 +143,9 @@ def _workers_with_heartbeat(url: str) -> int | None:
 
     try:
         with transaction(url) as session:
-            return len(queries.live_heartbeats(session, queries.HEARTBEAT_WORKER_PREFIX, clock.now()))
+            return len(
+                queries.live_heartbeats(session, queries.HEARTBEAT_WORKER_PREFIX, clock.now())
+            )
     except Exception:  # noqa: BLE001 -- a probe reports, it does not raise
         return None
 

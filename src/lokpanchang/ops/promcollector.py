@@ -49,20 +49,25 @@ class LokpanchangCollector:
                 yield self.run_durations(session, now)
             yield from self.beat_freshness(url, now)
             up = 1
-        except Exception:  # a scrape must answer even when the database does not
+        except Exception:  # noqa: BLE001 -- a scrape must answer even when the database does not
             up = 0
-        yield GaugeMetricFamily("lokpanchang_database_up", "1 when the scrape could read the "
-                                "database", value=up)
+        yield GaugeMetricFamily(
+            "lokpanchang_database_up", "1 when the scrape could read the database", value=up
+        )
         yield self.queue_depth()
 
     def messages(self, session, now: datetime) -> GaugeMetricFamily:
-        family = GaugeMetricFamily("lokpanchang_messages", "Ledger rows for local dates since "
-                                   "yesterday (UTC), by status and error code",
-                                   labels=["status", "error_code"])
+        family = GaugeMetricFamily(
+            "lokpanchang_messages",
+            "Ledger rows for local dates since yesterday (UTC), by status and error code",
+            labels=["status", "error_code"],
+        )
         since = now.astimezone(UTC).date() - timedelta(days=1)
-        query = (select(MessageLog.status, MessageLog.error_code, func.count())
-                 .where(MessageLog.local_date >= since)
-                 .group_by(MessageLog.status, MessageLog.error_code))
+        query = (
+            select(MessageLog.status, MessageLog.error_code, func.count())
+            .where(MessageLog.local_date >= since)
+            .group_by(MessageLog.status, MessageLog.error_code)
+        )
         for status, code, count in session.execute(query):
             family.add_metric([status, "" if code is None else str(code)], count)
         return family
@@ -70,44 +75,71 @@ class LokpanchangCollector:
     def late_sends(self, session, now: datetime) -> GaugeMetricFamily:
         since = now.astimezone(UTC).date() - timedelta(days=1)
         late = or_(MessageLog.late.is_(True), BroadcastRun.late.is_(True))
-        query = (select(func.count()).select_from(MessageLog)
-                 .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
-                 .where(MessageLog.local_date >= since, MessageLog.sent_at.is_not(None), late))
-        return GaugeMetricFamily("lokpanchang_messages_late", "Messages sent late (the row or "
-                                 "its run flagged late), local dates since yesterday (UTC)",
-                                 value=session.scalar(query))
+        query = (
+            select(func.count())
+            .select_from(MessageLog)
+            .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
+            .where(MessageLog.local_date >= since, MessageLog.sent_at.is_not(None), late)
+        )
+        return GaugeMetricFamily(
+            "lokpanchang_messages_late",
+            "Messages sent late (the row or "
+            "its run flagged late), local dates since yesterday (UTC)",
+            value=session.scalar(query),
+        )
 
     def runs(self, session, now: datetime) -> GaugeMetricFamily:
-        family = GaugeMetricFamily("lokpanchang_broadcast_runs", "Broadcast runs for local "
-                                   "dates since yesterday (UTC), by status and lateness",
-                                   labels=["status", "late"])
+        family = GaugeMetricFamily(
+            "lokpanchang_broadcast_runs",
+            "Broadcast runs for local dates since yesterday (UTC), by status and lateness",
+            labels=["status", "late"],
+        )
         since = now.astimezone(UTC).date() - timedelta(days=1)
-        query = (select(BroadcastRun.status, BroadcastRun.late, func.count())
-                 .where(BroadcastRun.local_date >= since)
-                 .group_by(BroadcastRun.status, BroadcastRun.late))
+        query = (
+            select(BroadcastRun.status, BroadcastRun.late, func.count())
+            .where(BroadcastRun.local_date >= since)
+            .group_by(BroadcastRun.status, BroadcastRun.late)
+        )
         for status, late, count in session.execute(query):
             family.add_metric([status, "true" if late else "false"], count)
         return family
 
     def lateness(self, session, now: datetime) -> HistogramMetricFamily:
         query = select(MessageLog.scheduled_at, MessageLog.sent_at).where(
-            MessageLog.sent_at >= now - timedelta(hours=24), MessageLog.scheduled_at.is_not(None))
+            MessageLog.sent_at >= now - timedelta(hours=24), MessageLog.scheduled_at.is_not(None)
+        )
         values = [max((sent - due).total_seconds(), 0.0) for due, sent in session.execute(query)]
-        return histogram("lokpanchang_send_lateness_seconds", "sent_at - scheduled_at of "
-                         "messages sent in the last 24 h", values, LATENESS_BUCKETS)
+        return histogram(
+            "lokpanchang_send_lateness_seconds",
+            "sent_at - scheduled_at of messages sent in the last 24 h",
+            values,
+            LATENESS_BUCKETS,
+        )
 
     def run_durations(self, session, now: datetime) -> HistogramMetricFamily:
         query = select(BroadcastRun.started_at, BroadcastRun.finished_at).where(
-            BroadcastRun.finished_at >= now - timedelta(days=7), BroadcastRun.started_at.is_not(None))
+            BroadcastRun.finished_at >= now - timedelta(days=7),
+            BroadcastRun.started_at.is_not(None),
+        )
         values = [(end - start).total_seconds() for start, end in session.execute(query)]
-        return histogram("lokpanchang_broadcast_run_duration_seconds", "Duration of broadcast "
-                         "runs finished in the last 7 days", values, DURATION_BUCKETS)
+        return histogram(
+            "lokpanchang_broadcast_run_duration_seconds",
+            "Duration of broadcast runs finished in the last 7 days",
+            values,
+            DURATION_BUCKETS,
+        )
 
     def beat_freshness(self, url: str, now: datetime):
-        age = GaugeMetricFamily("lokpanchang_beat_entry_age_seconds",
-                                "Seconds since the beat entry last started", labels=["key"])
-        state = GaugeMetricFamily("lokpanchang_beat_entry_status", "1 for the entry's current "
-                                  "state (ok, pending, late, missed)", labels=["key", "status"])
+        age = GaugeMetricFamily(
+            "lokpanchang_beat_entry_age_seconds",
+            "Seconds since the beat entry last started",
+            labels=["key"],
+        )
+        state = GaugeMetricFamily(
+            "lokpanchang_beat_entry_status",
+            "1 for the entry's current state (ok, pending, late, missed)",
+            labels=["key", "status"],
+        )
         for entry, _row in beatmonitor.entry_states(url, now):
             if entry.last_started_at is not None:
                 age.add_metric([entry.key], (now - entry.last_started_at).total_seconds())
@@ -116,8 +148,9 @@ class LokpanchangCollector:
         return age, state
 
     def queue_depth(self) -> GaugeMetricFamily:
-        family = GaugeMetricFamily("lokpanchang_queue_depth", "Messages waiting in the broker",
-                                   labels=["queue"])
+        family = GaugeMetricFamily(
+            "lokpanchang_queue_depth", "Messages waiting in the broker", labels=["queue"]
+        )
         for queue, depth in probes.queue_depths(self.settings.effective_broker_url).items():
             if depth is not None:
                 family.add_metric([queue], depth)

@@ -22,8 +22,14 @@ from lokpanchang.ops.svgchart import bar_chart
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, MessageLog
 
-LATENESS_BUCKETS = ((60, "< 1 min"), (300, "1-5 min"), (900, "5-15 min"),
-                    (3600, "15-60 min"), (7200, "1-2 h"), (None, "> 2 h"))
+LATENESS_BUCKETS = (
+    (60, "< 1 min"),
+    (300, "1-5 min"),
+    (900, "5-15 min"),
+    (3600, "15-60 min"),
+    (7200, "1-2 h"),
+    (None, "> 2 h"),
+)
 
 
 def report_week(now: datetime) -> tuple[date, date]:
@@ -48,15 +54,20 @@ def _days(first: date, last: date) -> list[date]:
 
 
 def daily_totals(session, first: date, last: date) -> dict[date, DailyMetrics]:
-    rows = session.scalars(select(DailyMetrics).where(
-        DailyMetrics.timezone == "", DailyMetrics.day.between(first, last)))
+    rows = session.scalars(
+        select(DailyMetrics).where(
+            DailyMetrics.timezone == "", DailyMetrics.day.between(first, last)
+        )
+    )
     return {row.day: row for row in rows}
 
 
 def lateness_seconds(session, first: date, last: date) -> list[float]:
     query = select(MessageLog.scheduled_at, MessageLog.sent_at).where(
-        MessageLog.local_date.between(first, last), MessageLog.sent_at.is_not(None),
-        MessageLog.scheduled_at.is_not(None))
+        MessageLog.local_date.between(first, last),
+        MessageLog.sent_at.is_not(None),
+        MessageLog.scheduled_at.is_not(None),
+    )
     return [max((sent - due).total_seconds(), 0.0) for due, sent in session.execute(query)]
 
 
@@ -73,19 +84,24 @@ def _bucket(value: float) -> str:
 
 
 def failures_by_code(session, first: date, last: date) -> dict[str, int]:
-    query = (select(MessageLog.error_code, func.count())
-             .where(MessageLog.local_date.between(first, last),
-                    MessageLog.status.in_(FAILED_LEDGER))
-             .group_by(MessageLog.error_code).order_by(func.count().desc()))
+    query = (
+        select(MessageLog.error_code, func.count())
+        .where(MessageLog.local_date.between(first, last), MessageLog.status.in_(FAILED_LEDGER))
+        .group_by(MessageLog.error_code)
+        .order_by(func.count().desc())
+    )
     return {str(code) if code is not None else "none": n for code, n in session.execute(query)}
 
 
 def gather(url: str, first: date, last: date) -> dict:
     with transaction(url) as session:
         totals = daily_totals(session, first, last)
-        return {"days": _days(first, last), "totals": totals,
-                "lateness": lateness_histogram(lateness_seconds(session, first, last)),
-                "failures": failures_by_code(session, first, last)}
+        return {
+            "days": _days(first, last),
+            "totals": totals,
+            "lateness": lateness_histogram(lateness_seconds(session, first, last)),
+            "failures": failures_by_code(session, first, last),
+        }
 
 
 def _series(days: list[date], totals: dict, names: tuple[str, ...]) -> dict[str, list[int]]:
@@ -97,29 +113,42 @@ def charts(data: dict) -> list[str]:
     labels = [d.strftime("%a %d") for d in days]
     failures = data["failures"] or {"none": 0}
     return [
-        bar_chart("Deliveries per day", labels,
-                  _series(days, totals, ("sent", "delivered", "read", "failed"))),
-        bar_chart("Lateness of sent messages", list(data["lateness"]),
-                  {"messages": list(data["lateness"].values())}),
+        bar_chart(
+            "Deliveries per day",
+            labels,
+            _series(days, totals, ("sent", "delivered", "read", "failed")),
+        ),
+        bar_chart(
+            "Lateness of sent messages",
+            list(data["lateness"]),
+            {"messages": list(data["lateness"].values())},
+        ),
         bar_chart("Failures by error code", list(failures), {"failures": list(failures.values())}),
-        bar_chart("Subscriber growth", labels,
-                  _series(days, totals, ("new_subscribers", "unsubscribed", "active_subscribers"))),
+        bar_chart(
+            "Subscriber growth",
+            labels,
+            _series(days, totals, ("new_subscribers", "unsubscribed", "active_subscribers")),
+        ),
     ]
 
 
 def render_html(first: date, last: date, data: dict, generated_at: datetime) -> str:
     totals = data["totals"].values()
-    week = {name: sum(getattr(row, name) for row in totals)
-            for name in ("sent", "failed", "late", "missed", "missed_runs", "ambiguous")}
+    week = {
+        name: sum(getattr(row, name) for row in totals)
+        for name in ("sent", "failed", "late", "missed", "missed_runs", "ambiguous")
+    }
     title = f"Lokpanchang weekly report {first.isoformat()} to {last.isoformat()}"
     body = "\n".join(f"<figure>{svg}</figure>" for svg in charts(data))
-    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{escape(title)}"
-            f"</title><style>body{{font-family:sans-serif;max-width:700px;margin:auto}}</style>"
-            f"</head><body><h1>{escape(title)}</h1><p>Sent {week['sent']:,}, failed {week['failed']:,}. "
-            f"Late {week['late']:,}; missed {week['missed']:,} (in {week['missed_runs']:,} "
-            f"missed runs); ambiguous {week['ambiguous']:,}. "
-            f"Generated {generated_at.isoformat(timespec='seconds')} (UTC days).</p>\n{body}"
-            f"</body></html>\n")
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}'
+        f"</title><style>body{{font-family:sans-serif;max-width:700px;margin:auto}}</style>"
+        f"</head><body><h1>{escape(title)}</h1><p>Sent {week['sent']:,}, failed {week['failed']:,}. "
+        f"Late {week['late']:,}; missed {week['missed']:,} (in {week['missed_runs']:,} "
+        f"missed runs); ambiguous {week['ambiguous']:,}. "
+        f"Generated {generated_at.isoformat(timespec='seconds')} (UTC days).</p>\n{body}"
+        f"</body></html>\n"
+    )
 
 
 def generate_weekly_report(settings: Settings, now: datetime) -> Path:
@@ -154,8 +183,9 @@ def email_report(settings: Settings, path: Path) -> None:
 
 def _smtp(settings: Settings) -> smtplib.SMTP:
     if settings.smtp_port == 465:
-        return smtplib.SMTP_SSL(settings.smtp_host, 465, timeout=30,
-                                context=ssl.create_default_context())
+        return smtplib.SMTP_SSL(
+            settings.smtp_host, 465, timeout=30, context=ssl.create_default_context()
+        )
     smtp = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=30)
     smtp.ehlo()
     if smtp.has_extn("starttls"):

@@ -33,9 +33,12 @@ def s3_client(settings: Settings):
     import boto3
 
     return boto3.client(
-        "s3", endpoint_url=settings.s3_endpoint_url or None, region_name=settings.s3_region,
+        "s3",
+        endpoint_url=settings.s3_endpoint_url or None,
+        region_name=settings.s3_region,
         aws_access_key_id=settings.s3_access_key_id or None,
-        aws_secret_access_key=settings.s3_secret_access_key or None)
+        aws_secret_access_key=settings.s3_secret_access_key or None,
+    )
 
 
 def object_key(settings: Settings, day: str, name: str) -> str:
@@ -58,8 +61,13 @@ def verify_object(client, bucket: str, key: str, path: Path) -> None:
 
 def upload_file(client, bucket: str, key: str, path: Path) -> None:
     sha256, md5 = _digests(path)
-    client.put_object(Bucket=bucket, Key=key, Body=path.read_bytes(), Metadata={"sha256": sha256},
-                      ContentMD5=base64.b64encode(bytes.fromhex(md5)).decode())
+    client.put_object(
+        Bucket=bucket,
+        Key=key,
+        Body=path.read_bytes(),
+        Metadata={"sha256": sha256},
+        ContentMD5=base64.b64encode(bytes.fromhex(md5)).decode(),
+    )
     verify_object(client, bucket, key, path)
 
 
@@ -68,8 +76,9 @@ def pending_folders(settings: Settings) -> list[Path]:
     root = archive_root(settings)
     if not root.exists():
         return []
-    return sorted(f for f in root.iterdir()
-                  if (f / MANIFEST).exists() and not (f / UPLOADED).exists())
+    return sorted(
+        f for f in root.iterdir() if (f / MANIFEST).exists() and not (f / UPLOADED).exists()
+    )
 
 
 def upload_folder(settings: Settings, client, folder: Path, now: datetime) -> list[str]:
@@ -110,7 +119,7 @@ def _still_in_bucket(settings: Settings, client, folder: Path) -> bool:
     try:
         for name, key in keys.items():
             verify_object(client, settings.s3_bucket, key, folder / name)
-    except Exception as exc:  # missing or changed object: keep the local copy, upload again
+    except Exception as exc:  # noqa: BLE001 -- missing or changed object: keep the local copy, upload again
         log.warning("log_archive_kept", folder=str(folder), reason=str(exc))
         (folder / UPLOADED).unlink()
         return False
@@ -123,8 +132,11 @@ def upload_archives(settings: Settings, now: datetime, client=None) -> dict:
         log.info("s3_upload_skipped", reason="S3_BUCKET is not set; log archives stay local")
         return {"skipped": "S3_BUCKET is not set", "uploaded": [], "pruned": []}
     client = client or s3_client(settings)
-    uploaded = [key for folder in pending_folders(settings)
-                for key in upload_folder(settings, client, folder, now)]
+    uploaded = [
+        key
+        for folder in pending_folders(settings)
+        for key in upload_folder(settings, client, folder, now)
+    ]
     pruned = prune_uploaded(settings, client, now) if archive_root(settings).exists() else []
     log.info("s3_upload_done", bucket=settings.s3_bucket, uploaded=len(uploaded), pruned=pruned)
     return {"skipped": None, "uploaded": uploaded, "pruned": pruned}

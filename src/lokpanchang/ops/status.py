@@ -12,11 +12,17 @@ from lokpanchang.ops import beatmonitor, probes
 def _entries(url: str, now: datetime, table: dict) -> tuple[list[dict], str | None]:
     try:
         states = beatmonitor.entry_states(url, now, table)
-    except Exception as exc:  # database down: still report the rest
+    except Exception as exc:  # noqa: BLE001 -- database down: still report the rest
         return [], f"{type(exc).__name__}: {exc}"
-    return [{**state.as_dict(), "last_finished_at": _iso(row, "last_finished_at"),
-             "last_outcome": getattr(row, "last_outcome", None),
-             "last_error": getattr(row, "last_error", None)} for state, row in states], None
+    return [
+        {
+            **state.as_dict(),
+            "last_finished_at": _iso(row, "last_finished_at"),
+            "last_outcome": getattr(row, "last_outcome", None),
+            "last_error": getattr(row, "last_error", None),
+        }
+        for state, row in states
+    ], None
 
 
 def _beat(url: str, now: datetime) -> dict:
@@ -24,7 +30,10 @@ def _beat(url: str, now: datetime) -> dict:
         life = beatmonitor.beat_life(url, now)
     except Exception:  # noqa: BLE001 -- database down: the entries' error says why
         return {"alive": None, "started_at": None}
-    return {"alive": life.alive, "started_at": life.started_at.isoformat() if life.started_at else None}
+    return {
+        "alive": life.alive,
+        "started_at": life.started_at.isoformat() if life.started_at else None,
+    }
 
 
 def _iso(row, name: str) -> str | None:
@@ -57,6 +66,10 @@ def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0
 def overall_ok(report: dict) -> bool:
     """True when the database answers, beat's heartbeat is fresh, no entry is missed, and (if
     known) a worker is alive."""
-    return (report["database"]["ok"] is True and report["redis"]["ok"] is not False
-            and all(e["status"] != "missed" for e in report["entries"])
-            and report["workers"]["alive"] != 0 and report["beat"]["alive"] is True)
+    return (
+        report["database"]["ok"] is True
+        and report["redis"]["ok"] is not False
+        and all(e["status"] != "missed" for e in report["entries"])
+        and report["workers"]["alive"] != 0
+        and report["beat"]["alive"] is True
+    )

@@ -26,27 +26,34 @@ def bar_chart(title: str, labels: list[str], series: dict[str, list[float]]) -> 
 
 
 def _header(title: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-            f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">'
-            f'<title>{escape(title)}</title>'
-            f'<text x="{MARGIN_LEFT}" y="18" font-size="14" font-weight="bold">{escape(title)}</text>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">'
+        f"<title>{escape(title)}</title>"
+        f'<text x="{MARGIN_LEFT}" y="18" font-size="14" font-weight="bold">{escape(title)}</text>'
+    )
 
 
 def _axis(peak: float, plot_h: float) -> list[str]:
     base = MARGIN_TOP + plot_h
-    return [f'<line x1="{MARGIN_LEFT}" y1="{base}" x2="{WIDTH - 10}" y2="{base}" stroke="#888"/>',
-            f'<text x="{MARGIN_LEFT - 6}" y="{MARGIN_TOP + 4}" font-size="10" '
-            f'text-anchor="end">{_number(peak)}</text>',
-            f'<text x="{MARGIN_LEFT - 6}" y="{base}" font-size="10" text-anchor="end">0</text>']
+    return [
+        f'<line x1="{MARGIN_LEFT}" y1="{base}" x2="{WIDTH - 10}" y2="{base}" stroke="#888"/>',
+        f'<text x="{MARGIN_LEFT - 6}" y="{MARGIN_TOP + 4}" font-size="10" '
+        f'text-anchor="end">{_number(peak)}</text>',
+        f'<text x="{MARGIN_LEFT - 6}" y="{base}" font-size="10" text-anchor="end">0</text>',
+    ]
 
 
-def _bar(x: float, w: float, value: float, peak: float, plot_h: float,
-         name: str, label: str, index: int) -> str:
+def _bar(
+    x: float, w: float, value: float, peak: float, plot_h: float, name: str, label: str, index: int
+) -> str:
     h = plot_h * value / peak
     y = MARGIN_TOP + plot_h - h
-    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{max(w - 1, 1):.1f}" height="{h:.1f}" '
-            f'fill="{PALETTE[index % len(PALETTE)]}"><title>{escape(label)} {escape(name)}: '
-            f'{_number(value)}</title></rect>')
+    return (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{max(w - 1, 1):.1f}" height="{h:.1f}" '
+        f'fill="{PALETTE[index % len(PALETTE)]}"><title>{escape(label)} {escape(name)}: '
+        f"{_number(value)}</title></rect>"
+    )
 
 
 def _label(x: float, label: str) -> str:
@@ -58,9 +65,11 @@ def _legend(names: list[str]) -> str:
     items = []
     for i, name in enumerate(names):
         x = MARGIN_LEFT + i * 120
-        items.append(f'<rect x="{x}" y="{HEIGHT - 22}" width="10" height="10" '
-                     f'fill="{PALETTE[i % len(PALETTE)]}"/><text x="{x + 14}" y="{HEIGHT - 13}" '
-                     f'font-size="11">{escape(name)}</text>')
+        items.append(
+            f'<rect x="{x}" y="{HEIGHT - 22}" width="10" height="10" '
+            f'fill="{PALETTE[i % len(PALETTE)]}"/><text x="{x + 14}" y="{HEIGHT - 13}" '
+            f'font-size="11">{escape(name)}</text>'
+        )
     return "".join(items)
 
 

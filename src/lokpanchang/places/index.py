@@ -55,7 +55,9 @@ class SphereIndex:
                 return best_position, best_chord
         return self._closest(query, None)
 
-    def within(self, vector: tuple[float, float, float], chord: float) -> tuple[np.ndarray, np.ndarray]:
+    def within(
+        self, vector: tuple[float, float, float], chord: float
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Positions of all points within ``chord`` of ``vector``, and their chords."""
         reach = math.ceil(chord / CELL)
         if reach > MAX_SHELL:

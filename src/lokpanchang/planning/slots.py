@@ -98,7 +98,9 @@ def slot_for(timezone: str, local_date: date, send_time: time) -> Slot | None:
 def slots_between(timezone: str, send_time: time, start: datetime, end: datetime) -> list[Slot]:
     """Slots of one (zone, send time) with ``start <= due_at < end`` (aware instants), sorted by due_at."""
     window = _Window.of(require_aware(start, "start"), require_aware(end, "end"))
-    return sorted(_window_slots(window, timezone, load_zone(timezone), require_send_time(send_time)))
+    return sorted(
+        _window_slots(window, timezone, load_zone(timezone), require_send_time(send_time))
+    )
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,9 @@ def next_occurrence(timezone: str, send_time: time, after: datetime) -> Slot:
     for slot in slots_between(timezone, send_time, after, horizon):
         if slot.due_at > after:
             return slot
-    raise LookupError(f"{timezone} has no {send_time:%H:%M} within {_NEXT_SEARCH_DAYS} days of {after}")
+    raise LookupError(
+        f"{timezone} has no {send_time:%H:%M} within {_NEXT_SEARCH_DAYS} days of {after}"
+    )
 
 
 def due_slots(
@@ -181,5 +185,7 @@ def recent_slots(now: datetime, timezone: str, send_time: time, lookback: timede
 
 def _positive(span: timedelta, name: str) -> timedelta:
     if not isinstance(span, timedelta) or span <= timedelta(0):
-        raise ValueError(f"{name}={span!r} must be a positive timedelta, e.g. timedelta(minutes=15)")
+        raise ValueError(
+            f"{name}={span!r} must be a positive timedelta, e.g. timedelta(minutes=15)"
+        )
     return span

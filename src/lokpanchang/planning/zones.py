@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # Files under the system zoneinfo folder that load as zones but are not IANA names:
@@ -32,7 +32,7 @@ def load_zone(name: str) -> ZoneInfo:
 # ZoneInfo keeps only 8 zones strongly cached; a pass over hundreds of zones would
 # re-read and parse every zone file each time (~0.1 ms each). Valid names are few
 # (~600) and failures are not cached, so this cache stays small.
-@lru_cache(maxsize=None)
+@cache
 def _loaded_zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)

@@ -96,7 +96,9 @@ def unfinished_runs_due(session: Session, now: datetime) -> list[BroadcastRun]:
     """Runs whose instant has passed and that are not done, halted or missed."""
     query = (
         select(BroadcastRun)
-        .where(BroadcastRun.status.in_(("planned", "enqueued", "running")), BroadcastRun.due_at <= now)
+        .where(
+            BroadcastRun.status.in_(("planned", "enqueued", "running")), BroadcastRun.due_at <= now
+        )
         .order_by(BroadcastRun.due_at)
     )
     return list(session.execute(query).scalars())
@@ -128,7 +130,9 @@ def note_enqueued(session: Session, run_id: int, now: datetime) -> None:
 # Ledger ----------------------------------------------------------------------
 
 
-def claim_subscribers(session: Session, run: BroadcastRun, now: datetime, status: str = "pending") -> int:
+def claim_subscribers(
+    session: Session, run: BroadcastRun, now: datetime, status: str = "pending"
+) -> int:
     """Give every subscriber of ``run``'s slot a ledger row for its local date, once.
 
     Subscribers who joined after the slot's instant are left out: sign-up sends them
@@ -153,8 +157,17 @@ def claim_subscribers(session: Session, run: BroadcastRun, now: datetime, status
         UserDetail.latitude.is_not(None),
         UserDetail.longitude.is_not(None),
     )
-    columns = ["user_id", "local_date", "run_id", "timezone", "kind", "status", "scheduled_at",
-               "late", "attempts"]
+    columns = [
+        "user_id",
+        "local_date",
+        "run_id",
+        "timezone",
+        "kind",
+        "status",
+        "scheduled_at",
+        "late",
+        "attempts",
+    ]
     statement = (
         insert_ignoring_conflicts(session, MessageLog)
         .from_select(columns, subscribers)
@@ -165,8 +178,9 @@ def claim_subscribers(session: Session, run: BroadcastRun, now: datetime, status
     return len(session.execute(statement).all())
 
 
-def sendable_ledger_ids(session: Session, run_id: int, stale_before: datetime,
-                        now: datetime) -> list[int]:
+def sendable_ledger_ids(
+    session: Session, run_id: int, stale_before: datetime, now: datetime
+) -> list[int]:
     """Ids of the run's rows that still owe an attempt (stale claims included), in order.
 
     Rows in 'retry' whose back-off (``retry_at``) has not ended at ``now`` are left out.
@@ -184,20 +198,26 @@ def _sendable(stale_before: datetime, now: datetime):
     # stale claim cannot double a message. A "retry" row waits for the end of its back-off.
     return or_(
         MessageLog.status == "pending",
-        and_(MessageLog.status == "retry",
-             or_(MessageLog.retry_at.is_(None), MessageLog.retry_at <= now)),
+        and_(
+            MessageLog.status == "retry",
+            or_(MessageLog.retry_at.is_(None), MessageLog.retry_at <= now),
+        ),
         and_(MessageLog.status == "claimed", MessageLog.claimed_at < stale_before),
     )
 
 
-def claim_batch(session: Session, run_id: int, bounds: tuple[int, int], now: datetime,
-                stale_before: datetime) -> list[int]:
+def claim_batch(
+    session: Session, run_id: int, bounds: tuple[int, int], now: datetime, stale_before: datetime
+) -> list[int]:
     """Claim the sendable rows of a batch (conditional update); returns the claimed ids."""
     first, last = bounds
     statement = (
         update(MessageLog)
-        .where(MessageLog.run_id == run_id, MessageLog.id.between(first, last),
-               _sendable(stale_before, now))
+        .where(
+            MessageLog.run_id == run_id,
+            MessageLog.id.between(first, last),
+            _sendable(stale_before, now),
+        )
         .values(status="claimed", claimed_at=now, attempts=MessageLog.attempts + 1)
         .returning(MessageLog.id)
     )
@@ -209,8 +229,11 @@ def defer_retries(session: Session, run_id: int, bounds: tuple[int, int], until:
     first, last = bounds
     statement = (
         update(MessageLog)
-        .where(MessageLog.run_id == run_id, MessageLog.id.between(first, last),
-               MessageLog.status == "retry")
+        .where(
+            MessageLog.run_id == run_id,
+            MessageLog.id.between(first, last),
+            MessageLog.status == "retry",
+        )
         .values(retry_at=until)
     )
     return session.execute(statement).rowcount or 0
@@ -229,14 +252,14 @@ def update_ledger_rows(session: Session, rows: list[dict]) -> None:
     keys makes a batch of outcomes cost a few statements rather than one per row.
     """
     if rows:
-        session.execute(update(MessageLog), sorted(rows, key=lambda row: sorted(row)))
+        session.execute(update(MessageLog), sorted(rows, key=sorted))
 
 
 def subscribers_of_ledger_rows(session: Session, ledger_ids: list[int]) -> dict[int, UserDetail]:
     """The subscriber of each ledger row (loaded into ``session``), keyed by ledger id."""
     query = select(MessageLog.id, UserDetail).join(UserDetail, UserDetail.id == MessageLog.user_id)
     rows = session.execute(query.where(MessageLog.id.in_(ledger_ids)))
-    return {ledger_id: user for ledger_id, user in rows}
+    return {ledger_id: user for ledger_id, user in rows}  # noqa: C416 -- a Result is not a mapping
 
 
 def ledger_counts(session: Session, run_id: int) -> dict[str, int]:
@@ -245,13 +268,14 @@ def ledger_counts(session: Session, run_id: int) -> dict[str, int]:
         .where(MessageLog.run_id == run_id)
         .group_by(MessageLog.status)
     )
-    return {status: count for status, count in session.execute(query)}
+    return {status: count for status, count in session.execute(query)}  # noqa: C416
 
 
 def last_ledger_activity(session: Session, run_id: int) -> datetime | None:
     # A back-off ending in the future counts as progress: the batch's own retry is due then.
-    query = select(func.max(MessageLog.claimed_at), func.max(MessageLog.sent_at),
-                   func.max(MessageLog.retry_at)).where(MessageLog.run_id == run_id)
+    query = select(
+        func.max(MessageLog.claimed_at), func.max(MessageLog.sent_at), func.max(MessageLog.retry_at)
+    ).where(MessageLog.run_id == run_id)
     instants = [value for value in session.execute(query).one() if value is not None]
     return max(instants, default=None)
 
@@ -281,8 +305,11 @@ def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) 
     """Rows left 'sending' by a dead worker may have reached the channel: never resend them."""
     statement = (
         update(MessageLog)
-        .where(MessageLog.run_id == run_id, MessageLog.status == "sending",
-               MessageLog.claimed_at < stale_before)
+        .where(
+            MessageLog.run_id == run_id,
+            MessageLog.status == "sending",
+            MessageLog.claimed_at < stale_before,
+        )
         .values(status="ambiguous", error_detail="worker lost during the send")
     )
     return session.execute(statement).rowcount or 0
@@ -299,8 +326,9 @@ def recipients(session: Session, ledger_ids: list[int]) -> list[tuple]:
     return [tuple(row) for row in session.execute(query)]
 
 
-def ledger_ids_in(session: Session, run_id: int, states: tuple[str, ...],
-                  bounds: tuple[int, int] | None = None) -> list[int]:
+def ledger_ids_in(
+    session: Session, run_id: int, states: tuple[str, ...], bounds: tuple[int, int] | None = None
+) -> list[int]:
     """Ids of the run's rows in ``states`` (within inclusive ``bounds`` when given)."""
     query = select(MessageLog.id).where(MessageLog.run_id == run_id, MessageLog.status.in_(states))
     if bounds is not None:
@@ -319,14 +347,18 @@ BEAT_STARTED_KEY = "beat:started"
 
 def record_heartbeat(session: Session, key: str, alive_until: datetime) -> None:
     """Upsert ``key`` (``heartbeat:worker:<host>`` or ``heartbeat:beat``) with its expiry."""
-    statement = insert_ignoring_conflicts(session, SchedulerLock).values(key=key, expires_at=alive_until)
-    session.execute(statement.on_conflict_do_update(index_elements=["key"],
-                                                    set_={"expires_at": alive_until}))
+    statement = insert_ignoring_conflicts(session, SchedulerLock).values(
+        key=key, expires_at=alive_until
+    )
+    session.execute(
+        statement.on_conflict_do_update(index_elements=["key"], set_={"expires_at": alive_until})
+    )
 
 
 def live_heartbeats(session: Session, prefix: str, now: datetime) -> list[str]:
-    query = select(SchedulerLock.key).where(SchedulerLock.key.startswith(prefix),
-                                            SchedulerLock.expires_at > now)
+    query = select(SchedulerLock.key).where(
+        SchedulerLock.key.startswith(prefix), SchedulerLock.expires_at > now
+    )
     return list(session.execute(query).scalars())
 
 
@@ -366,10 +398,11 @@ def prepared_values(session: Session, keys: list[str]) -> dict[str, dict]:
     """The stored panchangams among ``keys`` (key -> ``to_dict()`` value)."""
     found: dict[str, dict] = {}
     for start in range(0, len(keys), 500):  # bounded IN lists
-        chunk = keys[start:start + 500]
+        chunk = keys[start : start + 500]
         query = select(PreparedPanchangam.key, PreparedPanchangam.value).where(
-            PreparedPanchangam.key.in_(chunk))
-        found.update({key: value for key, value in session.execute(query)})
+            PreparedPanchangam.key.in_(chunk)
+        )
+        found.update({key: value for key, value in session.execute(query)})  # noqa: C416
     return found
 
 
@@ -377,5 +410,6 @@ def store_prepared(session: Session, rows: list[dict]) -> None:
     """Insert ``{key, local_date, value, created_at}`` rows; a key already stored is kept."""
     if rows:
         statement = insert_ignoring_conflicts(session, PreparedPanchangam).on_conflict_do_nothing(
-            index_elements=["key"])
+            index_elements=["key"]
+        )
         session.execute(statement, rows)

@@ -48,7 +48,9 @@ def _columns(header: list[str]) -> list[str]:
     return names
 
 
-def parse_subscribers(lines: Iterable[str], default_send_time: time = DEFAULT_SEND_TIME) -> ParsedFile:
+def parse_subscribers(
+    lines: Iterable[str], default_send_time: time = DEFAULT_SEND_TIME
+) -> ParsedFile:
     """Check every row of a subscribers CSV; never stops at the first problem."""
     parsed = ParsedFile()
     reader = csv.reader(lines)

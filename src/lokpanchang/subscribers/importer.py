@@ -152,7 +152,12 @@ def _update_known(session, rows, known, now, detail, columns) -> tuple[int, int]
 
 
 def _reactivated(now: datetime) -> dict:
-    return {"obsoleted_on": FOREVER, "updated_on": now, "disabled_reason": None, "undeliverable_days": 0}
+    return {
+        "obsoleted_on": FOREVER,
+        "updated_on": now,
+        "disabled_reason": None,
+        "undeliverable_days": 0,
+    }
 
 
 def _record(session: Session, user_ids: list[int], kind: str, now: datetime, detail: str) -> None:

@@ -46,7 +46,9 @@ def find_by_phone(session: Session, phone: str) -> UserDetail | None:
     return session.scalar(select(UserDetail).where(UserDetail.phone == normalise_phone(phone)))
 
 
-def record_event(session: Session, user: UserDetail, kind: str, at: datetime, detail: str = "") -> None:
+def record_event(
+    session: Session, user: UserDetail, kind: str, at: datetime, detail: str = ""
+) -> None:
     session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=at, detail=detail))
 
 
@@ -123,7 +125,9 @@ def stop(session: Session, phone: str, now: datetime) -> UserDetail:
     return user
 
 
-def move(session: Session, phone: str, latitude: float, longitude: float, now: datetime) -> UserDetail:
+def move(
+    session: Session, phone: str, latitude: float, longitude: float, now: datetime
+) -> UserDetail:
     """Change a subscriber's location (and so their zone and city)."""
     require_aware(now, "now")
     latitude, longitude = validated(latitude, longitude)
@@ -171,8 +175,12 @@ def list_subscribers(
     return list(session.scalars(query).unique())
 
 
-def count_subscribers(session: Session, now: datetime, filters: SubscriberFilter | None = None) -> int:
-    query = _filtered(select(func.count()).select_from(UserDetail), now, filters or SubscriberFilter())
+def count_subscribers(
+    session: Session, now: datetime, filters: SubscriberFilter | None = None
+) -> int:
+    query = _filtered(
+        select(func.count()).select_from(UserDetail), now, filters or SubscriberFilter()
+    )
     return session.scalar(query) or 0
 
 
@@ -187,7 +195,9 @@ def _filtered(query, now: datetime, filters: SubscriberFilter):
         query = query.where(UserDetail.language == filters.language)
     if filters.text:
         pattern = f"%{filters.text.strip()}%"
-        query = query.where(or_(UserDetail.phone.like(pattern), UserDetail.display_name.ilike(pattern)))
+        query = query.where(
+            or_(UserDetail.phone.like(pattern), UserDetail.display_name.ilike(pattern))
+        )
     return query
 
 

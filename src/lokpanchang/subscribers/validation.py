@@ -48,7 +48,9 @@ def normalise_phone(text: str, default_region: str | None = DEFAULT_REGION) -> s
     try:
         number = phonenumbers.parse(raw, None if raw.startswith("+") else default_region)
     except phonenumbers.NumberParseException:
-        raise ValueError(f"phone {text!r} is not a phone number; write it as +<country><number>") from None
+        raise ValueError(
+            f"phone {text!r} is not a phone number; write it as +<country><number>"
+        ) from None
     if not phonenumbers.is_valid_number(number):
         raise ValueError(f"phone {text!r} is not a valid phone number for its country")
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)

@@ -39,8 +39,12 @@ BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /heal
 
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or get_settings()
-    app = Celery("lokpanchang", broker=settings.effective_broker_url,
-                 backend=settings.effective_result_backend, include=list(TASK_MODULES))
+    app = Celery(
+        "lokpanchang",
+        broker=settings.effective_broker_url,
+        backend=settings.effective_result_backend,
+        include=list(TASK_MODULES),
+    )
     app.conf.update(celery_config(settings))
     from lokpanchang.tasks.heartbeat import install
 

@@ -15,8 +15,14 @@ if TYPE_CHECKING:
 BEAT_SCHEDULE = {
     "jit-planner": {"task": "tasks.jit_planner", "schedule": 600.0},
     "collect-system-health": {"task": "tasks.collect_system_health_metrics", "schedule": 300.0},
-    "update-daily-metrics": {"task": "tasks.update_daily_metrics_task", "schedule": crontab(minute=5)},
-    "cleanup-old-metrics": {"task": "tasks.cleanup_old_metrics", "schedule": crontab(hour=2, minute=0)},
+    "update-daily-metrics": {
+        "task": "tasks.update_daily_metrics_task",
+        "schedule": crontab(minute=5),
+    },
+    "cleanup-old-metrics": {
+        "task": "tasks.cleanup_old_metrics",
+        "schedule": crontab(hour=2, minute=0),
+    },
     "generate-weekly-report": {
         "task": "tasks.generate_weekly_report",
         "schedule": crontab(day_of_week="mon", hour=9, minute=0),
@@ -37,5 +43,8 @@ RUN_AT_START = ("jit-planner",)
 def beat_schedule(settings: Settings) -> dict:
     """The seed's table as beat runs it: the planner's period from ``PLANNER_PERIOD``."""
     schedule = dict(BEAT_SCHEDULE)
-    schedule["jit-planner"] = {**schedule["jit-planner"], "schedule": float(settings.planner_period)}
+    schedule["jit-planner"] = {
+        **schedule["jit-planner"],
+        "schedule": float(settings.planner_period),
+    }
     return schedule

@@ -40,7 +40,9 @@ def prepare_sql_broker(settings: Settings, queues: Iterable[Queue]) -> None:
     if not uses_sql_transport(settings):
         return
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    broker = Connection(settings.effective_broker_url, transport_options=sql_transport_options(settings))
+    broker = Connection(
+        settings.effective_broker_url, transport_options=sql_transport_options(settings)
+    )
     with _exclusive(settings.data_dir / "broker.lock"), broker as connection:
         channel = connection.default_channel
         for queue in queues:

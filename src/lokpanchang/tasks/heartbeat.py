@@ -47,7 +47,7 @@ def _write(what: str, action) -> None:
 
 
 class WorkerHeartbeat(bootsteps.StartStopStep):
-    requires = {"celery.worker.components:Timer"}
+    requires = ("celery.worker.components:Timer",)
 
     def start(self, worker) -> None:
         key = WORKER_PREFIX + worker.hostname
@@ -70,7 +70,10 @@ class HeartbeatScheduler(PersistentScheduler):
         super().setup_schedule()
         self._run_at_start()
         # ``status`` judges entries against this start: nothing before it was this beat's to run.
-        _write(queries.BEAT_STARTED_KEY, lambda session: queries.record_beat_start(session, clock.now()))
+        _write(
+            queries.BEAT_STARTED_KEY,
+            lambda session: queries.record_beat_start(session, clock.now()),
+        )
         beat_heart(BEAT_KEY)
         self._last_heartbeat = clock.monotonic()
 

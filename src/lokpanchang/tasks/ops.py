@@ -27,8 +27,13 @@ from lokpanchang.ops import (
 )
 from lokpanchang.tasks import app
 
-TRANSIENT: tuple[type[BaseException], ...] = (OperationalError, ConnectionError, TimeoutError,
-                                              socket.timeout, smtplib.SMTPException)
+TRANSIENT: tuple[type[BaseException], ...] = (
+    OperationalError,
+    ConnectionError,
+    TimeoutError,
+    socket.timeout,
+    smtplib.SMTPException,
+)
 try:  # S3 errors are transient too; botocore is only needed where uploads run
     from botocore.exceptions import BotoCoreError, ClientError
 
@@ -62,13 +67,14 @@ def _configure_celery_logging(loglevel=None, **_kwargs) -> None:
 setup_logging.connect(_configure_celery_logging, weak=False, dispatch_uid="lokpanchang.ops.setup")
 # worker_init covers the solo and thread pools; worker_process_init each prefork child.
 worker_init.connect(_configure_worker_logging, weak=False, dispatch_uid="lokpanchang.ops.log")
-worker_process_init.connect(_configure_child_logging, weak=False,
-                            dispatch_uid="lokpanchang.ops.log_child")
+worker_process_init.connect(
+    _configure_child_logging, weak=False, dispatch_uid="lokpanchang.ops.log_child"
+)
 
 
 def _retry(task, exc: BaseException):
     """Raise Celery's retry with exponential back-off for transient errors."""
-    countdown = task.default_retry_delay * (2 ** task.request.retries)
+    countdown = task.default_retry_delay * (2**task.request.retries)
     return task.retry(exc=exc, countdown=countdown)
 
 
@@ -76,25 +82,30 @@ def _now() -> datetime:
     return clock.now()
 
 
-@app.task(name="tasks.collect_system_health_metrics", bind=True, max_retries=2,
-          default_retry_delay=15)
+@app.task(
+    name="tasks.collect_system_health_metrics", bind=True, max_retries=2, default_retry_delay=15
+)
 def collect_system_health_metrics(self) -> dict:
     try:
         stored = health.record_health(get_settings(), _now(), app=self.app)
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
-    return {"id": stored["id"], "database_ok": stored["database_ok"],
-            "workers_alive": stored["workers_alive"]}
+    return {
+        "id": stored["id"],
+        "database_ok": stored["database_ok"],
+        "workers_alive": stored["workers_alive"],
+    }
 
 
-@app.task(name="tasks.update_daily_metrics_task", bind=True, max_retries=3,
-          default_retry_delay=60)
+@app.task(name="tasks.update_daily_metrics_task", bind=True, max_retries=3, default_retry_delay=60)
 def update_daily_metrics_task(self, days: list[str] | None = None) -> dict:
     from datetime import date
 
     wanted = [date.fromisoformat(day) for day in days] if days else None
     try:
-        written = metrics.update_daily_metrics(get_settings().effective_database_url, _now(), wanted)
+        written = metrics.update_daily_metrics(
+            get_settings().effective_database_url, _now(), wanted
+        )
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {"rows": written}
@@ -104,8 +115,9 @@ def update_daily_metrics_task(self, days: list[str] | None = None) -> dict:
 def cleanup_old_metrics(self) -> dict:
     settings = get_settings()
     try:
-        return metrics.cleanup_old_metrics(settings.effective_database_url, _now(),
-                                           settings.metrics_retention_days)
+        return metrics.cleanup_old_metrics(
+            settings.effective_database_url, _now(), settings.metrics_retention_days
+        )
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
 
@@ -169,8 +181,9 @@ def run_scheduled_job(self, job_id: int, due_at: str, claimed_by: str) -> dict:
     try:
         due = datetime.fromisoformat(due_at)
         outcome, detail = jobrunner.execute_job(settings, job_id, _now(), due)
-        jobs.finish(settings.effective_database_url, job_id, due, claimed_by, _now(), outcome,
-                    detail)
+        jobs.finish(
+            settings.effective_database_url, job_id, due, claimed_by, _now(), outcome, detail
+        )
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {"job_id": job_id, "outcome": outcome}

@@ -23,8 +23,13 @@ from lokpanchang.tasks import app
 log = structlog.get_logger(__name__)
 
 TRANSIENT = (OperationalError, ConnectionError, TimeoutError, OSError)
-RETRY = {"autoretry_for": TRANSIENT, "retry_backoff": 2, "retry_backoff_max": 60,
-         "retry_jitter": True, "max_retries": 8}
+RETRY = {
+    "autoretry_for": TRANSIENT,
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
 BATCH_BACKOFF_MAX = 300.0
 
 
@@ -45,8 +50,9 @@ def enqueue_prepare(run_id: int) -> None:
 @app.task(name="tasks.jit_planner", **RETRY)
 def jit_planner() -> dict:
     settings = get_settings()
-    report = broadcast.planner_pass(settings, clock.now(), enqueue_send, make_lock(settings),
-                                    prepare=enqueue_prepare)
+    report = broadcast.planner_pass(
+        settings, clock.now(), enqueue_send, make_lock(settings), prepare=enqueue_prepare
+    )
     return report.to_dict()
 
 

@@ -14,7 +14,14 @@ from lokpanchang.tasks import app
 TRANSIENT = (OperationalError, IntegrityError, ConnectionError, TimeoutError)
 
 
-@app.task(name="tasks.handle_webhook", queue="priority", autoretry_for=TRANSIENT,
-          retry_backoff=2, retry_backoff_max=60, retry_jitter=True, max_retries=8)
+@app.task(
+    name="tasks.handle_webhook",
+    queue="priority",
+    autoretry_for=TRANSIENT,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=8,
+)
 def handle_webhook(body: dict) -> dict:
     return process_webhook(body, get_settings(), clock.now())

@@ -29,7 +29,9 @@ def create_app(settings: Settings | None = None) -> Flask:
 
 def _development_secret(settings: Settings) -> str:
     if settings.environment == "production":
-        raise ConfigError("SECRET_KEY must be set in production (e.g. SECRET_KEY_FILE=/run/secrets/key)")
+        raise ConfigError(
+            "SECRET_KEY must be set in production (e.g. SECRET_KEY_FILE=/run/secrets/key)"
+        )
     return "development-only-secret-key"
 
 

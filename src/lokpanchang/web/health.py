@@ -40,4 +40,8 @@ def _process_checks() -> dict[str, str]:
             beats = queries.live_heartbeats(session, BEAT_KEY, now)
     except Exception as exc:  # noqa: BLE001 -- health reports, it does not raise
         return {"database": f"error: {type(exc).__name__}"}
-    return {"database": "ok", "worker": "ok" if workers else "down", "beat": "ok" if beats else "down"}
+    return {
+        "database": "ok",
+        "worker": "ok" if workers else "down",
+        "beat": "ok" if beats else "down",
+    }

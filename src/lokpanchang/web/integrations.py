@@ -23,14 +23,22 @@ def languages() -> tuple[str, ...]:
     return tuple(SUPPORTED_LANGUAGES)
 
 
-def panchangam(latitude: float, longitude: float, zone: str, day: date, city: str, language: str,
-               rising: str = "upper_limb"):
+def panchangam(
+    latitude: float,
+    longitude: float,
+    zone: str,
+    day: date,
+    city: str,
+    language: str,
+    rising: str = "upper_limb",
+):
     """The almanac's Panchangam for ``day`` at the place, names in ``language``.
 
     ``rising`` is the sunrise convention (settings.sunrise_convention).
     """
-    return generate_panchangam_with_timezone(latitude, longitude, zone, day, city=city,
-                                             lang=language, rising=rising)
+    return generate_panchangam_with_timezone(
+        latitude, longitude, zone, day, city=city, lang=language, rising=rising
+    )
 
 
 @dataclass(frozen=True)
@@ -45,10 +53,20 @@ def _daily_content():
     return content.default_content()
 
 
-def daily_message(user_id: int, phone: str, language: str, latitude: float, longitude: float,
-                  zone: str, local_date: date, place: str) -> Message:
+def daily_message(
+    user_id: int,
+    phone: str,
+    language: str,
+    latitude: float,
+    longitude: float,
+    zone: str,
+    local_date: date,
+    place: str,
+) -> Message:
     """The daily message exactly as the broadcast renders it for this subscriber and date."""
-    recipient = content.Recipient(0, user_id, phone, language, latitude, longitude, zone, local_date, place)
+    recipient = content.Recipient(
+        0, user_id, phone, language, latitude, longitude, zone, local_date, place
+    )
     parameters, text = _daily_content()(recipient)
     return Message(tuple(parameters), text)
 

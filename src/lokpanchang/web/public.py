@@ -17,8 +17,16 @@ from lokpanchang.web.security import add_security_headers
 
 # Each language's own name for itself, so a reader finds theirs.
 LANGUAGE_NAMES = {
-    "en": "English", "hi": "हिन्दी", "sa": "संस्कृतम्", "ta": "தமிழ்", "te": "తెలుగు",
-    "kn": "ಕನ್ನಡ", "ml": "മലയാളം", "mr": "मराठी", "gu": "ગુજરાતી", "bn": "বাংলা",
+    "en": "English",
+    "hi": "हिन्दी",
+    "sa": "संस्कृतम्",
+    "ta": "தமிழ்",
+    "te": "తెలుగు",
+    "kn": "ಕನ್ನಡ",
+    "ml": "മലയാളം",
+    "mr": "मराठी",
+    "gu": "ગુજરાતી",
+    "bn": "বাংলা",
 }
 
 bp = Blueprint("public", __name__)
@@ -30,10 +38,19 @@ bp.after_request(add_security_headers)
 def panchang():
     language = _language()
     query = request.args.get("place", "").strip()
-    context = {"query": query, "language": language, "languages": integrations.languages(),
-               "language_names": LANGUAGE_NAMES,
-               "day_text": request.args.get("date", ""), "page_lang": language,
-               "matches": [], "chosen": None, "day": None, "message": None, "problem": None}
+    context = {
+        "query": query,
+        "language": language,
+        "languages": integrations.languages(),
+        "language_names": LANGUAGE_NAMES,
+        "day_text": request.args.get("date", ""),
+        "page_lang": language,
+        "matches": [],
+        "chosen": None,
+        "day": None,
+        "message": None,
+        "problem": None,
+    }
     if query:
         context.update(_look_up(query, language, request.args.get("date", "")))
     return render_template("public/panchang.html", **context)
@@ -52,11 +69,19 @@ def _look_up(query: str, language: str, day_text: str) -> dict:
     found = {"matches": matches, "chosen": chosen}
     try:
         day = _date(day_text, chosen.timezone)
-        almanac = integrations.panchangam(chosen.latitude, chosen.longitude, chosen.timezone,
-                                          day, chosen.city, language, app_settings().sunrise_convention)
+        almanac = integrations.panchangam(
+            chosen.latitude,
+            chosen.longitude,
+            chosen.timezone,
+            day,
+            chosen.city,
+            language,
+            app_settings().sunrise_convention,
+        )
         # Exactly what the broadcast would send a subscriber there.
-        message = integrations.daily_message(0, "", language, chosen.latitude, chosen.longitude,
-                                             chosen.timezone, day, chosen.city)
+        message = integrations.daily_message(
+            0, "", language, chosen.latitude, chosen.longitude, chosen.timezone, day, chosen.city
+        )
     except ValueError as exc:
         return {**found, "problem": str(exc)}
     return {**found, "day": _as_dict(almanac), "message": message, "day_text": day.isoformat()}

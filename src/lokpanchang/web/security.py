@@ -74,8 +74,11 @@ def check_csrf() -> None:
     sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token") or ""
     expected = session.get(CSRF_FIELD, "")
     if not expected or not hmac.compare_digest(sent, expected):
-        abort(400, description="The form's security token is missing or stale; "
-                               "reload the page and try again.")
+        abort(
+            400,
+            description="The form's security token is missing or stale; "
+            "reload the page and try again.",
+        )
 
 
 def log_in(operator: Operator) -> None:

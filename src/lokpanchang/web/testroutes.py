@@ -12,8 +12,8 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from sqlalchemy import func, select, text
 
 from lokpanchang import clock
-from lokpanchang.storage import migrate
 from lokpanchang.planning import due_slots
+from lokpanchang.storage import migrate
 from lokpanchang.storage.models import BroadcastRun, UserDetail
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import dispatch, queries
@@ -55,14 +55,16 @@ def test_db():
     started = clock.monotonic()
     db().execute(text("SELECT 1"))
     url = app_settings().effective_database_url
-    return jsonify({
-        "database": "ok",
-        "dialect": db().get_bind().dialect.name,
-        "latency_ms": round((clock.monotonic() - started) * 1000, 2),
-        "revision": migrate.current_revision(url),
-        "subscribers": db().scalar(select(func.count(UserDetail.id))),
-        "broadcast_runs": db().scalar(select(func.count(BroadcastRun.id))),
-    })
+    return jsonify(
+        {
+            "database": "ok",
+            "dialect": db().get_bind().dialect.name,
+            "latency_ms": round((clock.monotonic() - started) * 1000, 2),
+            "revision": migrate.current_revision(url),
+            "subscribers": db().scalar(select(func.count(UserDetail.id))),
+            "broadcast_runs": db().scalar(select(func.count(BroadcastRun.id))),
+        }
+    )
 
 
 @bp.route("/test/whatsapp/<phone>", methods=["GET", "POST"])
@@ -74,8 +76,10 @@ def test_whatsapp(phone: str):
     if request.form.get("confirm") != "yes":
         return render_template("testroutes/confirm.html", what=f"Send a test message to {phone}?")
     result = dispatch.send_test_message(app_settings(), phone, clock.now())
-    flash(f"Test message to {phone}: {result.outcome} {result.message_id or result.error_code or ''}",
-          "success" if result.outcome == "sent" else "error")
+    flash(
+        f"Test message to {phone}: {result.outcome} {result.message_id or result.error_code or ''}",
+        "success" if result.outcome == "sent" else "error",
+    )
     return redirect(url_for("admin.send_test"))
 
 
@@ -89,15 +93,18 @@ def send_panchang(phone: str):
     if request.form.get("confirm") != "yes":
         plan = dispatch.plan_send(db(), [user], clock.now())
         already = bool(plan.already_today)
-        return render_template("testroutes/confirm.html", already=already,
-                               what=f"Send today's panchangam to {phone}?")
+        return render_template(
+            "testroutes/confirm.html", already=already, what=f"Send today's panchangam to {phone}?"
+        )
     try:
         report = dispatch.send_today(app_settings(), db(), [user], clock.now())
     except ValueError as exc:  # a message that cannot be rendered: nothing was claimed or sent
         db().rollback()
         abort(500, description=str(exc))
-    flash(f"{phone}: {report.sent} sent, {report.failed} failed, {report.already_today} already had today's.",
-          "error" if report.failed else "success")
+    flash(
+        f"{phone}: {report.sent} sent, {report.failed} failed, {report.already_today} already had today's.",
+        "error" if report.failed else "success",
+    )
     return redirect(url_for("admin.subscriber", user_id=user.id))
 
 
@@ -106,13 +113,23 @@ def send_panchang(phone: str):
 def test_planner():
     """What a planner pass at this instant would enqueue (nothing is enqueued)."""
     now, settings = clock.now(), app_settings()
-    pairs = db().execute(
-        select(UserDetail.timezone, UserDetail.send_time)
-        .where(queries.active_filter(now), UserDetail.timezone.is_not(None)).distinct()
-    ).all()
-    result = due_slots(now, [tuple(p) for p in pairs], timedelta(seconds=settings.planner_lookahead))
-    return jsonify({
-        "now": now.isoformat(), "lookahead_s": settings.planner_lookahead,
-        "slots": [slot.to_dict() for slot in result.slots],
-        "invalid_zones": list(result.invalid_zones),
-    })
+    pairs = (
+        db()
+        .execute(
+            select(UserDetail.timezone, UserDetail.send_time)
+            .where(queries.active_filter(now), UserDetail.timezone.is_not(None))
+            .distinct()
+        )
+        .all()
+    )
+    result = due_slots(
+        now, [tuple(p) for p in pairs], timedelta(seconds=settings.planner_lookahead)
+    )
+    return jsonify(
+        {
+            "now": now.isoformat(),
+            "lookahead_s": settings.planner_lookahead,
+            "slots": [slot.to_dict() for slot in result.slots],
+            "invalid_zones": list(result.invalid_zones),
+        }
+    )

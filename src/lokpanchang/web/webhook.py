@@ -82,5 +82,11 @@ def notification():
 def enqueue(body: dict) -> None:
     """Hand the verified body to ``tasks.handle_webhook`` on the priority queue."""
     # Meta waits only seconds for our answer: retry the broker briefly, then answer 503.
-    taskqueue.send_task("tasks.handle_webhook", [body], queue="priority", ignore_result=True,
-                        retry=True, retry_policy=ENQUEUE_RETRY)
+    taskqueue.send_task(
+        "tasks.handle_webhook",
+        [body],
+        queue="priority",
+        ignore_result=True,
+        retry=True,
+        retry_policy=ENQUEUE_RETRY,
+    )

@@ -6,17 +6,27 @@ Only *format* is converted here (12-hour clock to 24-hour, "05:28 AM , Mar 30" t
 "2026-03-30T05:28", "Raviwara" to "Sunday", "Panchami" + "Krishna Paksha" to
 "Krishna Panchami"). No astronomical value is computed.
 """
+
 import json
 import re
 from datetime import date
 from pathlib import Path
 
 HERE = Path(__file__).parent
-MONTHS = {m: i for i, m in enumerate(
-    "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), start=1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        start=1,
+    )
+}
 WEEKDAYS = {
-    "Raviwara": "Sunday", "Somawara": "Monday", "Mangalawara": "Tuesday",
-    "Budhawara": "Wednesday", "Guruwara": "Thursday", "Shukrawara": "Friday",
+    "Raviwara": "Sunday",
+    "Somawara": "Monday",
+    "Mangalawara": "Tuesday",
+    "Budhawara": "Wednesday",
+    "Guruwara": "Thursday",
+    "Shukrawara": "Friday",
     "Shaniwara": "Saturday",
 }
 TIME = re.compile(r"(\d{1,2}):(\d{2}) (AM|PM)(?:\s*,\s*([A-Z][a-z]{2}) (\d{1,2}))?")
@@ -54,8 +64,11 @@ UNPAKSHA = ("Purnima", "Amavasya")
 def tithi_names(entries, paksha):
     names, current = [], paksha
     for name in entries:
-        names.append(name if name in UNPAKSHA or name.startswith(("Shukla ", "Krishna "))
-                     else f"{current} {name}")
+        names.append(
+            name
+            if name in UNPAKSHA or name.startswith(("Shukla ", "Krishna "))
+            else f"{current} {name}"
+        )
         current = FLIP.get(name, current)
     return names
 
@@ -72,8 +85,20 @@ def element(raw, day, rename=None):
 
 def build(raw):
     day = date.fromisoformat(raw["date"])
-    case = {k: raw[k] for k in ("id", "place", "latitude", "longitude", "timezone", "date",
-                                 "source", "url", "accessed")}
+    case = {
+        k: raw[k]
+        for k in (
+            "id",
+            "place",
+            "latitude",
+            "longitude",
+            "timezone",
+            "date",
+            "source",
+            "url",
+            "accessed",
+        )
+    }
     if "weekday" in raw:
         case["vara"] = WEEKDAYS[raw["weekday"]]
     for key in ("sunrise", "sunset", "moonrise", "moonset"):

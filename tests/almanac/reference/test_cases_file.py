@@ -3,6 +3,7 @@
 The checks are plain functions returning a list of problems, so the tests can also show that
 a broken case is reported (the check itself can fail).
 """
+
 import copy
 import json
 import re
@@ -14,31 +15,145 @@ CASES_FILE = Path(__file__).with_name("cases.json")
 MIN_CASES, MIN_PLACES = 40, 8
 
 REQUIRED = {"id", "place", "latitude", "longitude", "timezone", "date", "source", "url", "accessed"}
-OPTIONAL = {"vara", "sunrise", "sunset", "moonrise", "moonset", "tithi", "nakshatra", "yoga",
-            "karana", "rahu_kalam", "yamaganda", "gulika", "abhijit", "masa_amanta",
-            "masa_purnimanta", "paksha", "samvatsara", "shaka", "vikram", "ritu", "ayana"}
+OPTIONAL = {
+    "vara",
+    "sunrise",
+    "sunset",
+    "moonrise",
+    "moonset",
+    "tithi",
+    "nakshatra",
+    "yoga",
+    "karana",
+    "rahu_kalam",
+    "yamaganda",
+    "gulika",
+    "abhijit",
+    "masa_amanta",
+    "masa_purnimanta",
+    "paksha",
+    "samvatsara",
+    "shaka",
+    "vikram",
+    "ritu",
+    "ayana",
+}
 WEEKDAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
-TITHI_STEMS = ("Pratipada Dwitiya Tritiya Chaturthi Panchami Shashthi Saptami Ashtami Navami "
-               "Dashami Ekadashi Dwadashi Trayodashi Chaturdashi").split()
-TITHIS = ({f"{p} {t}" for p in ("Shukla", "Krishna") for t in TITHI_STEMS}
-          | {"Purnima", "Amavasya"})
+TITHI_STEMS = [
+    "Pratipada",
+    "Dwitiya",
+    "Tritiya",
+    "Chaturthi",
+    "Panchami",
+    "Shashthi",
+    "Saptami",
+    "Ashtami",
+    "Navami",
+    "Dashami",
+    "Ekadashi",
+    "Dwadashi",
+    "Trayodashi",
+    "Chaturdashi",
+]
+TITHIS = {f"{p} {t}" for p in ("Shukla", "Krishna") for t in TITHI_STEMS} | {"Purnima", "Amavasya"}
 NAKSHATRAS = {
-    "Ashwini", "Bharani", "Krittika", "Rohini", "Mrigashira", "Ardra", "Punarvasu", "Pushya",
-    "Ashlesha", "Magha", "Purva Phalguni", "Uttara Phalguni", "Hasta", "Chitra", "Swati",
-    "Vishakha", "Anuradha", "Jyeshtha", "Mula", "Purva Ashadha", "Uttara Ashadha", "Shravana",
-    "Dhanishtha", "Shatabhisha", "Purva Bhadrapada", "Uttara Bhadrapada", "Revati"}
+    "Ashwini",
+    "Bharani",
+    "Krittika",
+    "Rohini",
+    "Mrigashira",
+    "Ardra",
+    "Punarvasu",
+    "Pushya",
+    "Ashlesha",
+    "Magha",
+    "Purva Phalguni",
+    "Uttara Phalguni",
+    "Hasta",
+    "Chitra",
+    "Swati",
+    "Vishakha",
+    "Anuradha",
+    "Jyeshtha",
+    "Mula",
+    "Purva Ashadha",
+    "Uttara Ashadha",
+    "Shravana",
+    "Dhanishtha",
+    "Shatabhisha",
+    "Purva Bhadrapada",
+    "Uttara Bhadrapada",
+    "Revati",
+}
 YOGAS = {
-    "Vishkambha", "Priti", "Ayushmana", "Saubhagya", "Shobhana", "Atiganda", "Sukarma",
-    "Dhriti", "Shula", "Ganda", "Vriddhi", "Dhruva", "Vyaghata", "Harshana", "Vajra", "Siddhi",
-    "Vyatipata", "Variyana", "Parigha", "Shiva", "Siddha", "Sadhya", "Shubha", "Shukla",
-    "Brahma", "Indra", "Vaidhriti"}
-KARANAS = {"Bava", "Balava", "Kaulava", "Taitila", "Garaja", "Vanija", "Vishti", "Shakuni",
-           "Chatushpada", "Naga", "Kimstughna", "Kinstughna"}
+    "Vishkambha",
+    "Priti",
+    "Ayushmana",
+    "Saubhagya",
+    "Shobhana",
+    "Atiganda",
+    "Sukarma",
+    "Dhriti",
+    "Shula",
+    "Ganda",
+    "Vriddhi",
+    "Dhruva",
+    "Vyaghata",
+    "Harshana",
+    "Vajra",
+    "Siddhi",
+    "Vyatipata",
+    "Variyana",
+    "Parigha",
+    "Shiva",
+    "Siddha",
+    "Sadhya",
+    "Shubha",
+    "Shukla",
+    "Brahma",
+    "Indra",
+    "Vaidhriti",
+}
+KARANAS = {
+    "Bava",
+    "Balava",
+    "Kaulava",
+    "Taitila",
+    "Garaja",
+    "Vanija",
+    "Vishti",
+    "Shakuni",
+    "Chatushpada",
+    "Naga",
+    "Kimstughna",
+    "Kinstughna",
+}
 NAMES = {"tithi": TITHIS, "nakshatra": NAKSHATRAS, "yoga": YOGAS, "karana": KARANAS}
-MASAS = set("Chaitra Vaishakha Jyeshtha Ashadha Shravana Bhadrapada Ashwina Kartika Margashirsha "
-            "Pausha Magha Phalguna".split())
-US_ZONES = {"America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
-            "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu"}
+MASAS = set(
+    [
+        "Chaitra",
+        "Vaishakha",
+        "Jyeshtha",
+        "Ashadha",
+        "Shravana",
+        "Bhadrapada",
+        "Ashwina",
+        "Kartika",
+        "Margashirsha",
+        "Pausha",
+        "Magha",
+        "Phalguna",
+    ]
+)
+US_ZONES = {
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Phoenix",
+    "America/Los_Angeles",
+    "America/Anchorage",
+    "Pacific/Honolulu",
+}
 HH_MM = re.compile(r"([01]\d|2[0-3]):[0-5]\d")
 LOCAL_STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d")
 
@@ -93,8 +208,11 @@ def _end_day_problems(case, key, ends):
         day = date.fromisoformat(case["date"])
     except ValueError:
         return []  # the bad date itself is reported by _identity_problems
-    return [f"{key} end {end} is not within two days after {day}"
-            for end in ends if not 0 <= (date.fromisoformat(end[:10]) - day).days <= 2]
+    return [
+        f"{key} end {end} is not within two days after {day}"
+        for end in ends
+        if not 0 <= (date.fromisoformat(end[:10]) - day).days <= 2
+    ]
 
 
 def span_problems(case, key):
@@ -123,9 +241,9 @@ def case_problems(case):
     for key in ("rahu_kalam", "yamaganda", "gulika", "abhijit"):
         if key in case:
             problems += span_problems(case, key)
-    if all(HH_MM.fullmatch(str(case.get(k))) for k in ("sunrise", "sunset")):
-        if case["sunrise"] >= case["sunset"]:
-            problems.append(f"sunrise {case['sunrise']} is not before sunset {case['sunset']}")
+    both = all(HH_MM.fullmatch(str(case.get(k))) for k in ("sunrise", "sunset"))
+    if both and case["sunrise"] >= case["sunset"]:
+        problems.append(f"sunrise {case['sunrise']} is not before sunset {case['sunset']}")
     for key in ("masa_amanta", "masa_purnimanta"):
         if key in case and case[key].removesuffix(" (Adhik)") not in MASAS:
             problems.append(f"{key}={case[key]!r} is not a drikpanchang month name")
@@ -164,17 +282,27 @@ def category(case):
     zone, dst = case["timezone"], in_dst(case)
     if case["latitude"] > 60:
         return "above 60 N"
-    named = {"Asia/Kolkata": "India", "Asia/Kathmandu": "Nepal",
-             "Pacific/Auckland": "Australia or New Zealand"}
+    named = {
+        "Asia/Kolkata": "India",
+        "Asia/Kathmandu": "Nepal",
+        "Pacific/Auckland": "Australia or New Zealand",
+    }
     if zone in named or zone.startswith("Australia/"):
         return named.get(zone, "Australia or New Zealand")
     country = "US" if zone in US_ZONES else "UK" if zone == "Europe/London" else None
     return country and f"{country} in {'daylight saving' if dst else 'standard time'}"
 
 
-REQUIRED_CATEGORIES = ("India", "US in daylight saving", "US in standard time",
-                       "UK in daylight saving", "UK in standard time",
-                       "Australia or New Zealand", "Nepal", "above 60 N")
+REQUIRED_CATEGORIES = (
+    "India",
+    "US in daylight saving",
+    "US in standard time",
+    "UK in daylight saving",
+    "UK in standard time",
+    "Australia or New Zealand",
+    "Nepal",
+    "above 60 N",
+)
 
 
 def categories(cases):
@@ -209,17 +337,26 @@ def test_the_check_reports_a_broken_case():
     broken.update(timezone="Asia/Nowhere", date="2026-02-30", sunrise="7:19", masa_amanta="Poush")
     broken["tithi"] = [{"name": "Panchami", "end": None}, {"name": "Purnima", "end": "25:10"}]
     problems = " ".join(case_problems(broken))
-    for fragment in ("Asia/Nowhere", "2026-02-30", "'7:19'", "'Panchami'", "null end", "'25:10'",
-                     "'Poush'"):
+    for fragment in (
+        "Asia/Nowhere",
+        "2026-02-30",
+        "'7:19'",
+        "'Panchami'",
+        "null end",
+        "'25:10'",
+        "'Poush'",
+    ):
         assert fragment in problems
 
 
 def test_the_check_reports_end_times_out_of_order_or_on_the_wrong_day():
     broken = copy.deepcopy(load_cases()[0])
     day = broken["date"]
-    broken["yoga"] = [{"name": "Shula", "end": f"{day}T20:00"},
-                      {"name": "Ganda", "end": f"{day}T08:00"},
-                      {"name": "Vriddhi", "end": "1999-01-01T08:00"}]
+    broken["yoga"] = [
+        {"name": "Shula", "end": f"{day}T20:00"},
+        {"name": "Ganda", "end": f"{day}T08:00"},
+        {"name": "Vriddhi", "end": "1999-01-01T08:00"},
+    ]
     problems = " ".join(case_problems(broken))
     assert "not strictly increasing" in problems
     assert "1999-01-01T08:00 is not within two days" in problems

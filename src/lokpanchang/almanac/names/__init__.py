@@ -13,21 +13,47 @@ from functools import cache
 
 from lokpanchang.almanac.names import scripts
 from lokpanchang.almanac.names.tables import (
-    ENGLISH, SANSKRIT, TAMIL, VARA, karana_name_index, tithi_name_index,
+    ENGLISH,
+    SANSKRIT,
+    TAMIL,
+    VARA,
+    karana_name_index,
+    tithi_name_index,
 )
 
 SUPPORTED_LANGUAGES = ("en", "hi", "sa", "ta", "te", "kn", "ml", "mr", "gu", "bn")
-KINDS = ("vara", "paksha", "tithi", "nakshatra", "yoga", "karana", "masa", "ritu",
-         "samvatsara", "ayana", "adhika")
-_COUNTS = {"vara": 7, "paksha": 2, "tithi": 30, "nakshatra": 27, "yoga": 27, "karana": 60,
-           "masa": 12, "ritu": 6, "samvatsara": 60, "ayana": 2, "adhika": 1}
+KINDS = (
+    "vara",
+    "paksha",
+    "tithi",
+    "nakshatra",
+    "yoga",
+    "karana",
+    "masa",
+    "ritu",
+    "samvatsara",
+    "ayana",
+    "adhika",
+)
+_COUNTS = {
+    "vara": 7,
+    "paksha": 2,
+    "tithi": 30,
+    "nakshatra": 27,
+    "yoga": 27,
+    "karana": 60,
+    "masa": 12,
+    "ritu": 6,
+    "samvatsara": 60,
+    "ayana": 2,
+    "adhika": 1,
+}
 
 
 def check_language(lang: str) -> str:
     """Return ``lang`` if supported, else raise ValueError naming it and the supported codes."""
     if lang not in SUPPORTED_LANGUAGES:
-        raise ValueError(
-            f"unknown language {lang!r}; supported: {', '.join(SUPPORTED_LANGUAGES)}")
+        raise ValueError(f"unknown language {lang!r}; supported: {', '.join(SUPPORTED_LANGUAGES)}")
     return lang
 
 

@@ -15,13 +15,50 @@ _BENGALI_FIXES = {"\u09b5": "\u09ac"}  # va -> ba
 _NASAL_CLUSTER = re.compile("[ङञणनम]्(?=[क-ह])")
 
 _TAMIL_LETTERS = {
-    **dict.fromkeys("कखगघ", "க"), "ङ": "ங", **dict.fromkeys("चछ", "ச"),
-    **dict.fromkeys("जझ", "ஜ"), "ञ": "ஞ", **dict.fromkeys("टठडढ", "ட"), "ण": "ண",
-    **dict.fromkeys("तथदध", "த"), "न": "ந", **dict.fromkeys("पफबभ", "ப"), "म": "ம",
-    "य": "ய", "र": "ர", "ल": "ல", "ळ": "ள", "व": "வ", "श": "ச", "ष": "ஷ", "स": "ஸ", "ह": "ஹ",
-    "अ": "அ", "आ": "ஆ", "इ": "இ", "ई": "ஈ", "उ": "உ", "ऊ": "ஊ", "ऋ": "ரு", "ए": "ஏ", "ऐ": "ஐ",
-    "ओ": "ஓ", "औ": "ஔ", "ा": "ா", "ि": "ி", "ी": "ீ", "ु": "ு", "ू": "ூ", "ृ": "ிரு", "े": "ே",
-    "ै": "ை", "ो": "ோ", "ौ": "ௌ", "्": "்", "ं": "ம்", "ः": "",
+    **dict.fromkeys("कखगघ", "க"),
+    "ङ": "ங",
+    **dict.fromkeys("चछ", "ச"),
+    **dict.fromkeys("जझ", "ஜ"),
+    "ञ": "ஞ",
+    **dict.fromkeys("टठडढ", "ட"),
+    "ण": "ண",
+    **dict.fromkeys("तथदध", "த"),
+    "न": "ந",
+    **dict.fromkeys("पफबभ", "ப"),
+    "म": "ம",
+    "य": "ய",
+    "र": "ர",
+    "ल": "ல",
+    "ळ": "ள",
+    "व": "வ",
+    "श": "ச",
+    "ष": "ஷ",
+    "स": "ஸ",
+    "ह": "ஹ",
+    "अ": "அ",
+    "आ": "ஆ",
+    "इ": "இ",
+    "ई": "ஈ",
+    "उ": "உ",
+    "ऊ": "ஊ",
+    "ऋ": "ரு",
+    "ए": "ஏ",
+    "ऐ": "ஐ",
+    "ओ": "ஓ",
+    "औ": "ஔ",
+    "ा": "ா",
+    "ि": "ி",
+    "ी": "ீ",
+    "ु": "ு",
+    "ू": "ூ",
+    "ृ": "ிரு",
+    "े": "ே",
+    "ै": "ை",
+    "ो": "ோ",
+    "ौ": "ௌ",
+    "्": "்",
+    "ं": "ம்",
+    "ः": "",
 }
 
 
@@ -43,8 +80,9 @@ def to_script(devanagari: str, lang: str) -> str:
         tamil = "".join(_TAMIL_LETTERS.get(char, char) for char in opened)
         return _FINAL_N.sub("ன்", tamil)
     offset = _OFFSETS[lang] - _DEVANAGARI
-    text = "".join(chr(ord(char) + offset) if "\u0900" <= char <= "\u097f" else char
-                   for char in devanagari)
+    text = "".join(
+        chr(ord(char) + offset) if "\u0900" <= char <= "\u097f" else char for char in devanagari
+    )
     if lang == "bn":
         text = "".join(_BENGALI_FIXES.get(char, char) for char in text)
     return text

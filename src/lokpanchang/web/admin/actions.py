@@ -71,8 +71,9 @@ def _coordinate(text: str, name: str, limit: float) -> float:
     return value
 
 
-def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime,
-               operator: str) -> None:
+def apply_edit(
+    session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime, operator: str
+) -> None:
     """Change the subscriber; new coordinates re-resolve the city and zone through places.
 
     Raises ValueError (from the subscribers domain) naming a bad name, language or send time.
@@ -81,8 +82,14 @@ def apply_edit(session: Session, user: UserDetail, edit: SubscriberEdit, now: da
         raise ActionError("send time '' is empty; write it as HH:MM, e.g. 06:30")
     wanted = (edit.display_name.strip(), edit.language, edit.send_time.strip())
     if wanted != (user.display_name, user.language, user.send_time.strftime("%H:%M")):
-        subscribers.update_preferences(session, user.phone, now, name=edit.display_name,
-                                       language=edit.language, send_time=edit.send_time)
+        subscribers.update_preferences(
+            session,
+            user.phone,
+            now,
+            name=edit.display_name,
+            language=edit.language,
+            send_time=edit.send_time,
+        )
         _attribute(session, user, operator)
     if (edit.latitude, edit.longitude) != (user.latitude, user.longitude):
         subscribers.move(session, user.phone, edit.latitude, edit.longitude, now)
@@ -111,7 +118,8 @@ def _too_late(due: datetime, now: datetime, grace: timedelta) -> None:
         raise ActionError(
             f"its send instant {due:%Y-%m-%d %H:%M} UTC is more than LATE_GRACE "
             f"({_duration(grace)}) ago, and a stale panchangam is never sent; "
-            "to reach these subscribers today use Send → today's panchangam")
+            "to reach these subscribers today use Send → today's panchangam"
+        )
 
 
 def _duration(span: timedelta) -> str:
@@ -125,7 +133,9 @@ def _replan(session: Session, run: BroadcastRun, now: datetime) -> None:
     session.execute(
         update(MessageLog)
         .where(MessageLog.run_id == run.id, MessageLog.status.in_(UNSENT_LEDGER))
-        .values(status="pending", claimed_at=None, error_code=None, error_detail=None, failed_at=None)
+        .values(
+            status="pending", claimed_at=None, error_code=None, error_detail=None, failed_at=None
+        )
     )
     session.flush()
 
@@ -141,19 +151,29 @@ def local_due(zone: str, day: date, send_time: time) -> datetime:
     return slot.due_at
 
 
-def backfill_run(session: Session, zone: str, day: date, send_time: time, now: datetime,
-                 grace: timedelta) -> BroadcastRun:
+def backfill_run(
+    session: Session, zone: str, day: date, send_time: time, now: datetime, grace: timedelta
+) -> BroadcastRun:
     """A planned run for a slot already due (within ``grace``): created, or re-planned so its
     unsent rows go out. The planner's next pass sends it, marked late."""
     due = local_due(zone, day, send_time)
     if due > now:
-        raise ActionError(f"{zone} on {day} at {send_time:%H:%M} is not due yet "
-                          f"({due:%Y-%m-%d %H:%M} UTC); the planner will send it then")
+        raise ActionError(
+            f"{zone} on {day} at {send_time:%H:%M} is not due yet "
+            f"({due:%Y-%m-%d %H:%M} UTC); the planner will send it then"
+        )
     _too_late(due, now, grace)
-    run = session.scalar(select(BroadcastRun).where(
-        BroadcastRun.timezone == zone, BroadcastRun.send_time == send_time, BroadcastRun.local_date == day))
+    run = session.scalar(
+        select(BroadcastRun).where(
+            BroadcastRun.timezone == zone,
+            BroadcastRun.send_time == send_time,
+            BroadcastRun.local_date == day,
+        )
+    )
     if run is None:
-        run = BroadcastRun(timezone=zone, send_time=send_time, local_date=day, due_at=due, planned_at=now)
+        run = BroadcastRun(
+            timezone=zone, send_time=send_time, local_date=day, due_at=due, planned_at=now
+        )
         session.add(run)
         session.flush()
     elif run.status in BUSY_RUN_STATES:

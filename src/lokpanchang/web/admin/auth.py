@@ -29,9 +29,14 @@ def login():
             return redirect(target)
         return _login_page(target)
     username = request.form.get("username", "")
-    result = attempt_login(db(), username, request.form.get("password", ""),
-                           request.remote_addr or UNKNOWN_ADDRESS, clock.now(),
-                           login_limits(app_settings()))
+    result = attempt_login(
+        db(),
+        username,
+        request.form.get("password", ""),
+        request.remote_addr or UNKNOWN_ADDRESS,
+        clock.now(),
+        login_limits(app_settings()),
+    )
     if not result.verdict.allowed:
         return _throttled(target, username, result.verdict)
     if result.operator is None:
@@ -62,11 +67,19 @@ def login_limits(settings: Settings) -> LoginLimits:
 def _throttled(target: str, username: str, verdict: Verdict):
     """429 without a password check: the wait in minutes on the page, seconds in Retry-After."""
     minutes = verdict.retry_after_minutes
-    log.warning("admin.login_throttled", username=username[:64], address=request.remote_addr,
-                reason=verdict.reason, retry_after_s=verdict.retry_after_seconds)
+    log.warning(
+        "admin.login_throttled",
+        username=username[:64],
+        address=request.remote_addr,
+        reason=verdict.reason,
+        retry_after_s=verdict.retry_after_seconds,
+    )
     subject = "this account" if verdict.reason == "username" else "your address"
-    flash(f"Too many failed logins for {subject}. Try again in {minutes} "
-          f"minute{'s' if minutes != 1 else ''}.", "error")
+    flash(
+        f"Too many failed logins for {subject}. Try again in {minutes} "
+        f"minute{'s' if minutes != 1 else ''}.",
+        "error",
+    )
     return _login_page(target), 429, {"Retry-After": str(verdict.retry_after_seconds)}
 
 

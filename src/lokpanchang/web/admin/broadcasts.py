@@ -9,8 +9,8 @@ from flask import flash, redirect, render_template, request, url_for
 
 from lokpanchang import clock
 from lokpanchang.config import parse_send_time
-from lokpanchang.storage.models import BroadcastRun, UserDetail
 from lokpanchang.delivery.errors import outcome_for_code
+from lokpanchang.storage.models import BroadcastRun, UserDetail
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
@@ -22,13 +22,24 @@ RUN_STATUSES = ("planned", "enqueued", "running", "done", "halted", "missed")
 
 @bp.get("/broadcasts")
 def broadcasts():
-    zone, status, day = request.args.get("zone", ""), request.args.get("status", ""), date_arg("date")
+    zone, status, day = (
+        request.args.get("zone", ""),
+        request.args.get("status", ""),
+        date_arg("date"),
+    )
     page = page_arg()
     summaries, total = queries.runs_page(db(), zone, day, status, page)
     return render_template(
-        "admin/broadcasts.html", summaries=summaries, total=total, page=page,
-        pages=page_count(total, queries.PAGE_SIZE), zone=zone, status=status, day=day,
-        zones=queries.distinct_values(db(), BroadcastRun.timezone), statuses=RUN_STATUSES,
+        "admin/broadcasts.html",
+        summaries=summaries,
+        total=total,
+        page=page,
+        pages=page_count(total, queries.PAGE_SIZE),
+        zone=zone,
+        status=status,
+        day=day,
+        zones=queries.distinct_values(db(), BroadcastRun.timezone),
+        statuses=RUN_STATUSES,
     )
 
 
@@ -36,7 +47,8 @@ def broadcasts():
 def broadcast(run_id: int):
     run = or_404(db().get(BroadcastRun, run_id))
     return render_template(
-        "admin/broadcast.html", summary=queries.summarise_runs(db(), [run])[0],
+        "admin/broadcast.html",
+        summary=queries.summarise_runs(db(), [run])[0],
         groups=queries.failures_by_code(db(), run_id=run.id),
     )
 
@@ -48,7 +60,9 @@ def resume_broadcast(run_id: int):
         actions.resume_run(db(), run, clock.now(), _grace())
         db().commit()
         log.info("admin.run_resumed", operator=operator_name(), run_id=run.id)
-        flash(f"Run {run.id} is planned again; the planner's next pass sends what is left.", "success")
+        flash(
+            f"Run {run.id} is planned again; the planner's next pass sends what is left.", "success"
+        )
     except actions.ActionError as exc:
         db().rollback()
         flash(str(exc), "error")
@@ -60,7 +74,9 @@ def backfill():
     form = request.form if request.method == "POST" else request.args
     if request.method == "GET" or form.get("confirm") != "yes":
         return render_template(
-            "admin/backfill.html", form=form, confirming=request.method == "POST",
+            "admin/backfill.html",
+            form=form,
+            confirming=request.method == "POST",
             zones=queries.distinct_values(db(), UserDetail.timezone),
         )
     try:
@@ -68,15 +84,26 @@ def backfill():
         if day is None:
             raise actions.ActionError("a date is required")
         send_time = parse_send_time(form.get("send_time", "06:30"))
-        run = actions.backfill_run(db(), form.get("zone", ""), day, send_time, clock.now(), _grace())
+        run = actions.backfill_run(
+            db(), form.get("zone", ""), day, send_time, clock.now(), _grace()
+        )
         db().commit()
     except (actions.ActionError, ValueError) as exc:
         db().rollback()
         flash(f"Not backfilled: {exc}", "error")
-        return render_template("admin/backfill.html", form=form, confirming=False,
-                               zones=queries.distinct_values(db(), UserDetail.timezone)), 400
-    log.info("admin.run_backfilled", operator=operator_name(), run_id=run.id, timezone=run.timezone,
-             local_date=run.local_date.isoformat())
+        return render_template(
+            "admin/backfill.html",
+            form=form,
+            confirming=False,
+            zones=queries.distinct_values(db(), UserDetail.timezone),
+        ), 400
+    log.info(
+        "admin.run_backfilled",
+        operator=operator_name(),
+        run_id=run.id,
+        timezone=run.timezone,
+        local_date=run.local_date.isoformat(),
+    )
     flash(f"Run {run.id} planned for {run.timezone} on {run.local_date}.", "success")
     return redirect(url_for("admin.broadcast", run_id=run.id))
 
@@ -88,7 +115,9 @@ def _grace() -> timedelta:
 @bp.get("/failures")
 def failures():
     day = date_arg("date") or clock.now().date()
-    return render_template("admin/failures.html", day=day, groups=queries.failures_by_code(db(), day=day))
+    return render_template(
+        "admin/failures.html", day=day, groups=queries.failures_by_code(db(), day=day)
+    )
 
 
 def error_meaning(code: int | None) -> str:
@@ -101,14 +130,22 @@ def error_meaning(code: int | None) -> str:
 
 # Meanings from Meta's Cloud API error-code reference (facts, not code).
 KNOWN_ERRORS = {
-    4: "too many API calls (rate limited)", 100: "invalid parameter",
-    190: "access token expired or invalid", 368: "account temporarily blocked for policy",
-    130429: "throughput limit reached", 130472: "user is part of an experiment",
-    131026: "message undeliverable", 131047: "outside the 24-hour window",
-    131048: "spam rate limit hit", 131049: "not delivered to keep engagement healthy",
-    131050: "user stopped marketing messages", 131056: "too many messages to this user",
-    131057: "account in maintenance mode", 132000: "template parameter count mismatch",
-    132001: "template does not exist", 80007: "rate limit issues",
+    4: "too many API calls (rate limited)",
+    100: "invalid parameter",
+    190: "access token expired or invalid",
+    368: "account temporarily blocked for policy",
+    130429: "throughput limit reached",
+    130472: "user is part of an experiment",
+    131026: "message undeliverable",
+    131047: "outside the 24-hour window",
+    131048: "spam rate limit hit",
+    131049: "not delivered to keep engagement healthy",
+    131050: "user stopped marketing messages",
+    131056: "too many messages to this user",
+    131057: "account in maintenance mode",
+    132000: "template parameter count mismatch",
+    132001: "template does not exist",
+    80007: "rate limit issues",
 }
 
 bp.add_app_template_filter(error_meaning, "error_meaning")

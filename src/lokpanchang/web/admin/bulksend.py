@@ -54,13 +54,20 @@ class BulkPlan:
 
     @property
     def counts(self) -> PlanCounts:
-        return PlanCounts(sum(z.to_send for z in self.zones),
-                          sum(z.already_today for z in self.zones), self.not_sendable)
+        return PlanCounts(
+            sum(z.to_send for z in self.zones),
+            sum(z.already_today for z in self.zones),
+            self.not_sendable,
+        )
 
 
 def has_place():
-    return (UserDetail.latitude.is_not(None), UserDetail.longitude.is_not(None),
-            UserDetail.timezone.is_not(None), UserDetail.timezone != "")
+    return (
+        UserDetail.latitude.is_not(None),
+        UserDetail.longitude.is_not(None),
+        UserDetail.timezone.is_not(None),
+        UserDetail.timezone != "",
+    )
 
 
 def plan_zones(session: Session, now: datetime, zone: str | None = None) -> BulkPlan:
@@ -69,15 +76,20 @@ def plan_zones(session: Session, now: datetime, zone: str | None = None) -> Bulk
     sendable = _sendable_by_zone(session, active)
     todays = _local_todays(sendable, now)
     taken = _already_today(session, active, todays)
-    plans = [ZonePlan(name, day, sendable[name], taken.get(name, 0)) for name, day in todays.items()]
+    plans = [
+        ZonePlan(name, day, sendable[name], taken.get(name, 0)) for name, day in todays.items()
+    ]
     total = session.scalar(select(func.count(UserDetail.id)).where(*active))
     return BulkPlan(plans, total - sum(plan.sendable for plan in plans))
 
 
 def _sendable_by_zone(session: Session, active) -> dict[str, int]:
-    query = (select(UserDetail.timezone, func.count(UserDetail.id))
-             .where(*active, *has_place()).group_by(UserDetail.timezone)
-             .order_by(UserDetail.timezone))
+    query = (
+        select(UserDetail.timezone, func.count(UserDetail.id))
+        .where(*active, *has_place())
+        .group_by(UserDetail.timezone)
+        .order_by(UserDetail.timezone)
+    )
     return dict(session.execute(query).all())
 
 
@@ -100,10 +112,12 @@ def _already_today(session: Session, active, todays: dict[str, date]) -> dict[st
     """
     if not todays:
         return {}
-    query = (select(UserDetail.timezone, MessageLog.local_date, func.count(MessageLog.id))
-             .join(UserDetail, UserDetail.id == MessageLog.user_id)
-             .where(*active, *has_place(), MessageLog.local_date.in_(set(todays.values())))
-             .group_by(UserDetail.timezone, MessageLog.local_date))
+    query = (
+        select(UserDetail.timezone, MessageLog.local_date, func.count(MessageLog.id))
+        .join(UserDetail, UserDetail.id == MessageLog.user_id)
+        .where(*active, *has_place(), MessageLog.local_date.in_(set(todays.values())))
+        .group_by(UserDetail.timezone, MessageLog.local_date)
+    )
     return {zone: count for zone, day, count in session.execute(query) if todays.get(zone) == day}
 
 
@@ -132,8 +146,14 @@ def queue_zone(url: str, zone: ZonePlan, now: datetime) -> Queued:
     if existing is not None:  # e.g. the form posted twice: that job covers this send
         return Queued(zone.zone, existing, zone.to_send, started=True)
     due = now.replace(microsecond=0)
-    job_id = jobs.create_job(url, now, kind=JOB_KIND, name=job_name(zone), run_at=due,
-                             payload={"zone": zone.zone, "date": zone.local_date.isoformat()})
+    job_id = jobs.create_job(
+        url,
+        now,
+        kind=JOB_KIND,
+        name=job_name(zone),
+        run_at=due,
+        payload={"zone": zone.zone, "date": zone.local_date.isoformat()},
+    )
     return Queued(zone.zone, job_id, zone.to_send, started=_start(url, job_id, due, now))
 
 

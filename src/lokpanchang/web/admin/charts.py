@@ -10,9 +10,15 @@ from lokpanchang.web.admin.queries import DayBar, RunSummary
 
 SERIES = (("delivered", "#2e7d32"), ("sent", "#1565c0"), ("failed", "#c62828"))
 STATUS_COLOURS = {
-    "done": "#2e7d32", "finished": "#2e7d32", "sent": "#2e7d32",
-    "running": "#1565c0", "enqueued": "#6a1b9a", "planned": "#757575",
-    "halted": "#c62828", "failed": "#c62828", "missed": "#ef6c00",
+    "done": "#2e7d32",
+    "finished": "#2e7d32",
+    "sent": "#2e7d32",
+    "running": "#1565c0",
+    "enqueued": "#6a1b9a",
+    "planned": "#757575",
+    "halted": "#c62828",
+    "failed": "#c62828",
+    "missed": "#ef6c00",
 }
 
 
@@ -38,7 +44,9 @@ def _stacked_bar(bar: DayBar, x: float, w: float, base: float, scale: float) -> 
         h = getattr(bar, name) * scale
         if h > 0:
             y -= h
-            out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{colour}"/>')
+            out.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{colour}"/>'
+            )
     return f"<g><title>{escape(tip)}</title>{''.join(out)}</g>"
 
 
@@ -46,13 +54,16 @@ def _y_axis(peak: int, left: int, top: int, plot_h: float, width: int) -> str:
     lines = []
     for fraction in (0, 0.5, 1):
         y = top + plot_h * (1 - fraction)
-        lines.append(f'<line x1="{left}" x2="{width - 4}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+        lines.append(
+            f'<line x1="{left}" x2="{width - 4}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>'
+        )
         lines.append(_text(left - 6, y + 4, str(round(peak * fraction)), anchor="end"))
     return "".join(lines)
 
 
-def timeline_chart(runs: list[RunSummary], day_start: datetime, now: datetime | None = None,
-                   width: int = 760) -> Markup:
+def timeline_chart(
+    runs: list[RunSummary], day_start: datetime, now: datetime | None = None, width: int = 760
+) -> Markup:
     """One row per run: a dot at its due instant on a 24-hour UTC axis, coloured by status;
     a dashed line marks ``now``."""
     left, row_h, top = 170, 22, 24
@@ -60,7 +71,9 @@ def timeline_chart(runs: list[RunSummary], day_start: datetime, now: datetime | 
     span = width - left - 30
     parts = [_hour_grid(left, span, top, height)]
     if now is not None:
-        parts.append(_now_line(left + span * ((now - day_start) / timedelta(hours=24)), top, height))
+        parts.append(
+            _now_line(left + span * ((now - day_start) / timedelta(hours=24)), top, height)
+        )
     for i, summary in enumerate(runs):
         parts.append(_timeline_row(summary, day_start, left, span, top + i * row_h + row_h / 2))
     if not runs:
@@ -72,7 +85,9 @@ def _hour_grid(left: int, span: float, top: int, height: int) -> str:
     out = []
     for hour in range(0, 25, 3):
         x = left + span * hour / 24
-        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 6}" y2="{height}" stroke="#e5e5e5"/>')
+        out.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 6}" y2="{height}" stroke="#e5e5e5"/>'
+        )
         out.append(_text(x, top - 10, f"{hour:02d}:00", anchor="middle"))
     return "".join(out)
 
@@ -84,7 +99,9 @@ def _now_line(x: float, top: int, height: int) -> str:
     )
 
 
-def _timeline_row(summary: RunSummary, day_start: datetime, left: int, span: float, y: float) -> str:
+def _timeline_row(
+    summary: RunSummary, day_start: datetime, left: int, span: float, y: float
+) -> str:
     run = summary.run
     offset = (run.due_at - day_start) / timedelta(hours=24)
     x = left + span * min(max(offset, 0), 1)

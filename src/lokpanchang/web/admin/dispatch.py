@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from lokpanchang.broadcast.sending import apply_result
 from lokpanchang.config import Settings
-from lokpanchang.delivery.base import OutgoingMessage, Outcome
+from lokpanchang.delivery.base import Outcome, OutgoingMessage
 from lokpanchang.planning import local_date_at
 from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.web import integrations
@@ -32,7 +32,9 @@ def normalise_phone(text: str) -> str:
     except phonenumbers.NumberParseException:
         number = None
     if number is None or not phonenumbers.is_possible_number(number):
-        raise ActionError(f"{text!r} is not a phone number in international form, e.g. +919812345678")
+        raise ActionError(
+            f"{text!r} is not a phone number in international form, e.g. +919812345678"
+        )
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
@@ -43,8 +45,9 @@ def send_test_message(settings: Settings, phone: str, now: datetime, sender=None
 
 def test_message(phone: str, now: datetime) -> OutgoingMessage:
     city, latitude, longitude, zone = REFERENCE_PLACE
-    rendered = integrations.daily_message(0, phone, "en", latitude, longitude, zone,
-                                          local_date_at(zone, now), city)
+    rendered = integrations.daily_message(
+        0, phone, "en", latitude, longitude, zone, local_date_at(zone, now), city
+    )
     return OutgoingMessage(0, phone, "en", rendered.parameters, rendered.text)
 
 
@@ -110,8 +113,9 @@ class SendReport:
     errors: list[str] = field(default_factory=list)
 
 
-def send_today(settings: Settings, session: Session, users: list[UserDetail], now: datetime,
-               sender=None) -> SendReport:
+def send_today(
+    settings: Settings, session: Session, users: list[UserDetail], now: datetime, sender=None
+) -> SendReport:
     """Today's panchangam to each user who has no ledger row for their local today."""
     report = SendReport()
     claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
@@ -129,8 +133,14 @@ def send_today(settings: Settings, session: Session, users: list[UserDetail], no
 def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | None:
     """A pending ledger row for the user's local today, or None when one exists already."""
     row = MessageLog(
-        user_id=user.id, local_date=local_today(user, now), timezone=user.timezone,
-        kind="manual", status="pending", claimed_at=now, scheduled_at=now, attempts=1,
+        user_id=user.id,
+        local_date=local_today(user, now),
+        timezone=user.timezone,
+        kind="manual",
+        status="pending",
+        claimed_at=now,
+        scheduled_at=now,
+        attempts=1,
     )
     try:
         with session.begin_nested():
@@ -142,9 +152,16 @@ def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | No
 
 def _message(user: UserDetail, row: MessageLog) -> OutgoingMessage:
     """The subscriber's daily message, rendered by the broadcast's own content function."""
-    rendered = integrations.daily_message(user.id, user.phone, user.language, user.latitude,
-                                          user.longitude, user.timezone, row.local_date,
-                                          user.city.city if user.city else "")
+    rendered = integrations.daily_message(
+        user.id,
+        user.phone,
+        user.language,
+        user.latitude,
+        user.longitude,
+        user.timezone,
+        row.local_date,
+        user.city.city if user.city else "",
+    )
     return OutgoingMessage(row.id, user.phone, user.language, rendered.parameters, rendered.text)
 
 
@@ -162,4 +179,3 @@ def _record(session: Session, row: MessageLog, result, now: datetime, report: Se
     report.failed += 1
     detail = f"{result.outcome} {result.error_code or ''} {result.error_detail or ''}"
     report.errors.append(f"{row.user_id}: {detail.strip()}")
-

@@ -46,7 +46,9 @@ class LogLine:
         return self.level in ERROR_LEVELS
 
 
-def read_day(folder: Path, search: str = "", errors_only: bool = False) -> tuple[list[LogLine], bool]:
+def read_day(
+    folder: Path, search: str = "", errors_only: bool = False
+) -> tuple[list[LogLine], bool]:
     """Matching lines of every file in ``folder`` (at most MAX_LINES; True when cut short)."""
     found: list[LogLine] = []
     needle = search.casefold()

@@ -36,15 +36,26 @@ def log_day(day: str):
     search = request.args.get("q", "").strip()
     errors_only = request.args.get("errors") == "1"
     lines, truncated = logfiles.read_day(folder, search, errors_only)
-    return render_template("admin/log_day.html", day=day, lines=lines, truncated=truncated,
-                           search=search, errors_only=errors_only, limit=logfiles.MAX_LINES)
+    return render_template(
+        "admin/log_day.html",
+        day=day,
+        lines=lines,
+        truncated=truncated,
+        search=search,
+        errors_only=errors_only,
+        limit=logfiles.MAX_LINES,
+    )
 
 
 @bp.get("/logs/<day>/archive.tar.gz")
 def log_archive(day: str):
     data = logfiles.archive(_folder(day))
-    return send_file(io.BytesIO(data), mimetype="application/gzip", as_attachment=True,
-                     download_name=f"lokpanchang-logs-{day}.tar.gz")
+    return send_file(
+        io.BytesIO(data),
+        mimetype="application/gzip",
+        as_attachment=True,
+        download_name=f"lokpanchang-logs-{day}.tar.gz",
+    )
 
 
 @bp.get("/beat")
@@ -61,10 +72,13 @@ def beat_rows(now: datetime) -> list[dict]:
 
 def _row(state, stored) -> dict:
     return {
-        "key": state.key, "task": state.task, "description": state.schedule,
+        "key": state.key,
+        "task": state.task,
+        "description": state.schedule,
         "last_run_at": state.last_started_at,
         "last_finished_at": getattr(stored, "last_finished_at", None),
         "outcome": getattr(stored, "last_outcome", None),
         "error": getattr(stored, "last_error", None),
-        "next_due_at": state.next_due_at, "status": state.status,
+        "next_due_at": state.next_due_at,
+        "status": state.status,
     }

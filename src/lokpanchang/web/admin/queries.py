@@ -59,9 +59,12 @@ def kpis(session: Session, now: datetime) -> Kpis:
     return Kpis(
         active=_count_users(session, active_filter(now)),
         new_last_day=_count_users(session, UserDetail.created_on > now - timedelta(hours=24)),
-        sent_today=_count_messages(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)),
+        sent_today=_count_messages(
+            session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)
+        ),
         failed_today=_count_messages(
-            session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED)),
+            session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED)
+        ),
         popular_zone=zone[0] if zone else None,
         popular_zone_count=zone[1] if zone else 0,
     )
@@ -165,7 +168,9 @@ def daily_delivery(session: Session, today: date, days: int = 30) -> list[DayBar
 
 
 def _bar(day: date, counts: Counter) -> DayBar:
-    return DayBar(day, sum(counts[s] for s in DELIVERED), counts["sent"], sum(counts[s] for s in FAILED))
+    return DayBar(
+        day, sum(counts[s] for s in DELIVERED), counts["sent"], sum(counts[s] for s in FAILED)
+    )
 
 
 @dataclass(frozen=True)
@@ -180,9 +185,13 @@ class SubscriberFilter:
 def subscribers_page(session: Session, wanted: SubscriberFilter, now: datetime, page: int):
     query = _subscriber_query(wanted, now)
     total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    users = session.scalars(
-        query.order_by(UserDetail.id).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE)
-    ).unique().all()
+    users = (
+        session.scalars(
+            query.order_by(UserDetail.id).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE)
+        )
+        .unique()
+        .all()
+    )
     return users, total
 
 
@@ -267,10 +276,14 @@ class JobSummary:
 
 
 def recent_jobs(session: Session, limit: int = 100) -> list[JobSummary]:
-    found = list(session.scalars(select(ScheduledJob).order_by(ScheduledJob.id.desc()).limit(limit)))
-    runs = session.scalars(select(ScheduledJobRun)
-                           .where(ScheduledJobRun.job_id.in_([job.id for job in found]))
-                           .order_by(ScheduledJobRun.id))
+    found = list(
+        session.scalars(select(ScheduledJob).order_by(ScheduledJob.id.desc()).limit(limit))
+    )
+    runs = session.scalars(
+        select(ScheduledJobRun)
+        .where(ScheduledJobRun.job_id.in_([job.id for job in found]))
+        .order_by(ScheduledJobRun.id)
+    )
     latest = {run.job_id: run for run in runs}  # ordered by id: the last one per job wins
     return [JobSummary(job, latest.get(job.id), _progress(session, job)) for job in found]
 
@@ -279,6 +292,10 @@ def _progress(session: Session, job: ScheduledJob) -> dict[str, int]:
     if job.kind != "backfill" or job.status not in ("active", "running"):
         return {}
     rows = backfill_rows(job.payload["zone"], date.fromisoformat(job.payload["date"]))
-    query = (select(MessageLog.status, func.count()).where(rows)
-             .group_by(MessageLog.status).order_by(MessageLog.status))
+    query = (
+        select(MessageLog.status, func.count())
+        .where(rows)
+        .group_by(MessageLog.status)
+        .order_by(MessageLog.status)
+    )
     return dict(session.execute(query).all())

@@ -35,8 +35,12 @@ def send_test():
     except ActionError as exc:
         flash(f"Not sent: {exc}", "error")
         return _test_form(phone, confirming=False), 400
-    log.info("admin.test_message", operator=operator_name(), outcome=str(result.outcome),
-             error_code=result.error_code)
+    log.info(
+        "admin.test_message",
+        operator=operator_name(),
+        outcome=str(result.outcome),
+        error_code=result.error_code,
+    )
     _flash_result(phone, result)
     return redirect(url_for("admin.send_test"))
 
@@ -55,8 +59,11 @@ def _flash_result(phone: str, result) -> None:
     if result.outcome == Outcome.SENT:
         flash(f"Test message sent to {phone} (id {result.message_id}).", "success")
     else:
-        flash(f"Test message to {phone} {result.outcome}: "
-              f"{result.error_code} {result.error_detail or ''}", "error")
+        flash(
+            f"Test message to {phone} {result.outcome}: "
+            f"{result.error_code} {result.error_detail or ''}",
+            "error",
+        )
 
 
 @dataclass(frozen=True)
@@ -88,10 +95,14 @@ def send_today():
 
 
 def _today_form(target: str, audience: Audience | None):
-    return render_template("admin/send_today.html", target=target, values=request.values,
-                           plan=audience.counts if audience else None,
-                           description=audience.description if audience else "",
-                           zones=queries.distinct_values(db(), UserDetail.timezone))
+    return render_template(
+        "admin/send_today.html",
+        target=target,
+        values=request.values,
+        plan=audience.counts if audience else None,
+        description=audience.description if audience else "",
+        zones=queries.distinct_values(db(), UserDetail.timezone),
+    )
 
 
 def _confirmed_send(users, description: str):
@@ -101,39 +112,62 @@ def _confirmed_send(users, description: str):
         db().rollback()
         flash(f"Nothing sent: {exc}", "error")
         return redirect(url_for("admin.send_today"))
-    log.info("admin.send_today", operator=operator_name(), target=description, sent=report.sent,
-             failed=report.failed, already_today=report.already_today)
+    log.info(
+        "admin.send_today",
+        operator=operator_name(),
+        target=description,
+        sent=report.sent,
+        failed=report.failed,
+        already_today=report.already_today,
+    )
     category = "error" if report.failed else "success"
-    flash(f"{description}: {report.sent} sent, {report.failed} failed, "
-          f"{report.already_today} already had today's message.", category)
+    flash(
+        f"{description}: {report.sent} sent, {report.failed} failed, "
+        f"{report.already_today} already had today's message.",
+        category,
+    )
     return redirect(url_for("admin.dashboard"))
 
 
 def _confirmed_queue(audience: Audience):
     db().rollback()  # end the request's read: the jobs are written in their own transactions
-    queued = bulksend.queue_sends(app_settings().effective_database_url, audience.zones,
-                                  clock.now())
-    log.info("admin.send_today_queued", operator=operator_name(), target=audience.description,
-             job_ids=[q.job_id for q in queued], zones=len(queued),
-             subscribers=sum(q.subscribers for q in queued),
-             already_today=audience.counts.already_today)
+    queued = bulksend.queue_sends(
+        app_settings().effective_database_url, audience.zones, clock.now()
+    )
+    log.info(
+        "admin.send_today_queued",
+        operator=operator_name(),
+        target=audience.description,
+        job_ids=[q.job_id for q in queued],
+        zones=len(queued),
+        subscribers=sum(q.subscribers for q in queued),
+        already_today=audience.counts.already_today,
+    )
     _flash_queued(audience.description, queued)
     return redirect(url_for("admin.jobs"))
 
 
 def _flash_queued(description: str, queued: list[bulksend.Queued]) -> None:
     if not queued:
-        flash(f"{description}: nothing to send; everyone there already has today's message.",
-              "success")
+        flash(
+            f"{description}: nothing to send; everyone there already has today's message.",
+            "success",
+        )
         return
     total = sum(q.subscribers for q in queued)
     zones = f" in {len(queued)} zones" if len(queued) > 1 else ""
-    flash(f"{description}: sending to {_subscribers(total)}{zones} in the background "
-          f"({_job_ids(queued)}).", "success")
+    flash(
+        f"{description}: sending to {_subscribers(total)}{zones} in the background "
+        f"({_job_ids(queued)}).",
+        "success",
+    )
     waiting = [q for q in queued if not q.started]
     if waiting:
-        flash(f"The task queue could not be reached: {_job_ids(waiting)} will be started by the "
-              "scheduler's dispatcher once it is back.", "error")
+        flash(
+            f"The task queue could not be reached: {_job_ids(waiting)} will be started by the "
+            "scheduler's dispatcher once it is back.",
+            "error",
+        )
 
 
 def _subscribers(count: int) -> str:
@@ -162,8 +196,9 @@ def _audience(target: str, now) -> Audience | None:
     user = _one_subscriber()
     if user is None:
         return None
-    return Audience(f"Subscriber {user.phone}", dispatch.plan_send(db(), [user], now).counts,
-                    users=[user])
+    return Audience(
+        f"Subscriber {user.phone}", dispatch.plan_send(db(), [user], now).counts, users=[user]
+    )
 
 
 def _one_subscriber() -> UserDetail | None:
@@ -172,7 +207,9 @@ def _one_subscriber() -> UserDetail | None:
     if user_id.isdigit():
         user = db().get(UserDetail, int(user_id))
     elif phone:
-        user = db().scalar(select(UserDetail).where(UserDetail.phone == dispatch.normalise_phone(phone)))
+        user = db().scalar(
+            select(UserDetail).where(UserDetail.phone == dispatch.normalise_phone(phone))
+        )
     if (user_id or phone) and user is None:
         raise ActionError(f"no subscriber {phone or user_id!r}")
     return user

@@ -19,15 +19,22 @@ STATUSES = ("active", "stopped", "disabled")
 
 @bp.get("/subscribers")
 def subscribers():
-    wanted = queries.SubscriberFilter(**{
-        name: request.args.get(name, "").strip()
-        for name in ("text", "zone", "city", "status", "language")
-    })
+    wanted = queries.SubscriberFilter(
+        **{
+            name: request.args.get(name, "").strip()
+            for name in ("text", "zone", "city", "status", "language")
+        }
+    )
     page = page_arg()
     users, total = queries.subscribers_page(db(), wanted, clock.now(), page)
     return render_template(
-        "admin/subscribers.html", users=users, total=total, page=page,
-        pages=page_count(total, queries.PAGE_SIZE), wanted=wanted, statuses=STATUSES,
+        "admin/subscribers.html",
+        users=users,
+        total=total,
+        page=page,
+        pages=page_count(total, queries.PAGE_SIZE),
+        wanted=wanted,
+        statuses=STATUSES,
         zones=queries.distinct_values(db(), UserDetail.timezone),
         languages=queries.distinct_values(db(), UserDetail.language),
         status_of=lambda u: queries.subscriber_status(u, clock.now()),
@@ -39,14 +46,24 @@ def subscriber(user_id: int):
     user = or_404(db().get(UserDetail, user_id))
     now = clock.now()
     preview, problem = _todays_message(user, now)
-    events = db().scalars(
-        select(SubscriptionEvent).where(SubscriptionEvent.user_id == user.id)
-        .order_by(SubscriptionEvent.at.desc()).limit(30)
-    ).all()
+    events = (
+        db()
+        .scalars(
+            select(SubscriptionEvent)
+            .where(SubscriptionEvent.user_id == user.id)
+            .order_by(SubscriptionEvent.at.desc())
+            .limit(30)
+        )
+        .all()
+    )
     return render_template(
-        "admin/subscriber.html", user=user, status=queries.subscriber_status(user, now),
-        ledger=queries.ledger_history(db(), user.id), events=events,
-        preview=preview, problem=problem,
+        "admin/subscriber.html",
+        user=user,
+        status=queries.subscriber_status(user, now),
+        ledger=queries.ledger_history(db(), user.id),
+        events=events,
+        preview=preview,
+        problem=problem,
     )
 
 
@@ -56,9 +73,16 @@ def _todays_message(user: UserDetail, now):
         return None, "This subscriber has no place or is not active, so nothing will be sent."
     city = user.city.city if user.city else ""
     try:
-        return integrations.daily_message(user.id, user.phone, user.language, user.latitude,
-                                          user.longitude, user.timezone, local_today(user, now),
-                                          city), None
+        return integrations.daily_message(
+            user.id,
+            user.phone,
+            user.language,
+            user.latitude,
+            user.longitude,
+            user.timezone,
+            local_today(user, now),
+            city,
+        ), None
     except ValueError as exc:
         return None, f"Cannot be rendered: {exc}."
 
@@ -74,8 +98,9 @@ def edit_subscriber(user_id: int):
         except ValueError as exc:  # ActionError and the subscribers domain's errors
             db().rollback()
             flash(f"Not saved: {exc}", "error")
-            return render_template("admin/subscriber_edit.html", user=user, form=request.form,
-                                   languages=LANGUAGES), 400
+            return render_template(
+                "admin/subscriber_edit.html", user=user, form=request.form, languages=LANGUAGES
+            ), 400
         flash("Saved.", "success")
         return redirect(url_for("admin.subscriber", user_id=user.id))
     return render_template("admin/subscriber_edit.html", user=user, form=None, languages=LANGUAGES)
@@ -88,8 +113,11 @@ def stop_subscriber(user_id: int):
 
 @bp.post("/subscribers/<int:user_id>/reactivate")
 def reactivate_subscriber(user_id: int):
-    return _change(user_id, actions.reactivate_subscriber,
-                   "Reactivated: messages resume at the next send time.")
+    return _change(
+        user_id,
+        actions.reactivate_subscriber,
+        "Reactivated: messages resume at the next send time.",
+    )
 
 
 def _change(user_id: int, action, done: str):

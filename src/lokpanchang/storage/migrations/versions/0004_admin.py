@@ -21,8 +21,12 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("username", sa.String(length=64), nullable=False),
         sa.Column("password_hash", sa.String(length=256), nullable=False),
-        sa.Column("created_at", lokpanchang.storage.models.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("last_login_at", lokpanchang.storage.models.UTCDateTime(timezone=True), nullable=True),
+        sa.Column(
+            "created_at", lokpanchang.storage.models.UTCDateTime(timezone=True), nullable=False
+        ),
+        sa.Column(
+            "last_login_at", lokpanchang.storage.models.UTCDateTime(timezone=True), nullable=True
+        ),
         sa.PrimaryKeyConstraint("id"),
         sa.UniqueConstraint("username"),
     )

@@ -41,8 +41,9 @@ def upgrade() -> None:
     )
     op.create_index("ix_announcement_log_run_status", "announcement_log", ["job_run_id", "status"])
     for column in ("missed_runs", "ambiguous"):
-        op.add_column("daily_metrics",
-                      sa.Column(column, sa.Integer(), nullable=False, server_default="0"))
+        op.add_column(
+            "daily_metrics", sa.Column(column, sa.Integer(), nullable=False, server_default="0")
+        )
 
 
 def downgrade() -> None:
