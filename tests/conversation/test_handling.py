@@ -81,7 +81,7 @@ def ledger(url: str, ledger_id: int) -> MessageLog:
 def test_start_asks_for_the_location(database_url, word):
     report = handle(database_url, bodies.text(WA_ID, word))
     [reply] = report.replies
-    assert (reply.phone, reply.kind) == (f"+{WA_ID}", "location_request")
+    assert (reply.to, reply.kind) == (f"+{WA_ID}", "location_request")
     assert user(database_url) is None
 
 

@@ -25,6 +25,8 @@ FAST = {
     "VISIBILITY_TIMEOUT": "30",
     "RUN_STALL_AFTER": "6",
     "CLAIM_STALE_AFTER": "6",
+    # A killed worker's rows in 'sending' turn ambiguous after CLAIM_STALE_AFTER + OUTCOME_HOLD.
+    "OUTCOME_HOLD": "10",
     "LATE_GRACE": "7200",
     "DELIVERY_BACKEND": "outbox",
     "LOG_JSON": "false",

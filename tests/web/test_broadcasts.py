@@ -188,4 +188,4 @@ def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
     context = SendContext(settings, sender, default_content())
     for bounds in start_run(settings, seeded.halted_run_id, now):
         send_batch(context, seeded.halted_run_id, bounds, now)
-    assert [m.phone for m in sender.sent] == [NEW_YORK_PHONE]
+    assert [m.to for m in sender.sent] == [NEW_YORK_PHONE]

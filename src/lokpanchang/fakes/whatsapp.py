@@ -1,10 +1,12 @@
 """A fake WhatsApp Cloud API on loopback: honest enough for tests, benchmarks and demos.
 
-It checks the token, the phone-number id, the template (name, language, parameter count,
-parameter text rules), answers in Meta's success and error shapes, enforces the throughput
-(130429) and pair (131056) limits, injects failures by recipient (``whatsapp_spec``), posts
-signed status webhooks (``sent``/``delivered``/``read``/``failed``) and lists what it
-received at ``GET /_fake/messages``.
+It checks the token, the phone-number id (one of the account's numbers), the template (name,
+language, parameter count, parameter text rules), answers in Meta's success and error shapes,
+enforces the throughput (130429, per number) and pair (131056, per number and user) limits,
+does not deliver marketing templates to +1 numbers (accepted, then a ``failed`` status with
+131049), injects failures by recipient (``whatsapp_spec``), posts signed status webhooks
+(``sent``/``delivered``/``read``/``failed``) and lists what it received, and from which
+number, at ``GET /_fake/messages``.
 """
 
 from __future__ import annotations
@@ -114,6 +116,7 @@ class FakeCloudAPI:
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
         self._throughput = Gcra(1.0 / config.rate if config.rate else 0.0, max(1, int(config.rate)))
+        self.recipients_by_number: dict[str, set[str]] = {}  # who each number sent to
         self._pairs = Gcra(config.pair_interval, config.pair_burst)
         self._outbox: deque[dict] = deque()
         self._wake = asyncio.Event()
@@ -140,10 +143,11 @@ class FakeCloudAPI:
         payload: dict = {}
         try:
             payload = self._authorised_payload(request, raw)
+            number = request.match_info["phone_number_id"]
             failure = self._injected(payload)
             if failure is not None and failure.kind in ("http", "hang", "drop"):
                 return await self._misbehave(request, payload, failure)
-            self._check_limits(payload)
+            self._check_limits(payload, number)
             self._check_message(payload)
             if failure is not None and failure.kind == "sync":
                 raise Rejected(failure.code)
@@ -153,9 +157,11 @@ class FakeCloudAPI:
             return web.json_response(document, status=status)
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
         self.accepted_at.append(clock.now().timestamp())
-        self._record(payload, message_id, None)
-        self._queue_statuses(payload, message_id, failure)
         recipient = str(payload["to"])
+        self.recipients_by_number.setdefault(number, set()).add(recipient.lstrip("+"))
+        self._record(payload, message_id, None, number=number)
+        failure = failure or self._not_delivered(payload)
+        self._queue_statuses(payload, message_id, failure, number)
         return web.json_response(
             {
                 "messaging_product": "whatsapp",
@@ -167,7 +173,7 @@ class FakeCloudAPI:
     def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
         if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
             raise Rejected(190)
-        if request.match_info["phone_number_id"] != self.config.phone_number_id:
+        if request.match_info["phone_number_id"] not in self.config.numbers:
             raise Rejected(
                 100,
                 f"Object with ID '{request.match_info['phone_number_id']}' "
@@ -206,12 +212,20 @@ class FakeCloudAPI:
         await asyncio.sleep(3600)
         raise AssertionError("unreachable")
 
-    def _check_limits(self, payload: dict) -> None:
+    def _check_limits(self, payload: dict, number: str) -> None:
         now = clock.monotonic()
-        if not self._throughput.allow("number", now):
+        if not self._throughput.allow(number, now):
             raise Rejected(130429)
-        if not self._pairs.allow(str(payload["to"]).lstrip("+"), now):
+        if not self._pairs.allow(f"{number}:{str(payload['to']).lstrip('+')}", now):
             raise Rejected(131056)
+
+    def _not_delivered(self, payload: dict) -> Failure | None:
+        """Meta does not deliver marketing templates to +1 (US) numbers: 131049 later."""
+        template = payload.get("template") if isinstance(payload.get("template"), dict) else {}
+        marketing = template.get("name") in self.config.marketing_templates
+        if payload.get("type") == "template" and marketing and str(payload["to"]).startswith("1"):
+            return Failure("async", 131049)
+        return None
 
     def _check_message(self, payload: dict) -> None:
         kind = payload.get("type", "text")
@@ -246,12 +260,18 @@ class FakeCloudAPI:
             raise Rejected(132005)
 
     def _record(
-        self, payload: dict, message_id: str | None, error_code: int | None, note: str = ""
+        self,
+        payload: dict,
+        message_id: str | None,
+        error_code: int | None,
+        note: str = "",
+        number: str = "",
     ) -> None:
         self.counts["accepted" if message_id else str(error_code or note)] += 1
         self.received.append(
             {
                 "id": message_id,
+                "from_number": number,
                 "to": payload.get("to"),
                 "type": payload.get("type"),
                 "accepted": message_id is not None,
@@ -266,8 +286,14 @@ class FakeCloudAPI:
     async def handle_list(self, request: web.Request) -> web.Response:
         accepted_only = request.query.get("accepted") == "1"
         messages = [m for m in self.received if m["accepted"] or not accepted_only]
+        numbers = {number: len(people) for number, people in self.recipients_by_number.items()}
         return web.json_response(
-            {"messages": messages, "count": len(messages), "totals": dict(self.counts)}
+            {
+                "messages": messages,
+                "count": len(messages),
+                "totals": dict(self.counts),
+                "recipients_by_number": numbers,
+            }
         )
 
     async def handle_reset(self, request: web.Request) -> web.Response:
@@ -275,6 +301,7 @@ class FakeCloudAPI:
         self.counts.clear()
         self.accepted_at.clear()
         self.webhooks.clear()
+        self.recipients_by_number.clear()
         return web.json_response({"ok": True})
 
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
@@ -286,7 +313,9 @@ class FakeCloudAPI:
 
     # Status webhooks ----------------------------------------------------------------
 
-    def _queue_statuses(self, payload: dict, message_id: str, failure: Failure | None) -> None:
+    def _queue_statuses(
+        self, payload: dict, message_id: str, failure: Failure | None, number: str
+    ) -> None:
         if not self.config.webhook_url:
             return
         recipient = str(payload["to"]).lstrip("+")
@@ -297,7 +326,7 @@ class FakeCloudAPI:
             steps = [("sent", None), ("delivered", None), ("read", None)]
         for status, code in steps:
             self._outbox.append(
-                status_body(self.config, message_id, recipient, status, callback, code)
+                status_body(self.config, message_id, recipient, status, callback, code, number)
             )
         self._wake.set()
 
@@ -345,8 +374,9 @@ def status_body(
     status: str,
     callback: str | None,
     error_code: int | None = None,
+    number: str = "",
 ) -> dict:
-    """One status update in the shape of Meta's ``messages`` webhook."""
+    """One status update in the shape of Meta's ``messages`` webhook, from ``number``."""
     entry = {
         "id": message_id,
         "status": status,
@@ -369,7 +399,7 @@ def status_body(
         "messaging_product": "whatsapp",
         "metadata": {
             "display_phone_number": config.display_phone_number,
-            "phone_number_id": config.phone_number_id,
+            "phone_number_id": number or config.numbers[0],
         },
         "statuses": [entry],
     }

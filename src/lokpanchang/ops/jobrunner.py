@@ -17,8 +17,7 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
-from lokpanchang.broadcast import SendContext, adhoc, make_context
-from lokpanchang.broadcast.sending import run_async
+from lokpanchang.broadcast import SendContext, adhoc, make_context, run_async
 from lokpanchang.config import Settings
 from lokpanchang.ops import reports
 from lokpanchang.storage.db import transaction

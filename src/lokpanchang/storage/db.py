@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -69,3 +70,10 @@ def transaction(url: str) -> Iterator[Session]:
 
 def is_postgres(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
+
+
+def insert_ignoring_conflicts(session: Session, model):
+    """An ``INSERT`` for ``model`` that can skip rows hitting a unique constraint
+    (``.on_conflict_do_nothing(...)``), in the session's dialect."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(model)

@@ -10,14 +10,14 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from lokpanchang import clock
-from lokpanchang.storage import queries
+from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
 from lokpanchang.web import app_settings
 
 bp = Blueprint("health", __name__)
 
-WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
-BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
+WORKER_PREFIX = heartbeats.HEARTBEAT_WORKER_PREFIX
+BEAT_KEY = heartbeats.HEARTBEAT_BEAT_KEY
 
 
 @bp.get("/livez")
@@ -36,8 +36,8 @@ def _process_checks() -> dict[str, str]:
     try:
         with transaction(app_settings().effective_database_url) as session:
             now = clock.now()
-            workers = queries.live_heartbeats(session, WORKER_PREFIX, now)
-            beats = queries.live_heartbeats(session, BEAT_KEY, now)
+            workers = heartbeats.live_heartbeats(session, WORKER_PREFIX, now)
+            beats = heartbeats.live_heartbeats(session, BEAT_KEY, now)
     except Exception as exc:  # noqa: BLE001 -- health reports, it does not raise
         return {"database": f"error: {type(exc).__name__}"}
     return {

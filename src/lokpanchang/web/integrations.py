@@ -1,12 +1,11 @@
-"""The portal's calls into other subjects: places, the almanac, the broadcast's content
-function, the delivery channel and the scheduler's outcome recording.
+"""The portal's calls into other subjects: places, the almanac and the broadcast's content
+function (sends go through ``broadcast``'s pipeline, see ``web.admin.dispatch``).
 
 Kept in one module so the views stay thin and the web layer has a single seam to them.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -15,8 +14,6 @@ from lokpanchang import places
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
 from lokpanchang.broadcast import content
-from lokpanchang.config import Settings
-from lokpanchang.delivery.factory import make_sender
 
 
 def languages() -> tuple[str, ...]:
@@ -77,16 +74,3 @@ def lookup_place(latitude: float, longitude: float) -> places.Place:
 
 def search_places(text: str, limit: int = 10) -> list[places.Place]:
     return places.search(text, limit=limit)
-
-
-def send_now(settings: Settings, messages: list, sender=None) -> list:
-    """Send ``messages`` through ``sender`` (default: the configured channel); one result each."""
-    sender = sender or make_sender(settings)
-
-    async def run():
-        try:
-            return await sender.send_batch(messages)
-        finally:
-            await sender.close()
-
-    return asyncio.run(run())

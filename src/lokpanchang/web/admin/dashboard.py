@@ -7,6 +7,8 @@ from datetime import timedelta
 from flask import jsonify, render_template
 
 from lokpanchang import clock
+from lokpanchang.broadcast import tier
+from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, charts, queries
 from lokpanchang.web.database import db
 from lokpanchang.web.security import returns_json
@@ -21,6 +23,7 @@ def dashboard():
     return render_template(
         "admin/dashboard.html",
         kpis=queries.kpis(db(), now),
+        tier=tier.use(db(), app_settings().messaging_limit, now),
         runs=runs,
         timeline=charts.timeline_chart(runs, day_start, now),
         chart=charts.delivery_chart(bars),
@@ -33,5 +36,7 @@ def dashboard():
 @returns_json
 def summary_json():
     """The dashboard's headline numbers, for scripts and monitors."""
-    kpis = queries.kpis(db(), clock.now())
-    return jsonify(kpis.__dict__)
+    now = clock.now()
+    use = tier.use(db(), app_settings().messaging_limit, now)
+    summary = {**queries.kpis(db(), now).__dict__, "messaging_limit": use.limit}
+    return jsonify({**summary, "messaging_limit_used": use.used})

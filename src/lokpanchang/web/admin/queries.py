@@ -22,10 +22,11 @@ from lokpanchang.storage.models import (
     ScheduledJobRun,
     UserDetail,
 )
+from lokpanchang.storage.states import SENT_LEDGER, LedgerStatus
 
-DELIVERED = ("delivered", "read")
-SENT = ("sent", "delivered", "read")
-FAILED = ("failed", "halted")  # the scheduler's ledger statuses for a message that did not go
+DELIVERED = (LedgerStatus.DELIVERED, LedgerStatus.READ)
+SENT = SENT_LEDGER
+FAILED = (LedgerStatus.FAILED, LedgerStatus.HALTED)  # statuses of a message that did not go
 PAGE_SIZE = 50
 
 
@@ -45,6 +46,8 @@ class Kpis:
     failed_today: int
     popular_zone: str | None
     popular_zone_count: int
+    blocked_today: int = 0  # refused by WhatsApp's policy (marketing to +1, per-user cap)
+    deferred_today: int = 0  # held back by the messaging limit
 
 
 def kpis(session: Session, now: datetime) -> Kpis:
@@ -67,6 +70,14 @@ def kpis(session: Session, now: datetime) -> Kpis:
         ),
         popular_zone=zone[0] if zone else None,
         popular_zone_count=zone[1] if zone else 0,
+        blocked_today=_count_messages(
+            session, MessageLog.failed_at >= day_start, MessageLog.status == LedgerStatus.BLOCKED
+        ),
+        deferred_today=_count_messages(
+            session,
+            MessageLog.scheduled_at >= day_start,
+            MessageLog.status == LedgerStatus.DEFERRED,
+        ),
     )
 
 

@@ -1,0 +1,134 @@
+"""WhatsApp's webhook body (``messages`` and ``user_preferences`` fields) as neutral events.
+
+Unknown fields and shapes are ignored: Meta adds fields and retries for up to 7 days. A
+message whose sender is not a phone number, or that has no id, comes out with an empty
+``sender`` or ``message_id`` (the conversation counts it as a duplicate and answers nothing).
+"""
+
+from __future__ import annotations
+
+from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
+
+CHANNEL = "whatsapp"
+# Messages a person writes to us; reactions, receipts and system notices get no reply.
+_WORDS = frozenset({"text", "button", "interactive"})
+
+
+def parse_webhook(body: object) -> list[Event]:
+    """Every status update, preference change and inbound message in ``body``, in order."""
+    events: list[Event] = []
+    for value in _change_values(body):
+        events.extend(_status(status) for status in _dicts(value.get("statuses")))
+        events.extend(filter(None, map(_opt_out, _dicts(value.get("user_preferences")))))
+        names, ours = _contact_names(value), _our_number(value)
+        events.extend(_inbound(m, names, ours) for m in _dicts(value.get("messages")))
+    return events
+
+
+def callback_data(ledger_id: int) -> str:
+    """``biz_opaque_callback_data`` naming a ledger row; status webhooks echo it back."""
+    return f"message_log:{ledger_id}"
+
+
+def ledger_id_from_callback(value: object) -> int | None:
+    """The ledger row named by ``callback_data``, or None for anything else."""
+    prefix, _, number = str(value or "").partition(":")
+    return int(number) if prefix == "message_log" and number.isdigit() else None
+
+
+def _change_values(body: object) -> list[dict]:
+    if not isinstance(body, dict):
+        return []
+    return [
+        change["value"]
+        for entry in _dicts(body.get("entry"))
+        for change in _dicts(entry.get("changes"))
+        if isinstance(change.get("value"), dict)
+    ]
+
+
+def _dicts(items: object) -> list[dict]:
+    return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+
+
+def _contact_names(value: dict) -> dict[str, str]:
+    names = {}
+    for contact in _dicts(value.get("contacts")):
+        profile = contact.get("profile") if isinstance(contact.get("profile"), dict) else {}
+        names[str(contact.get("wa_id", ""))] = str(profile.get("name") or "")[:200]
+    return names
+
+
+def _our_number(value: dict) -> str:
+    metadata = value.get("metadata") if isinstance(value.get("metadata"), dict) else {}
+    return str(metadata.get("phone_number_id") or "")
+
+
+def _status(status: dict) -> StatusUpdate:
+    message_id = status.get("id")
+    code, detail = _first_error(status)
+    return StatusUpdate(
+        CHANNEL,
+        message_id[:128] if isinstance(message_id, str) else "",
+        str(status.get("status") or ""),
+        ledger_id_from_callback(status.get("biz_opaque_callback_data")),
+        code,
+        detail,
+    )
+
+
+def _first_error(status: dict) -> tuple[int | None, str]:
+    for error in _dicts(status.get("errors")):
+        try:
+            code = int(error.get("code"))
+        except (TypeError, ValueError):
+            code = None
+        data = error.get("error_data") if isinstance(error.get("error_data"), dict) else {}
+        return code, str(data.get("details") or error.get("title") or "")[:500]
+    return None, ""
+
+
+def _opt_out(preference: dict) -> OptOut | None:
+    if preference.get("category") != "marketing_messages":
+        return None
+    if preference.get("value") not in ("stop", "resume"):
+        return None
+    wa_id = str(preference.get("wa_id", "")).lstrip("+")
+    return OptOut(CHANNEL, f"+{wa_id}" if wa_id.isdigit() else "", preference["value"] == "stop")
+
+
+def _inbound(message: dict, names: dict[str, str], ours: str) -> Inbound:
+    sender = str(message.get("from", ""))
+    message_id = message.get("id")
+    kind = message.get("type")
+    location = message.get("location") if isinstance(message.get("location"), dict) else {}
+    return Inbound(
+        CHANNEL,
+        f"+{sender}" if sender.isdigit() else "",
+        message_id if isinstance(message_id, str) else "",
+        _kind(kind),
+        _text_of(message),
+        location.get("latitude"),
+        location.get("longitude"),
+        names.get(sender, ""),
+        ours,
+    )
+
+
+def _kind(kind: object) -> InboundKind:
+    if kind == "location":
+        return InboundKind.LOCATION
+    return InboundKind.TEXT if isinstance(kind, str) and kind in _WORDS else InboundKind.OTHER
+
+
+def _text_of(message: dict) -> str:
+    for key, inner in (("text", "body"), ("button", "text")):
+        part = message.get(key)
+        if isinstance(part, dict) and isinstance(part.get(inner), str):
+            return part[inner]
+    interactive = message.get("interactive")
+    if isinstance(interactive, dict):
+        for key in ("button_reply", "list_reply"):
+            if isinstance(interactive.get(key), dict):
+                return str(interactive[key].get("title", ""))
+    return ""
