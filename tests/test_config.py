@@ -71,3 +71,16 @@ def test_login_throttle_defaults():
 def test_login_throttle_settings_must_be_positive_integers(name, value):
     with pytest.raises(ConfigError, match=f"{name}={value!r}"):
         load_settings({name: value})
+
+
+def test_several_phone_numbers_and_the_account_limits_are_read(make_settings):
+    settings = make_settings(
+        whatsapp_phone_number_id="1065403522, 1065403523",
+        whatsapp_messaging_limit="2000",
+        whatsapp_template_category="utility",
+    )
+    assert settings.whatsapp_numbers == ("1065403522", "1065403523")
+    assert (settings.messaging_limit, settings.whatsapp_template_category) == (2000, "utility")
+    defaults = make_settings()
+    assert (defaults.messaging_limit, defaults.whatsapp_template_category) == (None, "marketing")
+    assert defaults.whatsapp_numbers == ()

@@ -65,9 +65,7 @@ def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(
 
     assert outcome == "ok", detail
     assert (detail["queued"], detail["counts"]) == (3, {"sent": 3})
-    assert sorted(m.to for m in ctx.sender.sent) == sorted(
-        phone_of(database_url, u) for u in owed
-    )
+    assert sorted(m.to for m in ctx.sender.sent) == sorted(phone_of(database_url, u) for u in owed)
     # The day's panchangam for the backfilled date, rendered by the real content.
     assert all("2026" in m.text and m.parameters for m in ctx.sender.sent)
     assert ledger(database_url) == {

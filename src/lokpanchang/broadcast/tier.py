@@ -90,7 +90,7 @@ def _choose(session, candidates, limit: int, now: datetime) -> tuple[list[int], 
 
 
 def _fair_order(session, candidates: list[tuple[int, int]], now: datetime) -> list[tuple]:
-    """Whoever was deferred most in the last week first, then in row order."""
+    """Whoever has waited most days in a row (within a week) first, then in row order."""
     since = (now - timedelta(days=FAIRNESS_DAYS)).date()
     waited = quota.deferrals(session, [user_id for _, user_id in candidates], since)
     return sorted(candidates, key=lambda pair: (-waited.get(pair[1], 0), pair[0]))

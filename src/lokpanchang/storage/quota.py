@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from sqlalchemy import and_, func, or_, select, union, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from lokpanchang.storage.db import insert_ignoring_conflicts
 from lokpanchang.storage.models import (
@@ -30,6 +30,7 @@ WINDOW = timedelta(hours=24)
 QUOTA_LOCK_KEY = "quota:messaging-limit"
 L = LedgerStatus
 REACHING = (L.PENDING, L.CLAIMED, L.RETRY, L.SENDING, L.SENT, L.DELIVERED, L.READ, L.AMBIGUOUS)
+REACHED = (L.SENT, L.DELIVERED, L.READ, L.AMBIGUOUS)
 
 
 def lock(session: Session) -> None:
@@ -46,7 +47,7 @@ def lock(session: Session) -> None:
 def _reaching(model, since: datetime):
     accepted_then_failed = and_(model.status == L.FAILED, model.whatsapp_message_id.is_not(None))
     return select(model.user_id.label("user_id")).where(
-        model.admitted_at >= since, or_(model.status.in_(REACHING), accepted_then_failed)
+        model.admitted_at > since, or_(model.status.in_(REACHING), accepted_then_failed)
     )
 
 
@@ -61,7 +62,7 @@ def _in_window(now: datetime):
     return (
         select(UserDetail.id)
         .join(InboundMessage, InboundMessage.from_phone == UserDetail.phone)
-        .where(InboundMessage.received_at >= now - WINDOW)
+        .where(InboundMessage.received_at > now - WINDOW)
         .distinct()
     )
 
@@ -83,16 +84,27 @@ def used(session: Session, now: datetime) -> int:
 
 
 def deferrals(session: Session, user_ids: list[int], since: date) -> dict[int, int]:
-    """How many of each subscriber's rows since local date ``since`` were deferred."""
+    """How many days since local date ``since`` each subscriber has waited in a row: their
+    deferred rows after the last message that reached them."""
+    later = aliased(MessageLog)
+    reached_later = (
+        select(later.id)
+        .where(
+            later.user_id == MessageLog.user_id,
+            later.local_date > MessageLog.local_date,
+            later.status.in_(REACHED),
+        )
+        .exists()
+    )
     found: dict[int, int] = {}
     for start in range(0, len(user_ids), 5000):
-        chunk = user_ids[start : start + 5000]
         query = (
             select(MessageLog.user_id, func.count())
             .where(
-                MessageLog.user_id.in_(chunk),
+                MessageLog.user_id.in_(user_ids[start : start + 5000]),
                 MessageLog.local_date >= since,
                 MessageLog.status == L.DEFERRED,
+                ~reached_later,
             )
             .group_by(MessageLog.user_id)
         )

@@ -54,6 +54,7 @@ class LedgerKind(StrEnum):
 L = LedgerStatus
 LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
     L.PENDING: frozenset({L.CLAIMED, L.DEFERRED, L.MISSED}),
+    # An operator resumes a halted run, or backfills a missed one: never-sent rows go again.
     # A claim never reached a channel: it may go back, be given up, or fail before sending.
     L.CLAIMED: frozenset(
         {L.SENDING, L.PENDING, L.RETRY, L.FAILED, L.BLOCKED, L.DEFERRED, L.MISSED}
@@ -72,7 +73,7 @@ LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
             L.AMBIGUOUS,
         }
     ),
-    L.RETRY: frozenset({L.CLAIMED, L.FAILED, L.MISSED}),
+    L.RETRY: frozenset({L.CLAIMED, L.FAILED, L.MISSED, L.PENDING}),
     L.SENT: frozenset({L.DELIVERED, L.READ, L.FAILED, L.BLOCKED}),
     L.DELIVERED: frozenset({L.READ}),
     # Only a status webhook (or the outcome a worker held through an outage) resolves it.
@@ -82,8 +83,8 @@ LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
     L.SKIPPED: frozenset(),
     L.BLOCKED: frozenset(),
     L.DEFERRED: frozenset(),
-    L.MISSED: frozenset(),
-    L.HALTED: frozenset(),
+    L.MISSED: frozenset({L.PENDING}),
+    L.HALTED: frozenset({L.PENDING}),
 }
 
 R = RunStatus
@@ -91,9 +92,10 @@ RUN_MOVES: dict[RunStatus, frozenset[RunStatus]] = {
     R.PLANNED: frozenset({R.ENQUEUED, R.RUNNING, R.MISSED}),
     R.ENQUEUED: frozenset({R.RUNNING, R.MISSED}),
     R.RUNNING: frozenset({R.DONE, R.HALTED, R.MISSED}),
-    R.DONE: frozenset(),
-    R.HALTED: frozenset(),
-    R.MISSED: frozenset(),
+    # An operator resumes a halted run or backfills a finished one (``web.admin.actions``).
+    R.DONE: frozenset({R.PLANNED}),
+    R.HALTED: frozenset({R.PLANNED}),
+    R.MISSED: frozenset({R.PLANNED}),
 }
 
 OPEN_LEDGER = frozenset({L.PENDING, L.CLAIMED, L.RETRY, L.SENDING})
@@ -107,6 +109,10 @@ SENT_LEDGER = (L.SENT, L.DELIVERED, L.READ)
 
 OPEN_RUNS = (R.PLANNED, R.ENQUEUED, R.RUNNING)
 FINAL_RUNS = (R.DONE, R.HALTED, R.MISSED)
+"""Runs the scheduler is done with (only an operator plans them again)."""
+
+UNSENT_LEDGER = (L.PENDING, L.RETRY, L.HALTED, L.MISSED)
+"""Rows of a run that never reached anyone: a resumed or backfilled run sends them again."""
 
 
 class IllegalMove(ValueError):
@@ -125,7 +131,8 @@ def may_move(current: StrEnum, target: StrEnum) -> bool:
 def check_move(current: str, target: StrEnum) -> StrEnum:
     """``target``, or IllegalMove naming both states when the move is not allowed."""
     if not may_move(type(target)(current), target):
-        raise IllegalMove(f"a {type(target).__name__} cannot move from {current!r} to {target!r}")
+        name = type(target).__name__
+        raise IllegalMove(f"a {name} cannot move from {str(current)!r} to {target.value!r}")
     return target
 
 

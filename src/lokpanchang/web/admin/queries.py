@@ -22,7 +22,7 @@ from lokpanchang.storage.models import (
     ScheduledJobRun,
     UserDetail,
 )
-from lokpanchang.storage.states import SENT_LEDGER, LedgerStatus
+from lokpanchang.storage.states import SENT_LEDGER, LedgerStatus, RunStatus
 
 DELIVERED = (LedgerStatus.DELIVERED, LedgerStatus.READ)
 SENT = SENT_LEDGER
@@ -109,9 +109,9 @@ class RunSummary:
 
     @property
     def missed(self) -> int:
-        if self.run.status == "missed":
-            return max(self.counts["missed"], self.run.total, self.run.skipped)
-        return self.counts["missed"]
+        if self.run.status == RunStatus.MISSED:
+            return max(self.counts[LedgerStatus.MISSED], self.run.total, self.run.skipped)
+        return self.counts[LedgerStatus.MISSED]
 
 
 def runs_between(session: Session, start: datetime, end: datetime) -> list[RunSummary]:
@@ -180,7 +180,10 @@ def daily_delivery(session: Session, today: date, days: int = 30) -> list[DayBar
 
 def _bar(day: date, counts: Counter) -> DayBar:
     return DayBar(
-        day, sum(counts[s] for s in DELIVERED), counts["sent"], sum(counts[s] for s in FAILED)
+        day,
+        sum(counts[s] for s in DELIVERED),
+        counts[LedgerStatus.SENT],
+        sum(counts[s] for s in FAILED),
     )
 
 
