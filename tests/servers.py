@@ -62,6 +62,10 @@ class RedisServer:
     def restart(self) -> None:
         """Stop and start again on the same port, without persistence: all data is lost."""
         self.stop()
+        self.start()
+
+    def start(self) -> None:
+        """Start again after ``stop`` on the same port (empty: nothing was persisted)."""
         self.process = _spawn_redis(self.port, self.directory)
         wait_for_port(self.port)
 

@@ -15,9 +15,8 @@ PHONE_NUMBER_ID = "1065403522"
 
 
 def fake_config(fail: str = "", **values) -> FakeConfig:
-    return FakeConfig(
-        token=TOKEN, phone_number_id=PHONE_NUMBER_ID, failures=parse_fail_spec(fail), **values
-    )
+    values.setdefault("phone_number_id", PHONE_NUMBER_ID)
+    return FakeConfig(token=TOKEN, failures=parse_fail_spec(fail), **values)
 
 
 @contextlib.asynccontextmanager

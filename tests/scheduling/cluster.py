@@ -80,8 +80,9 @@ class Cluster:
         return datetime.now(UTC) + self.offset
 
     def env(self) -> dict:
+        inherited = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env = {
-            **os.environ,
+            **inherited,
             **FAST,
             **self.extra_env,
             "DATA_DIR": str(self.directory / "var"),
@@ -90,7 +91,6 @@ class Cluster:
             "CELERY_RESULT_BACKEND": self.result_url or self.broker_url,
             "LOKPANCHANG_CLOCK_OFFSET": str(self.offset.total_seconds()),
         }
-        env.pop("REDIS_URL", None)
         return env
 
     def settings_env(self) -> dict:
