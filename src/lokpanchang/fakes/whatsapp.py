@@ -116,7 +116,8 @@ class FakeCloudAPI:
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
         self._throughput = Gcra(1.0 / config.rate if config.rate else 0.0, max(1, int(config.rate)))
-        self.recipients_by_number: dict[str, set[str]] = {}  # who each number sent to
+        self.recipients_by_number: dict[str, set[str]] = {}  # whom each number sent templates
+        self.repeats = 0  # accepted templates to someone who had one already (benchmarks)
         self._pairs = Gcra(config.pair_interval, config.pair_burst)
         self._outbox: deque[dict] = deque()
         self._wake = asyncio.Event()
@@ -158,7 +159,7 @@ class FakeCloudAPI:
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
         self.accepted_at.append(clock.now().timestamp())
         recipient = str(payload["to"])
-        self.recipients_by_number.setdefault(number, set()).add(recipient.lstrip("+"))
+        self._count_recipient(number, recipient.lstrip("+"), payload.get("type"))
         self._record(payload, message_id, None, number=number)
         failure = failure or self._not_delivered(payload)
         self._queue_statuses(payload, message_id, failure, number)
@@ -218,6 +219,14 @@ class FakeCloudAPI:
             raise Rejected(130429)
         if not self._pairs.allow(f"{number}:{str(payload['to']).lstrip('+')}", now):
             raise Rejected(131056)
+
+    def _count_recipient(self, number: str, recipient: str, kind: object) -> None:
+        """Templates only: who each number reached, and how many went to someone twice."""
+        if kind != "template":
+            return
+        if any(recipient in people for people in self.recipients_by_number.values()):
+            self.repeats += 1
+        self.recipients_by_number.setdefault(number, set()).add(recipient)
 
     def _not_delivered(self, payload: dict) -> Failure | None:
         """Meta does not deliver marketing templates to +1 (US) numbers: 131049 later."""
@@ -293,6 +302,7 @@ class FakeCloudAPI:
                 "count": len(messages),
                 "totals": dict(self.counts),
                 "recipients_by_number": numbers,
+                "repeated_templates": self.repeats,
             }
         )
 
@@ -302,6 +312,7 @@ class FakeCloudAPI:
         self.accepted_at.clear()
         self.webhooks.clear()
         self.recipients_by_number.clear()
+        self.repeats = 0
         return web.json_response({"ok": True})
 
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
