@@ -12,8 +12,6 @@ number, at ``GET /_fake/messages``.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import itertools
 import json
 import secrets
@@ -23,67 +21,15 @@ import aiohttp
 from aiohttp import web
 
 from lokpanchang import clock
+from lokpanchang.fakes.whatsapp_shapes import (
+    Rejected,
+    body_texts,
+    error_document,
+    sign,
+    status_body,
+)
 from lokpanchang.fakes.whatsapp_spec import Failure, FakeConfig
 from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
-
-ERRORS = {  # code -> (title, details, HTTP status); titles and codes as Meta documents them
-    100: ("Invalid parameter", "Unsupported post request or invalid parameter", 400),
-    190: ("Invalid OAuth access token", "The access token could not be decrypted", 401),
-    130429: ("Rate limit hit", "Cloud API message throughput has been reached.", 400),
-    131026: ("Message undeliverable", "Unable to deliver message.", 400),
-    131049: (
-        "This message was not delivered to maintain healthy ecosystem engagement.",
-        "Per-user marketing limit reached.",
-        400,
-    ),
-    131050: (
-        "Unable to deliver the message. This recipient has chosen to stop receiving "
-        "marketing messages on WhatsApp from your business.",
-        "User stopped marketing.",
-        400,
-    ),
-    131056: (
-        "(Business Account, Consumer Account) pair rate limit hit",
-        "Too many messages sent from this phone number to the same phone number "
-        "in a short period of time.",
-        400,
-    ),
-    132000: (
-        "Number of parameters does not match the expected number of params",
-        "body: number of localizable_params does not match the expected number",
-        400,
-    ),
-    132001: (
-        "Template name does not exist in the translation",
-        "template name does not exist in the language",
-        404,
-    ),
-    132005: ("Translated text too long", "Translated text is too long.", 400),
-    132018: (
-        "There was an issue with the parameters in your template.",
-        "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
-        400,
-    ),
-}
-
-
-class Rejected(Exception):
-    def __init__(self, code: int, details: str = "") -> None:
-        super().__init__(code)
-        self.code, self.details = code, details
-
-
-def error_document(code: int, details: str = "") -> tuple[dict, int]:
-    """Meta's error body for ``code`` and the HTTP status it comes with."""
-    title, default_details, status = ERRORS.get(code, ("Error", "", 400))
-    error = {
-        "message": f"(#{code}) {title}",
-        "type": "OAuthException",
-        "code": code,
-        "error_data": {"messaging_product": "whatsapp", "details": details or default_details},
-        "fbtrace_id": secrets.token_urlsafe(12),
-    }
-    return {"error": error}, status
 
 
 class Gcra:
@@ -257,7 +203,7 @@ class FakeCloudAPI:
         name, language = template.get("name"), (template.get("language") or {}).get("code")
         if name not in self.config.templates or language not in self.config.languages:
             raise Rejected(132001, f"template {name!r} does not exist in {language!r}")
-        texts = _body_texts(template)
+        texts = body_texts(template)
         if len(texts) != self.config.templates[name]:
             raise Rejected(
                 132000, f"expected {self.config.templates[name]} body parameters, got {len(texts)}"
@@ -371,60 +317,6 @@ class FakeCloudAPI:
 
 
 FAKE_KEY = web.AppKey("fake", FakeCloudAPI)
-
-
-def sign(raw: bytes, secret: str) -> str:
-    """Hex HMAC-SHA256 of the raw body with the app secret, as in ``X-Hub-Signature-256``."""
-    return hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
-
-
-def status_body(
-    config: FakeConfig,
-    message_id: str,
-    recipient: str,
-    status: str,
-    callback: str | None,
-    error_code: int | None = None,
-    number: str = "",
-) -> dict:
-    """One status update in the shape of Meta's ``messages`` webhook, from ``number``."""
-    entry = {
-        "id": message_id,
-        "status": status,
-        "timestamp": str(int(clock.now().timestamp())),
-        "recipient_id": recipient,
-    }
-    if callback:
-        entry["biz_opaque_callback_data"] = callback
-    if error_code is not None:
-        title, details, _ = ERRORS.get(error_code, ("Error", "", 400))
-        entry["errors"] = [
-            {
-                "code": error_code,
-                "title": title,
-                "message": title,
-                "error_data": {"details": details},
-            }
-        ]
-    value = {
-        "messaging_product": "whatsapp",
-        "metadata": {
-            "display_phone_number": config.display_phone_number,
-            "phone_number_id": number or config.numbers[0],
-        },
-        "statuses": [entry],
-    }
-    return {
-        "object": "whatsapp_business_account",
-        "entry": [{"id": "FAKE-WABA", "changes": [{"value": value, "field": "messages"}]}],
-    }
-
-
-def _body_texts(template: dict) -> list:
-    for component in template.get("components") or []:
-        if isinstance(component, dict) and component.get("type") == "body":
-            return [p.get("text") for p in component.get("parameters") or [] if isinstance(p, dict)]
-    return []
 
 
 async def serve(
