@@ -11,23 +11,12 @@ from zoneinfo import ZoneInfo
 
 from flask import Blueprint, render_template, request
 
-from lokpanchang import clock
+from lokpanchang import clock, languages
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.security import add_security_headers
 
 # Each language's own name for itself, so a reader finds theirs.
-LANGUAGE_NAMES = {
-    "en": "English",
-    "hi": "हिन्दी",
-    "sa": "संस्कृतम्",
-    "ta": "தமிழ்",
-    "te": "తెలుగు",
-    "kn": "ಕನ್ನಡ",
-    "ml": "മലയാളം",
-    "mr": "मराठी",
-    "gu": "ગુજરાતી",
-    "bn": "বাংলা",
-}
+LANGUAGE_NAMES = {row.code: row.native_name for row in languages.LANGUAGES}
 
 bp = Blueprint("public", __name__)
 bp.after_request(add_security_headers)
@@ -41,7 +30,7 @@ def panchang():
     context = {
         "query": query,
         "language": language,
-        "languages": integrations.languages(),
+        "languages": languages.CODES,
         "language_names": LANGUAGE_NAMES,
         "day_text": request.args.get("date", ""),
         "page_lang": language,
@@ -58,7 +47,7 @@ def panchang():
 
 def _language() -> str:
     wanted = request.args.get("lang", "en")
-    return wanted if wanted in integrations.languages() else "en"
+    return wanted if languages.is_supported(wanted) else "en"
 
 
 def _look_up(query: str, language: str, day_text: str) -> dict:
