@@ -7,6 +7,8 @@ Honestly: a town more than ``FAR_KM`` away is "near X (914 km)", not X; a nautic
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from lokpanchang.languages import words
 
@@ -44,3 +46,26 @@ def zone_label(zone: str | None) -> str:
     if int(hours) == 0:
         return "UTC"
     return f"UTC{MINUS if sign == '+' else '+'}{int(hours):02d}:00"
+
+
+def place_name(place: Any) -> str:
+    """ "City, Region, Country" of a place (any object with those attributes), empty parts left out."""
+    return ", ".join(part for part in (place.city, place.region, place.country) if part)
+
+
+def distinct_labels(places: Sequence[Any], language: str) -> list[str]:
+    """A label for each of ``places`` (search results): its ``place_name``, and where two
+    would read alike, also its population and coordinates (degrees), so each can be told apart."""
+    names = [place_name(place) for place in places]
+    repeated = {name for name in names if names.count(name) > 1}
+    return [
+        f"{name} ({_identity(place, language)})" if name in repeated else name
+        for name, place in zip(names, places)
+    ]
+
+
+def _identity(place: Any, language: str) -> str:
+    where = f"{place.latitude:.2f}°, {place.longitude:.2f}°"
+    if not place.population:
+        return where
+    return f"{words(language)['population']} {place.population:,}; {where}"

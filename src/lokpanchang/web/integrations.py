@@ -13,9 +13,12 @@ from functools import lru_cache
 
 from lokpanchang import places
 from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
 from lokpanchang.delivery.factory import make_sender
+
+SUPPORTED_YEARS = (FIRST_YEAR, LAST_YEAR)  # the years the almanac computes
 
 
 def panchangam(

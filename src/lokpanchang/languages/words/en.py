@@ -54,6 +54,7 @@ WORDS = {
     "times_note_polar": "Times are in {zone}; without a sunrise the day begins at local midnight.",
     "no_place": "No place called '{query}' was found. Try a nearby city.",
     "bad_date": "date '{value}' is not a date like 2026-03-21",
+    "out_of_years": "date '{value}' is outside the years {first}–{last} the panchangam is computed for",
     "cannot_compute": "The panchangam cannot be computed for this day.",
     "skip": "Skip to content",
 }
