@@ -187,5 +187,6 @@ def _script_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 def language_of_script(text: str) -> str | None:
-    """The language of the first Indian script found in ``text``, or None (Latin, digits)."""
+    """The language of an Indian script in ``text`` (a script's first language in the
+    registry stands for it: Devanagari is Hindi), or None for Latin letters and digits."""
     return next((code for code, pattern in _script_patterns() if pattern.search(text)), None)

@@ -9,6 +9,7 @@ messages renderer), so it reads exactly as a subscriber there would get it on Wh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from urllib.parse import parse_qs, urlencode
@@ -109,7 +110,7 @@ def _choice_cookie(choice: Choice) -> str:
     return f"{CHOICE_COOKIE}={value}; Max-Age={age}; Path=/; HttpOnly; SameSite=Lax{secure}"
 
 
-def _look_up(choice: Choice, words) -> dict:
+def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
     matches = integrations.search_places(choice.place, limit=SEARCH_LIMIT)
     if not matches:
         return {"problem": words["no_place"].format(query=choice.place)}
@@ -128,7 +129,7 @@ def _look_up(choice: Choice, words) -> dict:
     return {**found, **_day(chosen, day, choice.language, words)}
 
 
-def _date(text: str, zone: str, words) -> tuple[date | None, str | None]:
+def _date(text: str, zone: str, words: Mapping[str, str]) -> tuple[date | None, str | None]:
     """The asked date (today in the place's own zone if none), or why it cannot be shown."""
     if not text:
         return clock.now().astimezone(ZoneInfo(zone)).date(), None
@@ -142,7 +143,7 @@ def _date(text: str, zone: str, words) -> tuple[date | None, str | None]:
     return day, None
 
 
-def _day(chosen, day: date, language: str, words) -> dict:
+def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
     try:
         almanac = integrations.panchangam(
             chosen.latitude,
