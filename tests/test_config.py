@@ -1,3 +1,4 @@
+import re
 from datetime import time
 
 import pytest
@@ -84,3 +85,16 @@ def test_several_phone_numbers_and_the_account_limits_are_read(make_settings):
     defaults = make_settings()
     assert (defaults.messaging_limit, defaults.whatsapp_template_category) == (None, "marketing")
     assert defaults.whatsapp_numbers == ()
+
+
+@pytest.mark.parametrize("value", ["+91 98123 45678", "919812345678", "+91-98123-45678"])
+def test_the_public_whatsapp_number_is_kept_in_international_form(value):
+    assert load_settings({"WHATSAPP_DISPLAY_NUMBER": value}).whatsapp_display_number == (
+        "+919812345678"
+    )
+
+
+@pytest.mark.parametrize("value", ["call us", "+12", "+91 98123 45678 ext 9"])
+def test_a_bad_public_whatsapp_number_names_the_variable_and_the_value(value):
+    with pytest.raises(ConfigError, match=re.escape(f"WHATSAPP_DISPLAY_NUMBER={value!r}")):
+        load_settings({"WHATSAPP_DISPLAY_NUMBER": value})

@@ -411,3 +411,12 @@ def test_a_subscriber_is_pinned_to_the_number_they_wrote_to_and_answered_from_it
     assert {reply.via for reply in report.replies} == {"42"}
     [help_reply] = handle(database_url, bodies.text(WA_ID, "help")).replies
     assert (help_reply.to, help_reply.via) == (f"+{WA_ID}", "42")
+
+
+def test_a_point_at_sea_is_confirmed_near_its_far_town_in_the_zone_as_an_offset(database_url):
+    # The case: the nearest town is 1,797 km away, the zone Etc/GMT+9 (UTC-9).
+    report = handle(database_url, bodies.location(WA_ID, 30.0, -140.0))
+    [confirmation] = report.replies
+    assert "near Sea Ranch (1,797 km)" in confirmation.text
+    assert "UTC−09:00" in confirmation.text and "Etc/GMT" not in confirmation.text
+    assert user(database_url).timezone == "Etc/GMT+9"  # stored as the IANA name still

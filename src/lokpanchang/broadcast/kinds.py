@@ -11,7 +11,7 @@ from datetime import datetime
 
 import structlog
 
-from lokpanchang.broadcast.content import Content, Recipient
+from lokpanchang.broadcast.content import Content, Recipient, subscriber_recipient
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.delivery.base import OutgoingMessage, SendResult
 from lokpanchang.storage import ledger
@@ -22,18 +22,7 @@ log = structlog.get_logger(__name__)
 
 def to_recipient(row: MessageLog, user: UserDetail) -> Recipient:
     """What the content needs to know of a ledger row and its subscriber."""
-    place = user.city.city if user.city is not None else ""
-    return Recipient(
-        row.id,
-        user.id,
-        user.phone,
-        user.language,
-        user.latitude,
-        user.longitude,
-        user.timezone,
-        row.local_date,
-        place,
-    )
+    return subscriber_recipient(user, row.local_date, row.id)
 
 
 def prepare_content(content: Content, rows: list[tuple]) -> None:
