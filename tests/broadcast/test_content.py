@@ -50,7 +50,6 @@ def test_the_production_content_renders_the_almanac_for_the_subscribers_place():
 
 def test_a_subscriber_far_from_the_named_town_is_told_how_far():
     from lokpanchang.broadcast.kinds import to_recipient
-
     from lokpanchang.storage.models import CityDetail, MessageLog, UserDetail
 
     town = CityDetail(
