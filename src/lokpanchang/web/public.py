@@ -13,7 +13,6 @@ from flask import Blueprint, render_template, request
 
 from lokpanchang import clock
 from lokpanchang.web import app_settings, integrations
-from lokpanchang.web.security import add_security_headers
 
 # Each language's own name for itself, so a reader finds theirs.
 LANGUAGE_NAMES = {
@@ -30,7 +29,6 @@ LANGUAGE_NAMES = {
 }
 
 bp = Blueprint("public", __name__)
-bp.after_request(add_security_headers)
 
 
 @bp.get("/")
