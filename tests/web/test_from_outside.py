@@ -9,6 +9,8 @@ import io
 import re
 import select
 import socket
+import subprocess
+import sys
 import tarfile
 import time
 from urllib.parse import quote
@@ -362,3 +364,78 @@ def test_the_log_viewer_does_not_follow_symlinks(server, tmp_path):
     assert linked_day.status == 404
     listing = server.request("GET", "/admin/logs", headers={"Cookie": cookie})
     assert b"2026-01-03" not in listing.body
+
+
+def test_a_new_password_ends_the_sessions_saved_before_it(server):
+    _, first = log_in(server)
+    _, second = log_in(server)
+    password_file = server.directory / "new-password"
+    password_file.write_text("a-different-good-passphrase\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "lokpanchang", "admin", "set-password", "OPS"]
+        + ["--password-file", str(password_file)],
+        env=server.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for cookie in (first, second):
+        reply = server.request("GET", "/admin/", headers={"Cookie": cookie})
+        assert reply.status == 302
+    reply, _ = log_in(server, password="a-different-good-passphrase")
+    assert reply.status == 302 and reply.headers["Location"].endswith("/admin/")
+    password_file.write_text(liveserver.PASSWORD)  # later tests log in with the old one
+    subprocess.run(
+        [sys.executable, "-m", "lokpanchang", "admin", "set-password", "ops"]
+        + ["--password-file", str(password_file)],
+        env=server.env,
+        timeout=60,
+        check=True,
+        capture_output=True,
+    )
+
+
+# Stalled clients are cut off by the settings' timeouts ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def impatient_server(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("impatient")
+    url = liveserver.migrated_database(directory, operator=None)
+    env = liveserver.production_env(directory, url, WEB_TIMEOUT="2", WEB_KEEPALIVE="2")
+    live = liveserver.start(directory, env, url)
+    yield live
+    live.stop()
+
+
+def test_a_stalled_upload_is_answered_400_after_web_timeout(impatient_server):
+    with impatient_server.connect() as sock:
+        sock.sendall(
+            b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"X-Hub-Signature-256: sha256=00\r\nContent-Length: 100000\r\n\r\n{\"entry\": ["
+        )
+        started = time.monotonic()
+        reply = read_reply(sock, deadline_s=15)
+    assert status_of(reply) == 400, reply[:200]
+    assert 1.5 < time.monotonic() - started < 10
+
+
+def test_headers_sent_a_byte_at_a_time_are_cut_off_after_web_keepalive(impatient_server):
+    trickle = b"GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"y" * 40  # 10 s at 4 bytes/s
+    started, answer = time.monotonic(), None
+    with impatient_server.connect() as sock:
+        for byte in trickle:
+            try:
+                sock.sendall(bytes([byte]))
+            except (BrokenPipeError, ConnectionResetError):
+                answer = b""
+                break
+            if select.select([sock], [], [], 0.25)[0]:
+                answer = read_reply(sock, deadline_s=1)
+                break
+    assert answer is not None, "the server waited for all of the trickled headers"
+    assert status_of(answer) != 200  # closed, or refused: never served
+    assert time.monotonic() - started < 8
+    assert impatient_server.request("GET", "/livez").status == 200
