@@ -56,6 +56,8 @@ SECRET_SETTING_FIELDS = (
     "secret_key",
     "smtp_password",
     "s3_secret_access_key",
+    "metrics_token",
+    "flower_basic_auth",
 )
 
 

@@ -414,7 +414,7 @@ def test_a_stalled_upload_is_answered_400_after_web_timeout(impatient_server):
     with impatient_server.connect() as sock:
         sock.sendall(
             b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"X-Hub-Signature-256: sha256=00\r\nContent-Length: 100000\r\n\r\n{\"entry\": ["
+            b'X-Hub-Signature-256: sha256=00\r\nContent-Length: 100000\r\n\r\n{"entry": ['
         )
         started = time.monotonic()
         reply = read_reply(sock, deadline_s=15)
