@@ -97,10 +97,11 @@ class Settings(BaseSettings):
     web_workers: int = Field(2, gt=0, le=64)
     web_threads: int = Field(8, gt=0, le=1000)
     web_connections: int = Field(1000, gt=0, le=100000)
-    # Seconds: a request whose client sends nothing for this long, or a worker that stops
-    # answering the arbiter for this long, is ended; idle keep-alive connections close sooner.
+    # Seconds: a request whose body stalls this long, or a worker that stops answering the
+    # arbiter this long, is ended. A request's headers (gevent) must arrive within
+    # WEB_KEEPALIVE, which is also how long an idle kept-alive connection stays open.
     web_timeout: int = Field(30, gt=0, le=3600)
-    web_keepalive: int = Field(5, ge=0, le=300)
+    web_keepalive: int = Field(5, gt=0, le=300)
     # Strict-Transport-Security max-age in production (0 leaves the header out).
     hsts_seconds: int = Field(31536000, ge=0)
     # Bearer token Prometheus sends for /metrics; open without one only in development.

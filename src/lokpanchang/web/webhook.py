@@ -27,6 +27,8 @@ MAX_BODY_BYTES = 3 * 1024 * 1024
 # (Python's parser would hit its recursion limit) or handed to a task.
 MAX_JSON_DEPTH = 64
 SIGNATURE = re.compile(r"sha256=([0-9a-fA-F]{64})")
+# Strings (with their escapes) and the brackets outside them.
+JSON_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 ENQUEUE_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 
 
@@ -102,10 +104,6 @@ def json_depth(raw: bytes) -> int:
         elif token in (b"]", b"}"):
             depth -= 1
     return deepest
-
-
-# Strings (with their escapes) and the brackets outside them.
-JSON_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def enqueue(body: dict) -> None:
