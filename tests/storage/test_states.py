@@ -27,6 +27,7 @@ from tests.storage.test_ops_migration import _differences
 
 L = LedgerStatus
 NOW = datetime(2026, 3, 10, 1, 0, tzinfo=UTC)
+PREVIOUS = "0009_operator_sessions"  # the revision 0009_ledger_states follows
 CHANGED_TABLES = {"user_detail", "broadcast_run", "message_log", "announcement_log"}
 
 
@@ -136,7 +137,7 @@ def test_the_migration_creates_what_the_models_describe(database_url):
 
 
 def test_downgrading_one_step_removes_the_new_columns_and_upgrading_restores_them(database_url):
-    migrate.downgrade(database_url, "0008_inbound_language")
+    migrate.downgrade(database_url, PREVIOUS)
     assert "message_log" in _tables(database_url)
     with transaction(database_url) as session:  # the constraint is gone with its migration
         user = add_subscriber_raw(session)

@@ -13,6 +13,7 @@ panchangam, happens after the transaction commits (``conversation.sending``).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -61,6 +62,8 @@ STATUSES = {
 }
 # A stranger's words choose the language of the subscription they make within this time.
 SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
+# Coordinates as Meta sends them: a JSON number, or a decimal number in a string.
+DECIMAL = re.compile(r"[+-]?\d+(?:\.\d+)?", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,7 @@ def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMes
     # A worker racing us on the same id makes this flush fail; the task is then retried and
     # the lookup above finds the id (the unique constraint is the real guard).
     inbound = InboundMessage(
-        wa_message_id=message.message_id[:128],
+        wa_message_id=message.message_id,
         from_phone=message.sender[:20],
         kind=str(message.kind)[:20],
         received_at=now,
@@ -309,15 +312,22 @@ def _place_name(user: UserDetail) -> str:
 
 def _coordinates(latitude: object, longitude: object) -> tuple[float, float] | None:
     """(lat, lon) in degrees from a shared location; they may come as numbers or strings."""
-    try:
-        latitude, longitude = float(latitude), float(longitude)
-    except (TypeError, ValueError):
-        return None
-    if not (math.isfinite(latitude) and math.isfinite(longitude)):
+    latitude, longitude = _degrees(latitude), _degrees(longitude)
+    if latitude is None or longitude is None:
         return None
     if abs(latitude) > 90 or abs(longitude) > 180:
         return None
     return latitude, longitude
+
+
+def _degrees(value: object) -> float | None:
+    """A JSON number or a decimal string; not a bool, "1_0", "0x10", "nan" or other digits."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    if isinstance(value, str) and not DECIMAL.fullmatch(value):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
 
 
 def _user_by_address(session: Session, address: str) -> UserDetail | None:

@@ -7,9 +7,15 @@ message whose sender is not a phone number, or that has no id, comes out with an
 
 from __future__ import annotations
 
+import structlog
+
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
 
+log = structlog.get_logger(__name__)
+
 CHANNEL = "whatsapp"
+MAX_LEDGER_ID = 2**63 - 1  # a larger number names no row and no database can look it up
+MAX_MESSAGE_ID = 128
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
 _WORDS = frozenset({"text", "button", "interactive"})
 
@@ -33,7 +39,16 @@ def callback_data(ledger_id: int) -> str:
 def ledger_id_from_callback(value: object) -> int | None:
     """The ledger row named by ``callback_data``, or None for anything else."""
     prefix, _, number = str(value or "").partition(":")
-    return int(number) if prefix == "message_log" and number.isdigit() else None
+    if prefix != "message_log" or not (number.isascii() and number.isdigit()):
+        return None
+    return int(number) if int(number) <= MAX_LEDGER_ID else None
+
+
+def usable_id(message_id: object) -> str:
+    """A message id as Meta sends them, or "" (longer ids than the columns hold are not
+    Meta's: such an item is skipped, alone)."""
+    ok = isinstance(message_id, str) and 0 < len(message_id) <= MAX_MESSAGE_ID
+    return message_id if ok else ""
 
 
 def _change_values(body: object) -> list[dict]:
@@ -65,11 +80,10 @@ def _our_number(value: dict) -> str:
 
 
 def _status(status: dict) -> StatusUpdate:
-    message_id = status.get("id")
     code, detail = _first_error(status)
     return StatusUpdate(
         CHANNEL,
-        message_id[:128] if isinstance(message_id, str) else "",
+        usable_id(status.get("id")),
         str(status.get("status") or ""),
         ledger_id_from_callback(status.get("biz_opaque_callback_data")),
         code,
@@ -99,13 +113,15 @@ def _opt_out(preference: dict) -> OptOut | None:
 
 def _inbound(message: dict, names: dict[str, str], ours: str) -> Inbound:
     sender = str(message.get("from", ""))
-    message_id = message.get("id")
+    message_id = usable_id(message.get("id"))
+    if not message_id:
+        log.warning("conversation.unusable_message_id", length=len(str(message.get("id") or "")))
     kind = message.get("type")
     location = message.get("location") if isinstance(message.get("location"), dict) else {}
     return Inbound(
         CHANNEL,
         f"+{sender}" if sender.isdigit() else "",
-        message_id if isinstance(message_id, str) else "",
+        message_id,
         _kind(kind),
         _text_of(message),
         location.get("latitude"),

@@ -3,7 +3,7 @@ number and blocked-notice instant; the messaging limit's admission instant; anno
 that wait out a back-off like ledger rows
 
 Revision ID: 0009_ledger_states
-Revises: 0008_inbound_language
+Revises: 0009_operator_sessions
 """
 
 import sqlalchemy as sa
@@ -12,7 +12,7 @@ from alembic import op
 import lokpanchang.storage.models
 
 revision = "0009_ledger_states"
-down_revision = "0008_inbound_language"
+down_revision = "0009_operator_sessions"
 branch_labels = None
 depends_on = None
 
