@@ -127,6 +127,16 @@ def moon_events(
     return _within(rise, next_midnight), _within(setting, next_midnight)
 
 
+def first_moonrise(
+    start: float, end: float, latitude: float, longitude: float, mode: str
+) -> float | None:
+    """The first moonrise in ``[start, end)`` (UT JD), or None if the Moon does not rise."""
+    local = None
+    if abs(latitude) <= moonpath.FAST_LATITUDE_LIMIT:
+        local = moonpath.LocalMoon(motion.sky_near(start + 0.5), latitude, longitude)
+    return _within(_moon_event(local, start, latitude, longitude, mode, rising=True), end)
+
+
 def _moon_event(
     local: moonpath.LocalMoon | None,
     start: float,

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 
-def _iso(instant: datetime | None) -> str | None:
+def iso(instant: datetime | None) -> str | None:
+    """ISO 8601 with the offset, to the second; None stays None."""
     return None if instant is None else instant.isoformat(timespec="seconds")
 
 
@@ -29,7 +30,7 @@ class Interval:
     end: datetime
 
     def to_dict(self) -> dict:
-        return {"start": _iso(self.start), "end": _iso(self.end)}
+        return {"start": iso(self.start), "end": iso(self.end)}
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Element:
             result["paksha"] = self.paksha
         if self.pada is not None:
             result["pada"] = self.pada
-        result.update(start=_iso(self.start), end=_iso(self.end))
+        result.update(start=iso(self.start), end=iso(self.end))
         return result
 
 
@@ -138,13 +139,13 @@ class Panchangam:
             "language": self.language,
             "rising": self.rising,
             "polar": self.polar,
-            "day_start": _iso(self.day_start),
-            "day_end": _iso(self.day_end),
-            "sunrise": _iso(self.sunrise),
-            "sunset": _iso(self.sunset),
-            "next_sunrise": _iso(self.next_sunrise),
-            "moonrise": _iso(self.moonrise),
-            "moonset": _iso(self.moonset),
+            "day_start": iso(self.day_start),
+            "day_end": iso(self.day_end),
+            "sunrise": iso(self.sunrise),
+            "sunset": iso(self.sunset),
+            "next_sunrise": iso(self.next_sunrise),
+            "moonrise": iso(self.moonrise),
+            "moonset": iso(self.moonset),
             "vara": self.vara.to_dict(),
             **{
                 kind: [entry.to_dict() for entry in getattr(self, kind)]
