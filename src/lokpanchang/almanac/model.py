@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the observance and muhurta modules import this one
+    from lokpanchang.almanac.muhurtas import Muhurtas
+    from lokpanchang.almanac.observances.model import Gap, Observance
 
 
 def iso(instant: datetime | None) -> str | None:
@@ -127,6 +132,11 @@ class Panchangam:
     samvat: Samvat
     ritu: Named
     ayana: Named
+    observances: tuple[Observance, ...] = ()
+    observances_tomorrow: tuple[Observance, ...] = ()
+    parana_today: tuple[Observance, ...] = ()  # yesterday's Ekadashi fasts broken today
+    observance_gaps: tuple[Gap, ...] = ()  # what the polar rule keeps from being placed
+    muhurtas: Muhurtas | None = None
 
     def to_dict(self) -> dict:
         """The JSON shape of issue 3 (times ISO 8601 local with offset), plus a few extras."""
@@ -160,6 +170,16 @@ class Panchangam:
             "samvat": self.samvat.to_dict(),
             "ritu": self.ritu.to_dict(),
             "ayana": self.ayana.name,
+            **self._extras(),
+        }
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "observances": [item.to_dict() for item in self.observances],
+            "observances_tomorrow": [item.to_dict() for item in self.observances_tomorrow],
+            "parana_today": [item.to_dict() for item in self.parana_today],
+            "observance_gaps": [gap.to_dict() for gap in self.observance_gaps],
+            "muhurtas": None if self.muhurtas is None else self.muhurtas.to_dict(),
         }
 
 

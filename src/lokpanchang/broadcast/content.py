@@ -20,7 +20,7 @@ import structlog
 
 from lokpanchang import clock
 from lokpanchang.almanac import generate_panchangam_with_timezone
-from lokpanchang.messages import render_daily
+from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import queries
 from lokpanchang.storage.db import transaction
 
@@ -220,8 +220,9 @@ class PanchangamContent:
         return len(self.panchangams.fill(recipients))
 
 
-def almanac_content(store: PreparedStore | None = None) -> PanchangamContent:
-    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``."""
+def almanac_content(store: PreparedStore | None = None, version: int = 1) -> PanchangamContent:
+    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``
+    as daily template ``version`` (2 adds today's and tomorrow's observances)."""
 
     def compute(recipient: Recipient) -> object:
         return generate_panchangam_with_timezone(
@@ -232,12 +233,15 @@ def almanac_content(store: PreparedStore | None = None) -> PanchangamContent:
             city=recipient.place or None,
         )
 
-    return PanchangamContent(
-        compute, render_daily, store
-    )  # RenderedMessage unpacks as (parameters, text)
+    def render(panchangam: object, language: str) -> Rendered:
+        return render_daily(panchangam, language, version=version)  # unpacks as (params, text)
+
+    return PanchangamContent(compute, render, store)
 
 
 def default_content(settings=None) -> PanchangamContent:
     """The almanac content; with ``settings``, sharing prepared panchangams through the database."""
-    store = DatabaseStore(settings.effective_database_url) if settings is not None else None
-    return almanac_content(store)
+    if settings is None:
+        return almanac_content()
+    version = template_version(settings.whatsapp_template_name)
+    return almanac_content(DatabaseStore(settings.effective_database_url), version)

@@ -9,12 +9,19 @@ from lokpanchang.messages.daily import (
     render_daily,
     template_body,
 )
+from lokpanchang.messages.observance_lines import (
+    DAILY_TEMPLATE_BODIES_V2,
+    TEMPLATE_V2,
+    template_version,
+)
 from lokpanchang.messages.replies import reply
 from lokpanchang.messages.rules import TemplateRuleError, check_rendering, clean_parameter
 
 __all__ = [
     "DAILY_TEMPLATE_BODIES",
+    "DAILY_TEMPLATE_BODIES_V2",
     "DAILY_TEMPLATE_BODY",
+    "TEMPLATE_V2",
     "RenderedMessage",
     "TemplateRuleError",
     "check_daily",
@@ -24,4 +31,5 @@ __all__ = [
     "render_daily",
     "reply",
     "template_body",
+    "template_version",
 ]

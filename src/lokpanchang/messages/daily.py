@@ -18,6 +18,11 @@ from lokpanchang.messages.languages import (
     WORDS,
     text_language,
 )
+from lokpanchang.messages.observance_lines import (
+    DAILY_TEMPLATE_BODIES_V2,
+    today_line,
+    tomorrow_line,
+)
 from lokpanchang.messages.rules import (
     MAX_BODY_CHARS,
     check_rendering,
@@ -42,49 +47,60 @@ class RenderedMessage:
     parameters: tuple[str, ...]
     text: str
     language: str
+    version: int = 1  # template version (observance_lines.template_version)
 
     def __iter__(self):
         return iter((self.parameters, self.text))
 
 
-def template_body(language: str) -> str:
-    """The registered body for ``language``; languages without their own use English."""
-    return DAILY_TEMPLATE_BODIES[text_language(language)]
+def template_body(language: str, version: int = 1) -> str:
+    """The registered body for ``language`` (template ``version`` 1 or 2); languages
+    without their own use English."""
+    bodies = DAILY_TEMPLATE_BODIES_V2 if version == 2 else DAILY_TEMPLATE_BODIES
+    return bodies[text_language(language)]
 
 
-def render_daily(panchangam: Any, language: str = "en", place: str = "") -> RenderedMessage:
+def render_daily(
+    panchangam: Any, language: str = "en", place: str = "", version: int = 1
+) -> RenderedMessage:
     """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
 
     Names are given in ``language``: from the almanac's name tables by element number when
     ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
-    its ``name`` as computed. ``place`` overrides the dict's ``city``. Renderings of the same
+    its ``name`` as computed. ``place`` overrides the dict's ``city``. ``version`` 2 adds the
+    observance lines (``observance_lines``). Renderings of the same
     (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one place's day
     for each of its subscribers.
     """
     if not isinstance(panchangam, dict):
         try:
-            return _render_cached(panchangam, language, place)
+            return _render_cached(panchangam, language, place, version)
         except TypeError:  # an unhashable object: render it afresh
             pass
-    return _render(panchangam, language, place)
+    return _render(panchangam, language, place, version)
 
 
 @lru_cache(maxsize=4096)
-def _render_cached(panchangam: Any, language: str, place: str) -> RenderedMessage:
-    return _render(panchangam, language, place)
+def _render_cached(panchangam: Any, language: str, place: str, version: int) -> RenderedMessage:
+    return _render(panchangam, language, place, version)
 
 
-def _render(panchangam: Any, language: str, place: str) -> RenderedMessage:
+def _render(panchangam: Any, language: str, place: str, version: int) -> RenderedMessage:
     day = _as_dict(panchangam, language)
     raw = _raw_parameters(day, language, place)
-    body = template_body(language)
+    if version == 2:
+        local_date = _parse_date(day.get("date"))
+        lang = text_language(language)
+        raw += [today_line(day, lang, local_date), tomorrow_line(day, lang)]
+    body = template_body(language, version)
     parameters = _fit(body, tuple(clean_parameter(value) for value in raw))
-    return RenderedMessage(parameters, check_rendering(body, parameters), language)
+    return RenderedMessage(parameters, check_rendering(body, parameters), language, version)
 
 
 def check_daily(rendered: RenderedMessage) -> str:
     """The substituted body of ``rendered``, or TemplateRuleError naming the broken rule."""
-    return check_rendering(template_body(rendered.language), rendered.parameters)
+    body = template_body(rendered.language, rendered.version)
+    return check_rendering(body, rendered.parameters)
 
 
 def _as_dict(panchangam: Any, language: str) -> dict:

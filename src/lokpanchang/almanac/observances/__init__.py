@@ -4,8 +4,8 @@
 ("Observances") states every rule and its source.
 """
 
-from lokpanchang.almanac.observances.calendar import observances_between
-from lokpanchang.almanac.observances.days import Place
+from lokpanchang.almanac.observances.calendar import observances_between, paranas_on
+from lokpanchang.almanac.observances.days import Days, Place
 from lokpanchang.almanac.observances.model import (
     Calendar,
     Gap,
@@ -17,6 +17,7 @@ from lokpanchang.almanac.observances.model import (
 
 __all__ = [
     "Calendar",
+    "Days",
     "Gap",
     "Observance",
     "ObservanceKind",
@@ -24,4 +25,5 @@ __all__ = [
     "Tradition",
     "Unavailable",
     "observances_between",
+    "paranas_on",
 ]

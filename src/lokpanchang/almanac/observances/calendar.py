@@ -7,7 +7,6 @@ search places each on a civil date; Ekadashis and sankrantis have their own plac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TypedDict
@@ -28,7 +27,7 @@ from lokpanchang.almanac.observances.rules import LunarRule, Part, StarRule
 from lokpanchang.almanac.observances.search import Question, decide
 from lokpanchang.almanac.timescale import datetime_from_jd, local_midnight_jd
 
-_MARGIN = 3  # days of tithis looked at beyond the stretch (a tithi's date may move a day)
+_MARGIN = 1  # days of tithis looked at beyond the stretch (a date may move a day past it)
 _KIND_ORDER = {kind: index for index, kind in enumerate(ObservanceKind)}
 _RULES_BY_TITHI: dict[int, tuple[LunarRule, ...]] = {
     number: tuple(rule for rule in (*table.MONTHLY, *table.ANNUAL) if rule.tithi == number)
@@ -44,13 +43,18 @@ class _Found:
     gaps: list[Gap]
 
 
-def observances_between(place: Place, first: date, last: date, lang: str) -> Calendar:
-    """Every observance on civil dates ``first`` .. ``last`` at ``place``, names in ``lang``."""
-    days = Days(place)
+def observances_between(
+    place: Place, first: date, last: date, lang: str, days: Days | None = None
+) -> Calendar:
+    """Every observance on civil dates ``first`` .. ``last`` at ``place``, names in ``lang``.
+
+    ``days`` may carry Hindu days already computed for ``place``.
+    """
+    days = days or Days(place)
     found = _Found([], [])
     start = local_midnight_jd(first - timedelta(days=_MARGIN), place.zone)
     end = local_midnight_jd(last + timedelta(days=_MARGIN), place.zone)
-    for tithi in _tithis(start, end):
+    for tithi in lunar.tithis_between(start, end):
         _place_tithi(days, tithi, lang, found)
     _place_sankrantis(days, start, end, lang, found)
     for rule in table.STARS:
@@ -62,16 +66,31 @@ def observances_between(place: Place, first: date, last: date, lang: str) -> Cal
     return Calendar(tuple(kept), tuple(gaps))
 
 
+_PARANA_TITHIS = frozenset((11, 12, 13, 26, 27, 28))  # in force on a parana day's sunrise
+
+
+def paranas_on(
+    place: Place, day: date, lang: str, days: Days | None = None
+) -> tuple[Observance, ...]:
+    """The Ekadashi fasts (of the days before) whose parana falls on civil date ``day``."""
+    days = days or Days(place)
+    dawn = days.frame(day).start
+    value, _ = motion.angle_at(dawn, motion.Angle.ELONGATION)
+    if int(value // 12.0) + 1 not in _PARANA_TITHIS:
+        return ()
+    found = _Found([], [])
+    for tithi in lunar.tithis_between(dawn - 3.0, dawn):
+        if tithi.number in (11, 26):
+            _place_ekadashi(days, tithi, tithi.month, lang, found)
+    return tuple(
+        item
+        for item in found.observances
+        if item.parana is not None and item.parana.start.date() == day
+    )
+
+
 def _gap_order(gap: Gap) -> tuple[date, str]:
     return gap.near, gap.key
-
-
-def _tithis(start: float, end: float) -> Iterator[lunar.Tithi]:
-    for lunation in lunar.lunations(start, end):
-        for number in range(1, 31):
-            tithi = lunar.tithi(lunation, number)
-            if tithi.end > start and tithi.start < end:
-                yield tithi
 
 
 def _place_tithi(days: Days, tithi: lunar.Tithi, lang: str, found: _Found) -> None:
@@ -198,6 +217,7 @@ def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _F
                     kind,
                     rule.names[lang],
                     moment=datetime_from_jd(instant, days.place.zone),
+                    sign=sign,
                 )
             )
 

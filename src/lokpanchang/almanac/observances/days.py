@@ -38,20 +38,22 @@ class Place:
 class Days:
     """Each civil date's Hindu day at one place, computed once (UT Julian days)."""
 
-    def __init__(self, place: Place) -> None:
+    def __init__(self, place: Place, known: dict[date, daylight.DayFrame] | None = None) -> None:
+        """``known``: frames already computed for this place (the panchangam's own day)."""
         self.place = place
-        self._frames: dict[date, daylight.DayFrame] = {}
+        self._frames: dict[date, daylight.DayFrame] = dict(known or {})
+        self._sunrises = daylight.Sunrises(
+            place.zone, place.latitude, place.longitude, place.rising
+        )
+        for day, frame in self._frames.items():
+            self._sunrises.knowing(day, frame)
         self._moonrises: dict[date, float | None] = {}
 
     def frame(self, day: date) -> daylight.DayFrame:
         """The Hindu day of civil date ``day`` (sunrise to next sunrise, polar rule)."""
         found = self._frames.get(day)
         if found is None:
-            place = self.place
-            found = daylight.day_frame(
-                day, place.zone, place.latitude, place.longitude, place.rising
-            )
-            self._frames[day] = found
+            found = self._frames[day] = self._sunrises.frame(day)
         return found
 
     def moonrise(self, day: date) -> float | None:
@@ -66,9 +68,9 @@ class Days:
     def day_of(self, jd_ut: float) -> date:
         """The civil date whose Hindu day contains the instant ``jd_ut``."""
         local = datetime_from_jd(jd_ut, self.place.zone).date()
-        if jd_ut < self.frame(local).start:
+        if jd_ut < self._sunrises.start(local):
             return local - timedelta(days=1)
-        if jd_ut >= self.frame(local).end:
+        if jd_ut >= self._sunrises.start(local + timedelta(days=1)):
             return local + timedelta(days=1)
         return local
 

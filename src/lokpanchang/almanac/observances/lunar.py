@@ -8,6 +8,7 @@ lunation is the elongation from 6(k-1) to 6k degrees; Vishti (Bhadra) is karana 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -65,6 +66,29 @@ def lunations(first_jd: float, last_jd: float) -> range:
     )
 
 
+def tithis_between(first_jd: float, last_jd: float) -> Iterator[Tithi]:
+    """Every tithi that overlaps the instants ``first_jd`` .. ``last_jd``, in order.
+
+    Only the Moon and Sun around the stretch are computed (no whole lunation).
+    """
+    lunation = lunisolar.lunation_containing(first_jd)
+    value, _ = motion.angle_at(first_jd, motion.Angle.ELONGATION)
+    current = tithi(lunation, min(30, int(value // 12.0) + 1))
+    if current.start > first_jd:  # the interpolant and the new moon disagree at the edge
+        current = previous_tithi(current)
+    while current.start < last_jd:
+        if current.end > first_jd:
+            yield current
+        current = next_tithi(current)
+
+
+def previous_tithi(current: Tithi) -> Tithi:
+    """The tithi before ``current`` (Amavasya of the lunation before after Pratipada)."""
+    if current.number == 1:
+        return tithi(current.lunation - 1, 30)
+    return tithi(current.lunation, current.number - 1)
+
+
 def vishti(current: Tithi) -> tuple[float, float] | None:
     """The Vishti (Bhadra) karana inside ``current``, if one of its halves is Vishti."""
     for karana in (2 * current.number - 1, 2 * current.number):
@@ -74,3 +98,8 @@ def vishti(current: Tithi) -> tuple[float, float] | None:
                 _elongation_reached(current.lunation, 6.0 * karana),
             )
     return None
+
+
+def clear_cache() -> None:
+    """Forget cached tithi boundaries (benchmarks use it to measure cold computation)."""
+    _elongation_reached.cache_clear()

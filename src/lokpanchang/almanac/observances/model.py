@@ -61,6 +61,7 @@ class Observance:
     amanta_month: int | None = None
     purnimanta_month: int | None = None
     adhika: bool = False
+    sign: int | None = None  # sankrantis: the sign entered (1 Mesha .. 12 Meena)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``lokpanchang festivals --json`` (issue 10's contract)."""
@@ -77,6 +78,7 @@ class Observance:
             "amanta_month": self.amanta_month,
             "purnimanta_month": self.purnimanta_month,
             "adhika": self.adhika,
+            "sign": self.sign,
         }
 
 

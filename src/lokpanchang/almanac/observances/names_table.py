@@ -6,6 +6,8 @@ scripts by ``naming.names_of``; languages with their own everyday name get it ex
 
 from __future__ import annotations
 
+from functools import cache
+
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES, label
 from lokpanchang.almanac.observances.naming import names_of
 
@@ -68,6 +70,7 @@ EKADASHI_NAMES: dict[tuple[int, int], tuple[str, str]] = {
 }
 
 
+@cache
 def ekadashi_names(month: int, paksha: int) -> dict[str, str]:
     """The Ekadashi's name in every language ("Mokshada Ekadashi"); month 0 = adhika."""
     english, devanagari = EKADASHI_NAMES[month, paksha]
@@ -82,6 +85,7 @@ def ekadashi_key(month: int, paksha: int) -> str:
     return f"{english.lower().replace(' ', '_')}_ekadashi"
 
 
+@cache
 def month_names(month: int, adhika: bool) -> dict[str, str]:
     """A lunar month's name (1 Chaitra .. 12 Phalguna) in every language, "Adhika" prefixed."""
     return {
