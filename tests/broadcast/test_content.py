@@ -46,3 +46,27 @@ def test_the_production_content_renders_the_almanac_for_the_subscribers_place():
     assert "Hyderabad" in text and "10 Mar 2026" in text and "Tuesday" in text
     assert "Krishna Saptami" in text  # the almanac's tithi at sunrise in Hyderabad that day
     assert parameters and all("\n" not in p for p in parameters)
+
+
+def test_the_template_name_setting_selects_the_observance_version():
+    from types import SimpleNamespace
+
+    from lokpanchang.broadcast.content import default_content
+
+    mokshada = Recipient(1, 1, "+919800000001", "en", 28.6358, 77.2245, "Asia/Kolkata",
+                         date(2026, 12, 20), "New Delhi")  # fmt: skip
+    v1 = SimpleNamespace(
+        whatsapp_template_name="daily_panchangam", effective_database_url="sqlite://"
+    )
+    v2 = SimpleNamespace(
+        whatsapp_template_name="daily_panchangam_v2", effective_database_url="sqlite://"
+    )
+    old_parameters, old_text = almanac_content(version=1)(mokshada)
+    assert len(old_parameters) == 8 and "Mokshada" not in old_text
+    new_parameters, new_text = almanac_content(version=2)(mokshada)
+    assert len(new_parameters) == 10 and "Today: Mokshada Ekadashi (fast)" in new_text
+    from lokpanchang.almanac import generate_panchangam_with_timezone
+
+    day = generate_panchangam_with_timezone(28.6358, 77.2245, "Asia/Kolkata", date(2026, 12, 20))
+    assert len(default_content(v1)._render(day.to_dict(), "en").parameters) == 8
+    assert len(default_content(v2)._render(day.to_dict(), "en").parameters) == 10

@@ -46,6 +46,7 @@ PAGES_WITH_FORMS = [
     "/admin/send/today",
     "/",
     "/panchang",
+    "/panchang/month?place=New+Delhi&month=2026-11",
 ]
 
 
@@ -284,3 +285,18 @@ def test_the_public_page_in_hindi(page, portal):
     assert "शनिवार" in page.locator("#panchangam").inner_text()  # 21 March 2026, a Saturday
     assert "पंचांग: " in page.locator("#message-text").inner_text()  # the Hindi template's heading
     shot(page, "public-hindi")
+
+
+def test_observances_muhurtas_and_the_month_view(page, portal):
+    page.goto(f"{portal.url}/panchang?place=New+Delhi&date=2026-12-20")
+    page.wait_for_selector("#observances")
+    assert "Mokshada Ekadashi (fast); parana" in page.locator("#observances").inner_text()
+    assert "Amrita" in page.locator("#muhurtas table.choghadiya").inner_text()
+    page.locator("#observances a").click()
+    page.wait_for_selector("#month-view")
+    month = page.locator("#month-view").inner_text()
+    assert "Mokshada Ekadashi" in month and "Dhanu Sankranti" in month
+    page.locator("#month-view a", has_text="21").first.click()
+    page.wait_for_selector("#observances")
+    assert "(Mokshada Ekadashi)" in page.locator("#observances").inner_text()  # parana day
+    shot(page, "public-month")

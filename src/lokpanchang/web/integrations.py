@@ -17,6 +17,7 @@ from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
 from lokpanchang.delivery.factory import make_sender
+from lokpanchang.messages import template_version
 
 
 def languages() -> tuple[str, ...]:
@@ -41,16 +42,43 @@ def panchangam(
     )
 
 
+def month_observances(
+    latitude: float, longitude: float, zone: str, first: date, language: str
+) -> list[dict]:
+    """The observances (JSON objects) of the calendar month starting ``first`` at the place."""
+    from calendar import monthrange
+    from zoneinfo import ZoneInfo
+
+    from lokpanchang.almanac.observances import Place, observances_between
+
+    last = first.replace(day=monthrange(first.year, first.month)[1])
+    place = Place(latitude, longitude, ZoneInfo(zone))
+    found = observances_between(place, first, last, language)
+    return [item.to_dict() for item in found.observances]
+
+
 @dataclass(frozen=True)
 class Message:
     parameters: tuple[str, ...]
     text: str
 
 
-@lru_cache(maxsize=1)
-def _daily_content():
+@lru_cache(maxsize=2)
+def _daily_content(version: int):
     """The broadcast's own content function (panchangams cached per place and date)."""
-    return content.default_content()
+    return content.almanac_content(version=version)
+
+
+def _template_version() -> int:
+    """The daily template version the configured sender uses (WHATSAPP_TEMPLATE_NAME);
+    outside a request (scripts, tests), the default template's."""
+    from flask import has_app_context
+
+    from lokpanchang.web import app_settings  # the app's settings, read at request time
+
+    if not has_app_context():
+        return template_version(Settings.model_fields["whatsapp_template_name"].default)
+    return template_version(app_settings().whatsapp_template_name)
 
 
 def daily_message(
@@ -63,11 +91,12 @@ def daily_message(
     local_date: date,
     place: str,
 ) -> Message:
-    """The daily message exactly as the broadcast renders it for this subscriber and date."""
+    """The daily message exactly as the broadcast renders it for this subscriber and date,
+    in the template version the sender is configured for."""
     recipient = content.Recipient(
         0, user_id, phone, language, latitude, longitude, zone, local_date, place
     )
-    parameters, text = _daily_content()(recipient)
+    parameters, text = _daily_content(_template_version())(recipient)
     return Message(tuple(parameters), text)
 
 

@@ -12,6 +12,8 @@ from zoneinfo import ZoneInfo
 from flask import Blueprint, render_template, request
 
 from lokpanchang import clock
+from lokpanchang.messages.languages import text_language
+from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.security import add_security_headers
 
@@ -84,7 +86,13 @@ def _look_up(query: str, language: str, day_text: str) -> dict:
         )
     except ValueError as exc:
         return {**found, "problem": str(exc)}
-    return {**found, "day": _as_dict(almanac), "message": message, "day_text": day.isoformat()}
+    return {
+        **found,
+        "day": _as_dict(almanac),
+        "message": message,
+        "day_text": day.isoformat(),
+        "words": observance_words(language),
+    }
 
 
 def _chosen(matches: list):
@@ -103,6 +111,62 @@ def _date(text: str, zone: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"date {text!r} is not a date like 2026-03-21") from None
+
+
+def observance_words(language: str) -> dict[str, str]:
+    """The page's observance and muhurta labels in ``language`` (English if it has none)."""
+    return OBSERVANCE_WORDS[text_language(language)]
+
+
+@bp.get("/panchang/month")
+def month():
+    """A month of the place's observances, one cell per day linking to that day's page."""
+    language = _language()
+    query = request.args.get("place", "").strip()
+    context: dict = {"query": query, "language": language, "page_lang": language, "weeks": []}
+    context.update(languages=integrations.languages(), language_names=LANGUAGE_NAMES)
+    context.update(words=observance_words(language), problem=None, chosen=None)
+    matches = integrations.search_places(query, limit=8) if query else []
+    if not matches:
+        context["problem"] = f"No place called {query!r} was found. Try a nearby city."
+        return render_template("public/month.html", **context), 404 if query else 400
+    chosen = context["chosen"] = _chosen(matches)
+    try:
+        first = _month(request.args.get("month", ""), chosen.timezone)
+    except ValueError as exc:
+        context["problem"] = str(exc)
+        return render_template("public/month.html", **context), 400
+    items = integrations.month_observances(
+        chosen.latitude, chosen.longitude, chosen.timezone, first, language
+    )
+    context.update(first=first, weeks=month_weeks(first, items), pick=request.args.get("pick", "0"))
+    return render_template("public/month.html", **context)
+
+
+def _month(text: str, zone: str) -> date:
+    if not text:
+        return _date("", zone).replace(day=1)
+    try:
+        return date.fromisoformat(f"{text}-01")
+    except ValueError:
+        raise ValueError(f"month {text!r} is not a month like 2026-11") from None
+
+
+def month_weeks(first: date, items: list[dict]) -> list[list[tuple[date, list[dict]] | None]]:
+    """Weeks (Sunday first) of the month, each day with its observances; None pads."""
+    import calendar
+
+    by_day: dict[str, list[dict]] = {}
+    for item in items:
+        by_day.setdefault(item["date"], []).append(item)
+    weeks = calendar.Calendar(firstweekday=6).monthdatescalendar(first.year, first.month)
+    return [
+        [
+            (day, by_day.get(day.isoformat(), [])) if day.month == first.month else None
+            for day in week
+        ]
+        for week in weeks
+    ]
 
 
 @bp.app_template_filter("hhmm")
