@@ -225,12 +225,15 @@ def almanac_content(store: PreparedStore | None = None, version: int = 1) -> Pan
     as daily template ``version`` (2 adds today's and tomorrow's observances)."""
 
     def compute(recipient: Recipient) -> object:
+        # Observances are computed for every version, so stored values serve both; the
+        # message has no use for the muhurtas.
         return generate_panchangam_with_timezone(
             recipient.latitude,
             recipient.longitude,
             recipient.timezone,
             recipient.local_date,
             city=recipient.place or None,
+            include_muhurtas=False,
         )
 
     def render(panchangam: object, language: str) -> Rendered:
