@@ -21,9 +21,10 @@ import time
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo
 
-from lokpanchang.almanac import generate_panchangam_with_timezone, lunisolar, motion
-from lokpanchang.almanac.observances import Place, lunar, observances_between
-from lokpanchang.almanac.timescale import local_midnight_jd
+from run import clear_caches  # the almanac benchmark's (this directory is on the path)
+
+from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac.observances import Place, observances_between
 
 PLACES = [
     (28.6358, 77.2245, "Asia/Kolkata"),
@@ -37,13 +38,6 @@ PLACES = [
 ]
 BARE = {"include_observances": False, "include_muhurtas": False}
 BROADCAST = {"include_muhurtas": False}  # what broadcast.content computes per place and date
-
-
-def clear_caches() -> None:
-    motion.clear_cache()
-    lunisolar.clear_cache()
-    lunar.clear_cache()
-    local_midnight_jd.cache_clear()
 
 
 def cases(count: int) -> list[tuple[tuple[float, float, str], date]]:
