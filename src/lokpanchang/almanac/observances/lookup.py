@@ -16,8 +16,7 @@ from lokpanchang.almanac.observances.rules import Names
 
 @cache
 def _by_key() -> dict[str, Names]:
-    rules = (*table.MONTHLY, *table.ANNUAL, *table.DAY_AFTER, *table.SOLAR, *table.STARS)
-    return {rule.key: rule.names for rule in rules}
+    return {rule.key: rule.names for rule in table.EVERY_RULE if rule.key != "sankranti"}
 
 
 @cache

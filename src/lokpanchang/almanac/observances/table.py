@@ -504,7 +504,7 @@ STARS: tuple[StarRule, ...] = (
     ),
 )
 
-_EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule, ...] = (
+EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule, ...] = (
     *MONTHLY,
     *ANNUAL,
     *DAY_AFTER,
@@ -512,4 +512,4 @@ _EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule, ...] = (
     *SANKRANTIS,
     *STARS,
 )
-ALL_KEYS: frozenset[str] = frozenset(rule.key for rule in _EVERY_RULE)
+ALL_KEYS: frozenset[str] = frozenset(rule.key for rule in EVERY_RULE)
