@@ -287,12 +287,37 @@ def test_the_public_page_in_hindi(page, portal):
     shot(page, "public-hindi")
 
 
+ENGLISH_LABELS = re.compile(r"\b(Sunrise|Sunset|Tithi|Nakshatra|Yoga|Karana|until|then)\b", re.I)
+
+
+@pytest.mark.parametrize("language", ["ta", "hi"])
+def test_the_public_page_in_tamil_and_hindi_shows_no_english_label(page, portal, language):
+    page.goto(f"{portal.url}/panchang?place=Varanasi&date=2026-03-21&lang={language}")
+    page.wait_for_selector("#panchangam")
+    assert ENGLISH_LABELS.findall(page.locator("body").inner_text()) == []
+    page.click("#next-day")
+    page.wait_for_url(re.compile(r"date=2026-03-22"))
+    assert page.locator("html").get_attribute("lang") == language
+    assert ENGLISH_LABELS.findall(page.locator("body").inner_text()) == []
+    shot(page, f"public-{language}-next-day")
+
+
+def test_the_public_page_reopens_on_the_visitors_last_choice(page, portal):
+    page.goto(f"{portal.url}/panchang?place=Rampur&date=2026-03-21&lang=ta")
+    page.click("#places-found a >> nth=3")  # another of the look-alike places
+    page.wait_for_selector("#panchangam")
+    chosen = page.locator("h2").first.inner_text().split(" — ")[0]
+    page.goto(f"{portal.url}/")
+    assert page.locator("html").get_attribute("lang") == "ta"
+    assert page.locator("h2").first.inner_text().split(" — ")[0] == chosen
+
+
 def test_observances_muhurtas_and_the_month_view(page, portal):
     page.goto(f"{portal.url}/panchang?place=New+Delhi&date=2026-12-20")
     page.wait_for_selector("#observances")
     assert "Mokshada Ekadashi (fast); parana" in page.locator("#observances").inner_text()
     assert "Amrita" in page.locator("#muhurtas table.choghadiya").inner_text()
-    page.locator("#observances a").click()
+    page.locator("#month-link").click()
     page.wait_for_selector("#month-view")
     month = page.locator("#month-view").inner_text()
     assert "Mokshada Ekadashi" in month and "Dhanu Sankranti" in month

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lokpanchang.web.public import month_weeks
+from lokpanchang.web.public_month import month_weeks
 
 DELHI_DAY = "/panchang?place=New+Delhi&date=2026-12-20"
 

@@ -99,4 +99,4 @@ def _report_gaps(calendar: Calendar, to_stderr: bool) -> None:
         file=out,
     )
     for gap in calendar.gaps:
-        print(f"  {gap.key} near {gap.near.isoformat()}: {gap.reason.value}", file=out)
+        print(f"  {gap.key} ({gap.name}) near {gap.near.isoformat()}: {gap.reason.value}", file=out)

@@ -7,22 +7,20 @@ next sunrise, the first entry being the one in force at sunrise.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
-from lokpanchang.messages.languages import (
-    DAILY_TEMPLATE_BODIES,
-    MONTHS,
-    WORDS,
-    text_language,
-)
+from lokpanchang.languages import months, words
+from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
 from lokpanchang.messages.observance_lines import (
     DAILY_TEMPLATE_BODIES_V2,
     today_line,
     tomorrow_line,
 )
+from lokpanchang.messages.places import FAR_KM, place_label
 from lokpanchang.messages.rules import (
     MAX_BODY_CHARS,
     check_rendering,
@@ -35,6 +33,10 @@ from lokpanchang.messages.rules import (
 DAILY_TEMPLATE_BODY = DAILY_TEMPLATE_BODIES["en"]
 DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
 NEXT_DAY = "+1"  # after a time on the next civil day, in every language
+# The almanac's ``polar`` flags (``almanac.daylight``) that the message explains; each is
+# also the key of its explanation in the registry's words.
+POLAR_WITHOUT_SUNRISE = ("polar_day", "polar_night")
+NO_SUNSET = "no_sunset"
 
 
 @dataclass(frozen=True)
@@ -61,37 +63,47 @@ def template_body(language: str, version: int = 1) -> str:
 
 
 def render_daily(
-    panchangam: Any, language: str = "en", place: str = "", version: int = 1
+    panchangam: Any,
+    language: str = "en",
+    place: str = "",
+    distance_km: float = 0.0,
+    version: int = 1,
 ) -> RenderedMessage:
     """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
 
     Names are given in ``language``: from the almanac's name tables by element number when
     ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
-    its ``name`` as computed. ``place`` overrides the dict's ``city``. ``version`` 2 adds the
-    observance lines (``observance_lines``). Renderings of the same
-    (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one place's day
-    for each of its subscribers.
+    its ``name`` as computed. ``place`` overrides the dict's ``city``; ``distance_km`` is
+    the subscriber's distance from it (km), said when it is far (``places.place_label``).
+    On a polar day the sunrise and rahu kalam say why there are none. ``version`` 2 adds
+    the observance lines (``observance_lines``). Renderings of the
+    same (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one
+    place's day for each of its subscribers.
     """
+    distance = round(distance_km) if distance_km > FAR_KM else 0
     if not isinstance(panchangam, dict):
         try:
-            return _render_cached(panchangam, language, place, version)
+            return _render_cached(panchangam, language, place, distance, version)
         except TypeError:  # an unhashable object: render it afresh
             pass
-    return _render(panchangam, language, place, version)
+    return _render(panchangam, language, place, distance, version)
 
 
 @lru_cache(maxsize=4096)
-def _render_cached(panchangam: Any, language: str, place: str, version: int) -> RenderedMessage:
-    return _render(panchangam, language, place, version)
+def _render_cached(
+    panchangam: Any, language: str, place: str, distance: int, version: int
+) -> RenderedMessage:
+    return _render(panchangam, language, place, distance, version)
 
 
-def _render(panchangam: Any, language: str, place: str, version: int) -> RenderedMessage:
+def _render(
+    panchangam: Any, language: str, place: str, distance: int, version: int
+) -> RenderedMessage:
     day = _as_dict(panchangam, language)
-    raw = _raw_parameters(day, language, place)
+    raw = _raw_parameters(day, language, place, distance)
     if version == 2:
-        local_date = _parse_date(day.get("date"))
         lang = text_language(language)
-        raw += [today_line(day, lang, local_date), tomorrow_line(day, lang)]
+        raw += [today_line(day, lang, _parse_date(day.get("date"))), tomorrow_line(day, lang)]
     body = template_body(language, version)
     parameters = _fit(body, tuple(clean_parameter(value) for value in raw))
     return RenderedMessage(parameters, check_rendering(body, parameters), language, version)
@@ -112,27 +124,29 @@ def _as_dict(panchangam: Any, language: str) -> dict:
         return panchangam.to_dict()
 
 
-def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
-    words = WORDS[text_language(language)]
+def _raw_parameters(day: dict, language: str, place: str, distance: int) -> list[str]:
+    said = words(language)
     local_date = _parse_date(day.get("date"))
     return [
-        _heading(day, local_date, place, language),
+        _heading(day, local_date, place_label(_place(day, place), distance, language), language),
         *(
-            _sequence(kind, day.get(kind), local_date, language, words)
+            _sequence(kind, day.get(kind), local_date, language, said)
             for kind in ("tithi", "nakshatra", "yoga", "karana")
         ),
-        f"{_clock(day.get('sunrise'), local_date, words)} / {_clock(day.get('sunset'), local_date, words)}",
-        _span(day.get("rahu_kalam"), local_date, words),
-        _month_and_year(day, language, words),
+        _daylight(day, local_date, said),
+        _kalam(day, local_date, said),
+        _month_and_year(day, language, said),
     ]
 
 
+def _place(day: dict, place: str) -> str:
+    return str(place or day.get("city") or day.get("place") or "")
+
+
 def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
-    where = place or day.get("city") or day.get("place") or _coordinates(day)
-    months = MONTHS[text_language(language)]
-    when = (
-        f"{local_date.day} {months[local_date.month - 1]} {local_date.year}" if local_date else ""
-    )
+    where = place or _coordinates(day)
+    names = months(language)
+    when = f"{local_date.day} {names[local_date.month - 1]} {local_date.year}" if local_date else ""
     weekday = _name("vara", day.get("vara"), language)
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
@@ -142,7 +156,7 @@ def _coordinates(day: dict) -> str:
         lat, lon = float(day["latitude"]), float(day["longitude"])
     except (KeyError, TypeError, ValueError):
         return ""
-    return f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lon):.2f}°{'E' if lon >= 0 else 'W'}"
+    return f"{lat:.2f}°, {lon:.2f}°"  # signed degrees: no letter to translate
 
 
 def _name(kind: str, element: Any, language: str) -> str:
@@ -170,7 +184,9 @@ def _label(kind: str, number: Any, language: str) -> str:
         return ""
 
 
-def _sequence(kind: str, entries: Any, local_date: date | None, language: str, words: dict) -> str:
+def _sequence(
+    kind: str, entries: Any, local_date: date | None, language: str, words: Mapping[str, str]
+) -> str:
     """``First till HH:MM, then Second``: the element at sunrise and the one after it.
 
     Tithi names carry their paksha already ("Krishna Pratipada"), as the almanac writes them.
@@ -194,13 +210,31 @@ def _entry_name(kind: str, entry: Any, language: str) -> str:
     return name
 
 
-def _span(span: Any, local_date: date | None, words: dict) -> str:
+def _daylight(day: dict, local_date: date | None, words: Mapping[str, str]) -> str:
+    """``sunrise / sunset``; on a polar day or night, why there are none (the polar rule)."""
+    polar = day.get("polar")
+    if polar in POLAR_WITHOUT_SUNRISE and not day.get("sunrise"):
+        return words[polar]
+    sunrise, sunset = (_clock(day.get(event), local_date, words) for event in ("sunrise", "sunset"))
+    if polar == NO_SUNSET and not day.get("sunset"):
+        sunset = words[NO_SUNSET]
+    return f"{sunrise} / {sunset}"
+
+
+def _kalam(day: dict, local_date: date | None, words: Mapping[str, str]) -> str:
+    """Rahu kalam's span; without a sunrise and a sunset to divide, why there is none."""
+    if not isinstance(day.get("rahu_kalam"), dict) and day.get("polar"):
+        return words["no_kalam"]
+    return _span(day.get("rahu_kalam"), local_date, words)
+
+
+def _span(span: Any, local_date: date | None, words: Mapping[str, str]) -> str:
     if not isinstance(span, dict):
         return ""
     return f"{_clock(span.get('start'), local_date, words)}-{_clock(span.get('end'), local_date, words)}"
 
 
-def _clock(value: Any, local_date: date | None, words: dict) -> str:
+def _clock(value: Any, local_date: date | None, words: Mapping[str, str]) -> str:
     """``HH:MM`` of an ISO local time; ``(+1)`` when it falls after the panchangam's date."""
     try:
         instant = datetime.fromisoformat(str(value))
@@ -212,7 +246,7 @@ def _clock(value: Any, local_date: date | None, words: dict) -> str:
     return text
 
 
-def _month_and_year(day: dict, language: str, words: dict) -> str:
+def _month_and_year(day: dict, language: str, words: Mapping[str, str]) -> str:
     masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
     month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):

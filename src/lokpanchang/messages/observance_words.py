@@ -9,6 +9,7 @@ from __future__ import annotations
 
 OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "polar_gaps": "Not reckoned here: the day has no sunrise, sunset or moonrise to decide them",
         "today": "Today",
         "tomorrow": "Tomorrow",
         "tomorrow_lower": "tomorrow",
@@ -36,6 +37,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "bad",
     },
     "hi": {
+        "polar_gaps": "यहाँ गणना नहीं: निर्णय के लिए सूर्योदय, सूर्यास्त या चंद्रोदय नहीं",
         "today": "आज",
         "tomorrow": "कल",
         "tomorrow_lower": "कल",
@@ -63,6 +65,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "अशुभ",
     },
     "ta": {
+        "polar_gaps": "இங்கு கணிக்கப்படவில்லை: தீர்மானிக்க சூரிய உதயம், அஸ்தமனம் அல்லது சந்திர உதயம் இல்லை",
         "today": "இன்று",
         "tomorrow": "நாளை",
         "tomorrow_lower": "நாளை",
@@ -90,6 +93,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "தீயது",
     },
     "te": {
+        "polar_gaps": "ఇక్కడ లెక్కించలేదు: నిర్ణయానికి సూర్యోదయం, సూర్యాస్తమయం లేదా చంద్రోదయం లేదు",
         "today": "ఈరోజు",
         "tomorrow": "రేపు",
         "tomorrow_lower": "రేపు",
@@ -117,6 +121,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "అశుభం",
     },
     "kn": {
+        "polar_gaps": "ಇಲ್ಲಿ ಲೆಕ್ಕಿಸಿಲ್ಲ: ನಿರ್ಧರಿಸಲು ಸೂರ್ಯೋದಯ, ಸೂರ್ಯಾಸ್ತ ಅಥವಾ ಚಂದ್ರೋದಯ ಇಲ್ಲ",
         "today": "ಇಂದು",
         "tomorrow": "ನಾಳೆ",
         "tomorrow_lower": "ನಾಳೆ",
@@ -144,6 +149,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "ಅಶುಭ",
     },
     "ml": {
+        "polar_gaps": "ഇവിടെ കണക്കാക്കിയിട്ടില്ല: തീരുമാനിക്കാൻ സൂര്യോദയമോ അസ്തമയമോ ചന്ദ്രോദയമോ ഇല്ല",
         "today": "ഇന്ന്",
         "tomorrow": "നാളെ",
         "tomorrow_lower": "നാളെ",
@@ -171,6 +177,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "അശുഭം",
     },
     "mr": {
+        "polar_gaps": "येथे गणना नाही: ठरवण्यासाठी सूर्योदय, सूर्यास्त किंवा चंद्रोदय नाही",
         "today": "आज",
         "tomorrow": "उद्या",
         "tomorrow_lower": "उद्या",
@@ -198,6 +205,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "अशुभ",
     },
     "gu": {
+        "polar_gaps": "અહીં ગણતરી નથી: નક્કી કરવા સૂર્યોદય, સૂર્યાસ્ત કે ચંદ્રોદય નથી",
         "today": "આજે",
         "tomorrow": "આવતીકાલે",
         "tomorrow_lower": "આવતીકાલે",
@@ -225,6 +233,7 @@ OBSERVANCE_WORDS: dict[str, dict[str, str]] = {
         "bad": "અશુભ",
     },
     "bn": {
+        "polar_gaps": "এখানে গণনা হয়নি: নির্ণয়ের জন্য সূর্যোদয়, সূর্যাস্ত বা চন্দ্রোদয় নেই",
         "today": "আজ",
         "tomorrow": "আগামীকাল",
         "tomorrow_lower": "আগামীকাল",

@@ -10,7 +10,16 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from lokpanchang.config import ConfigError, Settings, get_settings
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
-BLUEPRINT_MODULES = ("health", "requestlog", "metrics", "admin", "public", "testroutes", "webhook")
+BLUEPRINT_MODULES = (
+    "health",
+    "requestlog",
+    "metrics",
+    "admin",
+    "public",
+    "public_month",
+    "testroutes",
+    "webhook",
+)
 
 
 def create_app(settings: Settings | None = None) -> Flask:

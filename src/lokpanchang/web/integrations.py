@@ -13,15 +13,13 @@ from functools import lru_cache
 
 from lokpanchang import places
 from lokpanchang.almanac import generate_panchangam_with_timezone
-from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
+from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
 from lokpanchang.delivery.factory import make_sender
 from lokpanchang.messages import template_version
 
-
-def languages() -> tuple[str, ...]:
-    return tuple(SUPPORTED_LANGUAGES)
+SUPPORTED_YEARS = (FIRST_YEAR, LAST_YEAR)  # the years the almanac computes
 
 
 def panchangam(
@@ -90,12 +88,21 @@ def daily_message(
     zone: str,
     local_date: date,
     place: str,
+    distance_km: float = 0.0,
 ) -> Message:
     """The daily message exactly as the broadcast renders it for this subscriber and date,
-    in the template version the sender is configured for."""
+    in the template version the sender is configured for (``distance_km``: from the
+    subscriber to the town ``place`` names)."""
     recipient = content.Recipient(
-        0, user_id, phone, language, latitude, longitude, zone, local_date, place
+        0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
     )
+    parameters, text = _daily_content(_template_version())(recipient)
+    return Message(tuple(parameters), text)
+
+
+def subscriber_message(user, local_date: date) -> Message:
+    """The daily message exactly as the broadcast renders it for ``user`` (a ``UserDetail``)."""
+    recipient = content.subscriber_recipient(user, local_date)
     parameters, text = _daily_content(_template_version())(recipient)
     return Message(tuple(parameters), text)
 

@@ -120,7 +120,7 @@ def _place_lunar(
     question = Question((tithi.start, tithi.end), rule.part, rule.both, rule.neither, excluded)
     day = decide(days, question)
     if isinstance(day, Unavailable):
-        found.gaps.append(Gap(rule.key, days.day_of(tithi.start), day))
+        found.gaps.append(Gap(rule.key, days.day_of(tithi.start), day, rule.names[lang]))
         return
     moonrise = days.moonrise(day) if rule.part is Part.MOONRISE else None
     found.observances.append(
@@ -163,11 +163,11 @@ def _place_ekadashi(
     paksha = 1 if tithi.number == 11 else 2
     key_month = 0 if month.adhika else month.amanta
     key = names_table.ekadashi_key(key_month, paksha)
+    name = names_table.ekadashi_names(key_month, paksha)[lang]
     fast = ekadashi.fast_days(days, tithi)
     if isinstance(fast, Unavailable):
-        found.gaps.append(Gap(key, days.day_of(tithi.start), fast))
+        found.gaps.append(Gap(key, days.day_of(tithi.start), fast, name))
         return
-    name = names_table.ekadashi_names(key_month, paksha)[lang]
     dwadashi = lunar.next_tithi(tithi)
     traditions: tuple[tuple[date, Tradition | None], ...] = (
         ((fast.smarta, None),)
@@ -207,7 +207,7 @@ def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _F
                 continue
             day = solar.observed_on(days, instant, rule.reckoning)
             if isinstance(day, Unavailable):
-                found.gaps.append(Gap(rule.key, days.day_of(instant), day))
+                found.gaps.append(Gap(rule.key, days.day_of(instant), day, rule.names[lang]))
                 continue
             kind = ObservanceKind.SANKRANTI if rule.key == "sankranti" else ObservanceKind.FESTIVAL
             found.observances.append(
@@ -232,7 +232,7 @@ def _place_star(
             continue
         day = decide(days, Question(span, rule.part, rule.both, rule.neither))
         if isinstance(day, Unavailable):
-            found.gaps.append(Gap(rule.key, days.day_of(span[0]), day))
+            found.gaps.append(Gap(rule.key, days.day_of(span[0]), day, rule.names[lang]))
             continue
         found.observances.append(
             Observance(day, rule.key, ObservanceKind.FESTIVAL, rule.names[lang])

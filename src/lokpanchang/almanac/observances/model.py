@@ -89,9 +89,15 @@ class Gap:
     key: str
     near: date
     reason: Unavailable
+    name: str = ""  # in the calendar's language
 
     def to_dict(self) -> dict[str, str]:
-        return {"key": self.key, "near": self.near.isoformat(), "reason": self.reason.value}
+        return {
+            "key": self.key,
+            "name": self.name,
+            "near": self.near.isoformat(),
+            "reason": self.reason.value,
+        }
 
 
 @dataclass(frozen=True)
