@@ -1,4 +1,4 @@
-"""`lokpanchang admin create-user|unlock`: operator accounts for the admin portal."""
+"""`lokpanchang admin create-user|set-password|unlock`: operator accounts for the portal."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings
-from lokpanchang.operators import AccountError, clear_failures, create_operator
+from lokpanchang.operators import AccountError, clear_failures, create_operator, set_password
 from lokpanchang.storage.db import transaction
 
 
@@ -21,6 +21,14 @@ def register(subparsers) -> None:
         "--password-file", type=Path, help="read the password from this file (else prompt)"
     )
     create.set_defaults(handler=_create_user)
+    change = actions.add_parser(
+        "set-password", help="give an operator a new password (ends all their portal sessions)"
+    )
+    change.add_argument("username")
+    change.add_argument(
+        "--password-file", type=Path, help="read the password from this file (else prompt)"
+    )
+    change.set_defaults(handler=_set_password)
     unlock = actions.add_parser(
         "unlock", help="forget a username's failed logins, ending its lock-out at once"
     )
@@ -36,6 +44,17 @@ def _create_user(args) -> int:
     except AccountError as exc:
         raise CommandError(str(exc)) from None
     print(f"operator {args.username!r} created")
+    return 0
+
+
+def _set_password(args) -> int:
+    password = _read_password(args.password_file)
+    try:
+        with transaction(get_settings().effective_database_url) as session:
+            operator = set_password(session, args.username, password)
+    except AccountError as exc:
+        raise CommandError(str(exc)) from None
+    print(f"operator {operator.username!r} has a new password; their sessions were ended")
     return 0
 
 

@@ -11,10 +11,8 @@ from flask import Blueprint, render_template, request
 from lokpanchang import clock, languages
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.public import LANGUAGE_NAMES, SEARCH_LIMIT, observance_words
-from lokpanchang.web.security import add_security_headers
 
-bp = Blueprint("public_month", __name__)
-bp.after_request(add_security_headers)
+bp = Blueprint("public_month", __name__)  # security headers: app-wide (web/__init__.py)
 
 Week = list[tuple[date, list[dict]] | None]
 
