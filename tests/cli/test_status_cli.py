@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lokpanchang.cli import main
-from lokpanchang.ops import beatmonitor
-from lokpanchang.ops.beatinfo import beat_entries
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.entries import beat_entries
 from lokpanchang.storage import migrate, queries
 from lokpanchang.storage.db import transaction
 from tests import servers

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from lokpanchang.ops import jobrunner, jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
+from lokpanchang.ops.jobs import runner as jobrunner
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
 

@@ -17,7 +17,7 @@ from celery import Celery
 from sqlalchemy import select
 
 from lokpanchang.logs import read_log_lines
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import (

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from lokpanchang import clock
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.operators import create_operator
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, ScheduledJob
 from lokpanchang.web import create_app

@@ -12,8 +12,9 @@ from datetime import date, timedelta
 import pytest
 
 from lokpanchang import clock
-from lokpanchang.ops import beatmonitor, logbackup
-from lokpanchang.tasks.beat import BEAT_SCHEDULE
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.schedule import BEAT_SCHEDULE
+from lokpanchang.ops.log_archives import backup as logbackup
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import time_machine
 from prometheus_client.parser import text_string_to_metric_families
 
-from lokpanchang.ops import beatmonitor
+from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.web import create_app
 from tests.ops.factories import add_ledger, add_run, add_subscriber
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 
 
 def register(subparsers) -> None:

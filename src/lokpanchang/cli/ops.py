@@ -6,7 +6,7 @@ import json
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.ops.beatinfo import beat_entries
+from lokpanchang.ops.beat.entries import beat_entries
 
 
 def register(subparsers) -> None:
@@ -42,7 +42,7 @@ def register_status(subparsers) -> None:
 
 
 def _status(args) -> int:
-    from lokpanchang.ops.status import overall_ok, system_status
+    from lokpanchang.ops.health.status import overall_ok, system_status
 
     report = system_status(get_settings(), clock.now())
     print(json.dumps(report, indent=2) if args.json else _status_text(report))
@@ -62,7 +62,7 @@ def _status_text(report: dict) -> str:
 
 
 def _reports(args) -> int:
-    from lokpanchang.ops.reports import list_reports
+    from lokpanchang.ops.reports.weekly import list_reports
 
     for path in list_reports(get_settings()):
         print(path.resolve())

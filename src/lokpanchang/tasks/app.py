@@ -22,7 +22,7 @@ from celery import Celery
 from kombu import Queue
 
 from lokpanchang.config import Settings, get_settings
-from lokpanchang.tasks.beat import beat_schedule
+from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.tasks.broker import sql_transport_options
 
 TASK_MODULES: tuple[str, ...] = (

@@ -19,8 +19,8 @@ from sqlalchemy.pool import NullPool
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
+from lokpanchang.ops.beat.schedule import RUN_AT_START
 from lokpanchang.storage import queries
-from lokpanchang.tasks.beat import RUN_AT_START
 
 log = structlog.get_logger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
-from lokpanchang.ops.promcollector import LokpanchangCollector
+from lokpanchang.ops.prometheus.collector import LokpanchangCollector
 from lokpanchang.web import app_settings
 
 bp = Blueprint("metrics", __name__)

@@ -21,7 +21,7 @@ import structlog
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.planning import local_date_at
 from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.web import taskqueue

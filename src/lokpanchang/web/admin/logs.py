@@ -8,7 +8,8 @@ from datetime import date, datetime
 from flask import abort, render_template, request, send_file
 
 from lokpanchang import clock
-from lokpanchang.ops import beatmonitor, logbackup
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.log_archives import backup as logbackup
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, logfiles
 

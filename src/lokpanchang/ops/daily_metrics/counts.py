@@ -24,7 +24,6 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.ops.upsert import upsert
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import (
     ApiUsageLog,
@@ -34,6 +33,7 @@ from lokpanchang.storage.models import (
     SystemHealthLog,
     UserDetail,
 )
+from lokpanchang.storage.upsert import upsert
 
 # The statuses broadcast/ writes (broadcast.sending, broadcast.planner) and the webhook's.
 MISSED_RUN_STATUS = "missed"

@@ -17,8 +17,8 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from lokpanchang.config import Settings
-from lokpanchang.ops.metrics import FAILED_LEDGER
-from lokpanchang.ops.svgchart import bar_chart
+from lokpanchang.ops.daily_metrics.counts import FAILED_LEDGER
+from lokpanchang.ops.reports.svgchart import bar_chart
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, MessageLog
 

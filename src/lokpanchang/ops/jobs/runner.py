@@ -20,7 +20,7 @@ from sqlalchemy import select
 from lokpanchang.broadcast import SendContext, adhoc, make_context
 from lokpanchang.broadcast.sending import run_async
 from lokpanchang.config import Settings
-from lokpanchang.ops import reports
+from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun, UserDetail
 

@@ -2,7 +2,7 @@
 
 A schedule is shown as a stable string: ``every 600 s`` for an interval, and
 ``crontab: minute=5 hour=* day_of_month=* month_of_year=* day_of_week=*`` for a crontab
-(fields in cron's order, values exactly as written in ``tasks/beat.py``, UTC).
+(fields in cron's order, values exactly as written in ``ops/beat/schedule.py``, UTC).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from celery.schedules import crontab, schedule
 from croniter import croniter
 
 from lokpanchang.config import get_settings
-from lokpanchang.tasks.beat import RUN_AT_START, beat_schedule
+from lokpanchang.ops.beat.schedule import RUN_AT_START, beat_schedule
 
 CRON_FIELDS = ("minute", "hour", "day_of_month", "month_of_year", "day_of_week")
 

@@ -6,7 +6,8 @@ from dataclasses import asdict
 from datetime import datetime
 
 from lokpanchang.config import Settings
-from lokpanchang.ops import beatmonitor, probes
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.health import probes
 
 
 def _entries(url: str, now: datetime, table: dict) -> tuple[list[dict], str | None]:
@@ -42,8 +43,8 @@ def _iso(row, name: str) -> str | None:
 
 
 def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0) -> dict:
+    from lokpanchang.ops.beat.schedule import beat_schedule
     from lokpanchang.tasks.app import create_celery
-    from lokpanchang.tasks.beat import beat_schedule
 
     url = settings.effective_database_url
     entries, error = _entries(url, now, beat_schedule(settings))  # PLANNER_PERIOD as beat runs it

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from celery.schedules import crontab
 
-from lokpanchang.ops.beatinfo import BeatEntry, interval_seconds, next_instant, previous_instant
+from lokpanchang.ops.beat.entries import BeatEntry, interval_seconds, next_instant, previous_instant
 
 MIN_GRACE_S, MAX_GRACE_S, GRACE_FRACTION = 60.0, 3600.0, 0.1
 
