@@ -43,8 +43,14 @@ def register_status(subparsers) -> None:
 
 def _status(args) -> int:
     from lokpanchang.ops.health.status import overall_ok, system_status
+    from lokpanchang.tasks.app import create_celery
 
-    report = system_status(get_settings(), clock.now())
+    settings = get_settings()
+    app = create_celery(settings)
+    try:
+        report = system_status(settings, clock.now(), app)
+    finally:
+        app.close()
     print(json.dumps(report, indent=2) if args.json else _status_text(report))
     return 0 if overall_ok(report) else 1
 
