@@ -20,7 +20,7 @@ from typing import TextIO
 
 import phonenumbers
 import structlog
-from structlog.contextvars import bind_contextvars, clear_contextvars, unbind_contextvars
+from structlog.contextvars import bind_contextvars, clear_contextvars
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
@@ -213,10 +213,6 @@ def route_stdlib_logging(
 def bind_ids(**ids: object) -> None:
     """Bind ids (run_id, subscriber_id, ...) to every later event in this context."""
     bind_contextvars(**{name: value for name, value in ids.items() if value is not None})
-
-
-def unbind_ids(*names: str) -> None:
-    unbind_contextvars(*names)
 
 
 def on_task_prerun(sender=None, task_id=None, task=None, **_kwargs) -> None:

@@ -65,7 +65,3 @@ def transaction(url: str) -> Iterator[Session]:
     """A session that commits on success and rolls back on error."""
     with session_factory(url).begin() as session:
         yield session
-
-
-def is_postgres(engine: Engine) -> bool:
-    return engine.dialect.name == "postgresql"

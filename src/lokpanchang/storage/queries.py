@@ -104,16 +104,6 @@ def unfinished_runs_due(session: Session, now: datetime) -> list[BroadcastRun]:
     return list(session.execute(query).scalars())
 
 
-def mark_run(session: Session, run_id: int, from_states: tuple[str, ...], **values) -> bool:
-    """Conditionally update a run; True when it was in one of ``from_states``."""
-    statement = (
-        update(BroadcastRun)
-        .where(BroadcastRun.id == run_id, BroadcastRun.status.in_(from_states))
-        .values(**values)
-    )
-    return session.execute(statement).rowcount == 1
-
-
 def note_enqueued(session: Session, run_id: int, now: datetime) -> None:
     statement = (
         update(BroadcastRun)

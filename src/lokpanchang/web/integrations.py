@@ -71,10 +71,6 @@ def daily_message(
     return Message(tuple(parameters), text)
 
 
-def lookup_place(latitude: float, longitude: float) -> places.Place:
-    return places.lookup(latitude, longitude)
-
-
 def search_places(text: str, limit: int = 10) -> list[places.Place]:
     return places.search(text, limit=limit)
 

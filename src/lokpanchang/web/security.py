@@ -10,7 +10,6 @@ from __future__ import annotations
 import hmac
 import secrets
 from datetime import timedelta
-from functools import wraps
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, jsonify, redirect, request, session, url_for
@@ -136,13 +135,3 @@ def safe_next(target: str | None, default: str) -> str:
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return default
     return target
-
-
-def login_required(view):
-    """For single views outside the guarded blueprints."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        return require_operator() or view(*args, **kwargs)
-
-    return wrapper
