@@ -242,7 +242,7 @@ def load_settings(environ: dict[str, str] | None = None, **overrides: object) ->
     values = {**_secrets_from_files(env), **overrides}
     try:
         if environ is None:
-            return Settings(**values)
+            return Settings(**values)  # type: ignore[arg-type]  # validated by pydantic
         return _settings_from_mapping(env, values)
     except ValidationError as exc:
         raise ConfigError(_describe(exc, env)) from None

@@ -126,6 +126,7 @@ class JsonLinesLogger:
     def msg(self, message: str) -> None:
         # "stderr" means whatever sys.stderr is at write time (it may be replaced after setup).
         stream = sys.stderr if self.stream == STDERR else self.stream
+        assert not isinstance(stream, str)
         with self._lock:
             if stream is not None:
                 print(message, file=stream, flush=True)

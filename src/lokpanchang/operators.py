@@ -12,6 +12,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from lokpanchang.storage.db import affected_rows
 from lokpanchang.storage.models import LoginFailure, Operator
 from lokpanchang.throttle import LoginLimits, Verdict, login_verdict
 
@@ -110,7 +111,7 @@ def attempt_login(
 def clear_failures(session: Session, username: str) -> int:
     """Forget the failed logins of ``username`` (unlocks it); the number of rows removed."""
     removed = session.execute(delete(LoginFailure).where(LoginFailure.username == _key(username)))
-    return removed.rowcount
+    return affected_rows(removed)
 
 
 def _record_attempt(

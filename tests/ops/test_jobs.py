@@ -19,7 +19,7 @@ ALL = {"audience": "all", "text": "Diwali greetings"}
 
 def job(url: str, job_id: int) -> ScheduledJob:
     with transaction(url) as session:
-        return session.get(ScheduledJob, job_id)
+        return session.get_one(ScheduledJob, job_id)
 
 
 def runs(url: str) -> list[ScheduledJobRun]:

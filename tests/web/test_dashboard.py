@@ -10,7 +10,9 @@ from lokpanchang.web.admin import charts, queries
 
 
 def _kpi(page: str, name: str) -> str:
-    return re.search(rf'id="kpi-{name}">([^<]+)<', page).group(1).strip()
+    found = re.search(rf'id="kpi-{name}">([^<]+)<', page)
+    assert found, f"no kpi-{name} on the page"
+    return found.group(1).strip()
 
 
 def test_it_shows_active_new_sent_failed_and_the_popular_zone(operator_client, seeded):

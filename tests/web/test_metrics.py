@@ -15,7 +15,7 @@ NOW = datetime(2026, 11, 29, 6, 0, tzinfo=UTC)
 ZONE = "Asia/Kolkata"
 
 
-def scrape(settings) -> dict[str, dict]:
+def scrape(settings) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     response = create_app(settings).test_client().get("/metrics")
     assert response.status_code == 200
     assert response.mimetype == "text/plain"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 
 def _iso(instant: datetime | None) -> str | None:
@@ -17,7 +18,7 @@ class Named:
     number: int
     name: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "name": self.name}
 
 
@@ -28,7 +29,7 @@ class Interval:
     start: datetime
     end: datetime
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"start": _iso(self.start), "end": _iso(self.end)}
 
 
@@ -43,7 +44,7 @@ class Element:
     paksha: str | None = None  # tithi only
     pada: int | None = None  # nakshatra only: the pada at sunrise (or at its start, if later)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         result = {"number": self.number, "name": self.name}
         if self.paksha is not None:
             result["paksha"] = self.paksha
@@ -63,7 +64,7 @@ class Masa:
     adhika: bool
     kshaya: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "amanta": self.amanta.to_dict(),
             "purnimanta": self.purnimanta.to_dict(),
@@ -80,7 +81,7 @@ class Samvat:
     vikram: int
     samvatsara: Named
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "shaka": self.shaka,
             "vikram": self.vikram,
@@ -127,7 +128,7 @@ class Panchangam:
     ritu: Named
     ayana: Named
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON shape of issue 3 (times ISO 8601 local with offset), plus a few extras."""
         return {
             "date": self.date.isoformat(),
@@ -162,5 +163,5 @@ class Panchangam:
         }
 
 
-def _optional(value: Interval | None) -> dict | None:
+def _optional(value: Interval | None) -> dict[str, Any] | None:
     return None if value is None else value.to_dict()

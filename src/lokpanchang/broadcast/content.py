@@ -10,11 +10,11 @@ has. The store only saves work: a value missing from it is computed (and stored)
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from threading import Lock
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import structlog
 
@@ -129,7 +129,7 @@ class CachedPanchangams:
         compute: Callable[[Recipient], object],
         capacity: int = 20_000,
         store: PreparedStore | None = None,
-        encode: Callable[[object], object] = lambda value: value.to_dict(),
+        encode: Callable[[Any], object] = lambda value: value.to_dict(),
     ) -> None:
         self._compute = compute
         self._values = _Bounded(capacity)
@@ -200,7 +200,7 @@ class PanchangamContent:
     def __init__(
         self,
         compute: Callable[[Recipient], object],
-        render: Callable[[object, str], Rendered],
+        render: Callable[[Any, str], Iterable[Any]],
         store: PreparedStore | None = None,
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
@@ -209,9 +209,10 @@ class PanchangamContent:
 
     def __call__(self, recipient: Recipient) -> Rendered:
         key = (place_key(recipient), recipient.language)
-        rendered = self._rendered.get(key)
+        rendered = cast(Rendered | None, self._rendered.get(key))
         if rendered is None:
-            rendered = self._render(self.panchangams.get(recipient), recipient.language)
+            parameters, text = self._render(self.panchangams.get(recipient), recipient.language)
+            rendered = (tuple(parameters), text)
             self._rendered.put(key, rendered)
         return rendered
 

@@ -168,7 +168,7 @@ def _refuse_missing_sqlite(url: str) -> None:
         "",
         ":memory:",
     )
-    if in_file and not Path(parsed.database).exists():
+    if in_file and not Path(parsed.database or "").exists():
         raise CommandError(
             f"no database at {parsed.database!r}; run `lokpanchang db upgrade` or pass --zone"
         )

@@ -270,7 +270,7 @@ def _restart(child: Child) -> bool:
     """Start a dead child again, unless it keeps dying (then `up` stops with an error)."""
     now = time.monotonic()
     child.restarts = [t for t in child.restarts if now - t < RESTART_WINDOW] + [now]
-    code = child.process.returncode
+    code = child.process.returncode if child.process else None
     if len(child.restarts) > RESTART_LIMIT:
         print(
             f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
@@ -291,7 +291,7 @@ def _restart(child: Child) -> bool:
 def _stop_all(children: list[Child]) -> None:
     """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL."""
     for child in children:
-        if child.alive():
+        if child.process is not None and child.alive():
             child.process.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + STOP_GRACE_SECONDS
     for child in children:

@@ -7,6 +7,7 @@ next sunrise, the first entry being the one in force at sunrise.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -43,7 +44,7 @@ class RenderedMessage:
     text: str
     language: str
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter((self.parameters, self.text))
 
 
@@ -87,16 +88,17 @@ def check_daily(rendered: RenderedMessage) -> str:
     return check_rendering(template_body(rendered.language), rendered.parameters)
 
 
-def _as_dict(panchangam: Any, language: str) -> dict:
+def _as_dict(panchangam: Any, language: str) -> dict[str, Any]:
     if isinstance(panchangam, dict):
         return panchangam
     try:
-        return panchangam.to_dict(language=language)
+        day: dict[str, Any] = panchangam.to_dict(language=language)
     except TypeError:
-        return panchangam.to_dict()
+        day = panchangam.to_dict()
+    return day
 
 
-def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
+def _raw_parameters(day: dict[str, Any], language: str, place: str) -> list[str]:
     words = WORDS[text_language(language)]
     local_date = _parse_date(day.get("date"))
     return [
@@ -111,7 +113,7 @@ def _raw_parameters(day: dict, language: str, place: str) -> list[str]:
     ]
 
 
-def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
+def _heading(day: dict[str, Any], local_date: date | None, place: str, language: str) -> str:
     where = place or day.get("city") or day.get("place") or _coordinates(day)
     months = MONTHS[text_language(language)]
     when = (
@@ -121,7 +123,7 @@ def _heading(day: dict, local_date: date | None, place: str, language: str) -> s
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
 
-def _coordinates(day: dict) -> str:
+def _coordinates(day: dict[str, Any]) -> str:
     try:
         lat, lon = float(day["latitude"]), float(day["longitude"])
     except (KeyError, TypeError, ValueError):
@@ -154,7 +156,9 @@ def _label(kind: str, number: Any, language: str) -> str:
         return ""
 
 
-def _sequence(kind: str, entries: Any, local_date: date | None, language: str, words: dict) -> str:
+def _sequence(
+    kind: str, entries: Any, local_date: date | None, language: str, words: dict[str, Any]
+) -> str:
     """``First till HH:MM, then Second``: the element at sunrise and the one after it.
 
     Tithi names carry their paksha already ("Krishna Pratipada"), as the almanac writes them.
@@ -178,13 +182,13 @@ def _entry_name(kind: str, entry: Any, language: str) -> str:
     return name
 
 
-def _span(span: Any, local_date: date | None, words: dict) -> str:
+def _span(span: Any, local_date: date | None, words: dict[str, Any]) -> str:
     if not isinstance(span, dict):
         return ""
     return f"{_clock(span.get('start'), local_date, words)}-{_clock(span.get('end'), local_date, words)}"
 
 
-def _clock(value: Any, local_date: date | None, words: dict) -> str:
+def _clock(value: Any, local_date: date | None, words: dict[str, Any]) -> str:
     """``HH:MM`` of an ISO local time; ``(+1)`` when it falls after the panchangam's date."""
     try:
         instant = datetime.fromisoformat(str(value))
@@ -196,12 +200,16 @@ def _clock(value: Any, local_date: date | None, words: dict) -> str:
     return text
 
 
-def _month_and_year(day: dict, language: str, words: dict) -> str:
-    masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _month_and_year(day: dict[str, Any], language: str, words: dict[str, Any]) -> str:
+    masa = _mapping(day.get("masa"))
     month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):
         month = f"{_label('adhika', 1, language) or 'Adhika'} {month}"
-    samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
+    samvat = _mapping(day.get("samvat"))
     # The dict carries the samvatsara's name as computed (English); its number names it in
     # the reader's language.
     samvatsara = _label("samvatsara", samvat.get("samvatsara_number"), language) or samvat.get(

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import bindparam, func, literal, select
+from sqlalchemy import Table, bindparam, func, literal, select
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
@@ -27,8 +28,8 @@ WHOLE_TABLE_ABOVE = 5 * CHUNK
 OPTIONAL_COLUMNS = ("name", "language", "send_time")
 COLUMN_OF = {"name": "display_name", "language": "language", "send_time": "send_time"}
 LOCATION_COLUMNS = ("latitude", "longitude", "timezone", "city_id")
-USERS = UserDetail.__table__
-EVENTS = SubscriptionEvent.__table__
+USERS = cast(Table, UserDetail.__table__)
+EVENTS = cast(Table, SubscriptionEvent.__table__)
 
 
 @dataclass

@@ -165,7 +165,7 @@ def dispatch_scheduled_jobs(self) -> dict:
     url, worker = get_settings().effective_database_url, f"dispatcher:{self.request.id}"
 
     def start(job_id: int, due_at: datetime) -> None:
-        run_scheduled_job.apply_async(args=[job_id, due_at.isoformat(), worker])
+        run_scheduled_job.apply_async(args=(job_id, due_at.isoformat(), worker))
 
     try:
         return {"dispatched": jobs.dispatch_due_jobs(url, _now(), worker, start)}

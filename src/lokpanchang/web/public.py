@@ -38,7 +38,7 @@ bp.after_request(add_security_headers)
 def panchang():
     language = _language()
     query = request.args.get("place", "").strip()
-    context = {
+    context: dict[str, object] = {
         "query": query,
         "language": language,
         "languages": integrations.languages(),

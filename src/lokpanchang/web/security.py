@@ -124,7 +124,7 @@ def _wants_json() -> bool:
     if getattr(view, "returns_json", False):
         return True
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json" and "text/html" not in request.accept_mimetypes
+    return best == "application/json" and not request.accept_mimetypes["text/html"]
 
 
 def safe_next(target: str | None, default: str) -> str:

@@ -58,7 +58,7 @@ def interval_seconds(value: object) -> float:
     if isinstance(value, timedelta):
         return value.total_seconds()
     if isinstance(value, schedule):
-        return value.run_every.total_seconds()
+        return float(value.seconds)
     raise TypeError(f"beat schedule {value!r} is neither an interval nor a crontab")
 
 

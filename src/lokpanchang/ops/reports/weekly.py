@@ -104,7 +104,7 @@ def gather(url: str, first: date, last: date) -> dict:
         }
 
 
-def _series(days: list[date], totals: dict, names: tuple[str, ...]) -> dict[str, list[int]]:
+def _series(days: list[date], totals: dict, names: tuple[str, ...]) -> dict[str, list[float]]:
     return {name: [getattr(totals[d], name) if d in totals else 0 for d in days] for name in names}
 
 

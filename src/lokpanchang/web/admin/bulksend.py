@@ -79,7 +79,7 @@ def plan_zones(session: Session, now: datetime, zone: str | None = None) -> Bulk
     plans = [
         ZonePlan(name, day, sendable[name], taken.get(name, 0)) for name, day in todays.items()
     ]
-    total = session.scalar(select(func.count(UserDetail.id)).where(*active))
+    total = session.scalar(select(func.count(UserDetail.id)).where(*active)) or 0
     return BulkPlan(plans, total - sum(plan.sendable for plan in plans))
 
 
@@ -90,7 +90,7 @@ def _sendable_by_zone(session: Session, active) -> dict[str, int]:
         .group_by(UserDetail.timezone)
         .order_by(UserDetail.timezone)
     )
-    return dict(session.execute(query).all())
+    return {zone: count for zone, count in session.execute(query) if zone is not None}
 
 
 def _local_todays(zones, now: datetime) -> dict[str, date]:
@@ -118,7 +118,11 @@ def _already_today(session: Session, active, todays: dict[str, date]) -> dict[st
         .where(*active, *has_place(), MessageLog.local_date.in_(set(todays.values())))
         .group_by(UserDetail.timezone, MessageLog.local_date)
     )
-    return {zone: count for zone, day, count in session.execute(query) if todays.get(zone) == day}
+    return {
+        zone: count
+        for zone, day, count in session.execute(query)
+        if zone is not None and todays.get(zone) == day
+    }
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ def test_message(phone: str, now: datetime) -> OutgoingMessage:
 
 
 def local_today(user: UserDetail, now: datetime) -> date:
-    return local_date_at(user.timezone, now)
+    return local_date_at(user.location()[2], now)
 
 
 def sendable(user: UserDetail, now: datetime) -> bool:
@@ -156,9 +156,7 @@ def _message(user: UserDetail, row: MessageLog) -> OutgoingMessage:
         user.id,
         user.phone,
         user.language,
-        user.latitude,
-        user.longitude,
-        user.timezone,
+        *user.location(),
         row.local_date,
         user.city.city if user.city else "",
     )

@@ -7,6 +7,7 @@ so counts are by the instant a message was sent or failed, not by its local date
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -229,7 +230,7 @@ def distinct_values(session: Session, column) -> list[str]:
     return [v for v in session.scalars(select(column).distinct().order_by(column)) if v]
 
 
-def ledger_history(session: Session, user_id: int, limit: int = 60) -> list[MessageLog]:
+def ledger_history(session: Session, user_id: int, limit: int = 60) -> Sequence[MessageLog]:
     return session.scalars(
         select(MessageLog)
         .where(MessageLog.user_id == user_id)

@@ -77,9 +77,7 @@ def _todays_message(user: UserDetail, now):
             user.id,
             user.phone,
             user.language,
-            user.latitude,
-            user.longitude,
-            user.timezone,
+            *user.location(),
             local_today(user, now),
             city,
         ), None
