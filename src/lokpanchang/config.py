@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     whatsapp_template_name: str = "daily_panchangam"
     whatsapp_verify_token: str = ""
     whatsapp_app_secret: str = ""
+    # Set by `up --fake-whatsapp`: the fake Cloud API it runs, which /healthz then checks.
+    fake_whatsapp_url: str = ""
     send_rate: float = Field(80.0, gt=0)
     send_concurrency: int = Field(200, gt=0)
     send_timeout: float = Field(15.0, gt=0)

@@ -199,22 +199,19 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
         [
             *me,
             "fake-whatsapp",
-            "--port",
-            str(fake_port),
-            "--token",
-            token,
-            "--phone-number-id",
-            FAKE_PHONE_NUMBER_ID,
-            "--webhook-url",
-            webhook_url,
-            "--app-secret",
-            app_secret,
+            # One argument each (--name=value): a random value may start with '-'.
+            f"--port={fake_port}",
+            f"--token={token}",
+            f"--phone-number-id={FAKE_PHONE_NUMBER_ID}",
+            f"--webhook-url={webhook_url}",
+            f"--app-secret={app_secret}",
         ],
     )
     env = {
         **os.environ,
         "DELIVERY_BACKEND": "whatsapp",
         "WHATSAPP_BASE_URL": base_url,
+        "FAKE_WHATSAPP_URL": base_url,  # /healthz then counts the fake too
         "WHATSAPP_ACCESS_TOKEN": token,
         "WHATSAPP_PHONE_NUMBER_ID": FAKE_PHONE_NUMBER_ID,
         "WHATSAPP_APP_SECRET": app_secret,

@@ -127,6 +127,7 @@ class FakeCloudAPI:
         app.router.add_get("/_fake/messages", self.handle_list)
         app.router.add_delete("/_fake/messages", self.handle_reset)
         app.router.add_get("/_fake/webhooks", self.handle_webhooks)
+        app.router.add_get("/_fake/health", self.handle_health)
         app.router.add_get("/_fake/accepted-at", self.handle_accepted_at)
         app.on_startup.append(self._start_poster)
         app.on_cleanup.append(self._stop_poster)
@@ -282,6 +283,9 @@ class FakeCloudAPI:
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
         """When each accepted send arrived (epoch seconds, in order): lateness in benchmarks."""
         return web.json_response({"accepted_at": self.accepted_at})
+
+    async def handle_health(self, request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "phone_number_id": self.config.phone_number_id})
 
     async def handle_webhooks(self, request: web.Request) -> web.Response:
         return web.json_response({"webhooks": self.webhooks})

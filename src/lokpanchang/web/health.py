@@ -7,6 +7,8 @@ the web process alone (for a load balancer).
 
 from __future__ import annotations
 
+import urllib.request
+
 from flask import Blueprint, jsonify
 
 from lokpanchang import clock
@@ -18,6 +20,7 @@ bp = Blueprint("health", __name__)
 
 WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
 BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
+FAKE_TIMEOUT_S = 1.0
 
 
 @bp.get("/livez")
@@ -27,7 +30,7 @@ def livez():
 
 @bp.get("/healthz")
 def healthz():
-    report = {"web": "ok", **_process_checks()}
+    report = {"web": "ok", **_process_checks(), **_fake_check(app_settings().fake_whatsapp_url)}
     healthy = all(value == "ok" for value in report.values())
     return jsonify(report), 200 if healthy else 503
 
@@ -45,3 +48,15 @@ def _process_checks() -> dict[str, str]:
         "worker": "ok" if workers else "down",
         "beat": "ok" if beats else "down",
     }
+
+
+def _fake_check(url: str) -> dict[str, str]:
+    """``up --fake-whatsapp`` runs the fake Cloud API as a child: is it answering?"""
+    if not url:
+        return {}
+    try:
+        with urllib.request.urlopen(f"{url}/_fake/health", timeout=FAKE_TIMEOUT_S) as response:
+            answered = response.status == 200
+    except OSError:
+        answered = False
+    return {"fake_whatsapp": "ok" if answered else "down"}

@@ -111,9 +111,7 @@ def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int | None
     with engine_for(url).connect() as connection:
         if not _has_table(connection, "kombu_queue"):
             return dict.fromkeys(queues, 0)
-        counts: dict[str, int] = {
-            name: count for name, count in connection.execute(query, {"visible": True})
-        }
+        counts: dict[str, int] = dict(connection.execute(query, {"visible": True}).all())
     return {queue: int(counts.get(queue, 0)) for queue in queues}
 
 
