@@ -237,7 +237,8 @@ def _import(args) -> int:
         )
     print(
         f"{name}: imported {report.written} subscriber(s): {report.created} new, "
-        f"{report.updated} updated, {report.resumed} resumed; {len(parsed.problems)} bad row(s) skipped"
+        f"{report.updated} updated, {report.resumed} resumed, {report.unchanged} unchanged; "
+        f"{len(parsed.problems)} bad row(s) skipped"
     )
     if args.welcome:
         _welcome(_joined(now))
