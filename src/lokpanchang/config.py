@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     environment: Literal["development", "production", "test"] = "development"
     data_dir: Path = Path("var")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
-    log_json: bool = True
+    log_json: bool | None = None  # unset: JSON lines unless stderr is a terminal
     secret_key: str = ""
 
     # Storage and queue. Empty means "embedded default under data_dir".

@@ -97,6 +97,7 @@ def _worker(args) -> int:
     prepare_broker()
     app.worker_main(
         [
+            "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
             "worker",
             "-Q",
             "default,priority",
@@ -115,7 +116,7 @@ def _beat(args) -> int:
     get_settings().data_dir.mkdir(parents=True, exist_ok=True)
     start_logging(celery=True)
     prepare_broker()
-    app.start(["beat", "--loglevel", _log_level()])
+    app.start(["--quiet", "beat", "--loglevel", _log_level()])
     return 0
 
 
