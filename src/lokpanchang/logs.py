@@ -271,7 +271,7 @@ def quiet_static_requests(record: logging.LogRecord) -> bool:
     """Filter: a web server's line for a static file (stylesheet, icon) is shown only at DEBUG."""
     if record.name not in REQUEST_LOGGERS or record.levelno != logging.INFO:
         return True
-    if STATIC_REQUEST.search(record.getMessage()) is None:
+    if STATIC_REQUEST.search(TERMINAL_CODE.sub("", record.getMessage())) is None:
         return True
     return logging.getLogger().isEnabledFor(logging.DEBUG)
 
