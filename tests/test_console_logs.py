@@ -85,7 +85,9 @@ def test_static_file_request_lines_are_debug_only(make_settings, restore_logging
     logs.route_stdlib_logging(make_settings(), level=level, stream=stream)
     request_log = logging.getLogger("werkzeug")
     request_log.info('127.0.0.1 - - [01/Dec/2026 10:11:23] "GET /static/style.css HTTP/1.1" 200 -')
-    request_log.info('127.0.0.1 - - [01/Dec/2026 10:11:23] "\x1b[33mGET /static/x.css HTTP/1.1\x1b[0m" 404 -')
+    request_log.info(
+        '127.0.0.1 - - [01/Dec/2026 10:11:23] "\x1b[33mGET /static/x.css HTTP/1.1\x1b[0m" 404 -'
+    )
     request_log.info('127.0.0.1 - - [01/Dec/2026 10:11:24] "GET /admin/ HTTP/1.1" 200 -')
     lines = stream.getvalue().splitlines()
     assert any("/admin/" in line for line in lines)
