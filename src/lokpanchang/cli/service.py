@@ -172,7 +172,7 @@ def _up(args) -> int:
         Child("worker", [*me, "worker"]),
         Child("beat", [*me, "beat"]),
     ]
-    run = UpRun(f"http://{_loopback(settings)}:{port}/", settings.whatsapp_app_secret)
+    run = UpRun(f"http://{loopback_host(settings)}:{port}/", settings.whatsapp_app_secret)
     env = _secret_env(run)
     if args.fake_whatsapp is not None:
         fake, env = _fake_whatsapp(me, args.fake_whatsapp or _free_port(), run.webhook_url)
@@ -311,7 +311,7 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
     return fake, env
 
 
-def _loopback(settings) -> str:
+def loopback_host(settings) -> str:
     """Where this machine reaches the web process (a wildcard address is not one)."""
     return "127.0.0.1" if settings.web_host in ("0.0.0.0", "::", "") else settings.web_host
 
