@@ -300,3 +300,28 @@ def _progress(session: Session, job: ScheduledJob) -> dict[str, int]:
         .order_by(MessageLog.status)
     )
     return dict(session.execute(query).all())
+
+
+@dataclass(frozen=True)
+class KindCount:
+    """Today's messages of one kind (daily, welcome, backfill, manual): sent and failed."""
+
+    kind: str
+    sent: int
+    failed: int
+
+
+def sends_by_kind(session: Session, now: datetime) -> list[KindCount]:
+    """Every kind of send since the UTC day began, by the instant it was sent or failed."""
+    day_start = utc_day_start(now)
+    sent = dict(_by_kind(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)))
+    failed = dict(
+        _by_kind(session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED))
+    )
+    kinds = sorted(set(sent) | set(failed))
+    return [KindCount(kind, sent.get(kind, 0), failed.get(kind, 0)) for kind in kinds]
+
+
+def _by_kind(session: Session, *conditions) -> list[tuple[str, int]]:
+    query = select(MessageLog.kind, func.count()).where(*conditions).group_by(MessageLog.kind)
+    return [(kind, n) for kind, n in session.execute(query)]
