@@ -45,7 +45,9 @@ def test_every_slot_of_the_day_is_listed_with_its_phase():
 def test_a_slot_and_its_run_are_one_row_and_a_run_without_a_slot_is_kept():
     slots = due_slots(DAY_START, ZONES[:1], DAY).slots
     kolkata = run("Asia/Kolkata", time(6, 30), date(2026, 12, 1), slots[0].due_at)
-    backfill = run("Pacific/Auckland", time(6, 30), date(2026, 12, 1), DAY_START + timedelta(hours=2))
+    backfill = run(
+        "Pacific/Auckland", time(6, 30), date(2026, 12, 1), DAY_START + timedelta(hours=2)
+    )
     rows = day_plan(slots, [kolkata, backfill], NOW, LOOKAHEAD)
     assert [(r.timezone, r.summary) for r in rows] == [
         ("Asia/Kolkata", kolkata),
