@@ -1,3 +1,4 @@
+import re
 from datetime import time
 
 import pytest
@@ -71,3 +72,16 @@ def test_login_throttle_defaults():
 def test_login_throttle_settings_must_be_positive_integers(name, value):
     with pytest.raises(ConfigError, match=f"{name}={value!r}"):
         load_settings({name: value})
+
+
+@pytest.mark.parametrize("value", ["+91 98123 45678", "919812345678", "+91-98123-45678"])
+def test_the_public_whatsapp_number_is_kept_in_international_form(value):
+    assert load_settings({"WHATSAPP_DISPLAY_NUMBER": value}).whatsapp_display_number == (
+        "+919812345678"
+    )
+
+
+@pytest.mark.parametrize("value", ["call us", "+12", "+91 98123 45678 ext 9"])
+def test_a_bad_public_whatsapp_number_names_the_variable_and_the_value(value):
+    with pytest.raises(ConfigError, match=re.escape(f"WHATSAPP_DISPLAY_NUMBER={value!r}")):
+        load_settings({"WHATSAPP_DISPLAY_NUMBER": value})

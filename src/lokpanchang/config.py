@@ -92,6 +92,10 @@ class Settings(BaseSettings):
     # 0 (the default) believes none, so a client cannot choose its own address.
     trusted_proxy_hops: int = Field(0, ge=0, le=5)
     session_lifetime: int = Field(8 * 3600, gt=0)
+    # The public page: the place it opens on (until a visitor chooses one), and the number
+    # people write to on WhatsApp (E.164; empty: no "get this every morning" WhatsApp link).
+    public_default_place: str = "New Delhi"
+    whatsapp_display_number: str = ""
     # Login throttling: this many failures within the window lock a username (or, the larger
     # number, a client address) out for the lockout; the password is then not even checked.
     admin_login_max_failures: int = Field(5, gt=0)
@@ -128,6 +132,14 @@ class Settings(BaseSettings):
         if not value.startswith("v"):
             raise ValueError("must look like v25.0")
         return value
+
+    @field_validator("whatsapp_display_number")
+    @classmethod
+    def _display_number(cls, value: str) -> str:
+        digits = value.strip().removeprefix("+").replace(" ", "").replace("-", "")
+        if value.strip() and not (digits.isdigit() and 8 <= len(digits) <= 15):
+            raise ValueError("must be a phone number in international form, e.g. +919812345678")
+        return f"+{digits}" if digits else ""
 
     @model_validator(mode="after")
     def _lookahead_exceeds_period(self) -> Settings:

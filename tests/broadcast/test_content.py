@@ -25,7 +25,7 @@ def test_a_panchangam_is_computed_once_per_place_and_date_whatever_the_language(
     computed = []
     content = PanchangamContent(
         lambda r: computed.append(r.ledger_id) or r.ledger_id,
-        lambda p, language: ((str(p), language), f"{p} {language}"),
+        lambda p, language, *named: ((str(p), language), f"{p} {language}"),
     )
     neighbours = [
         recipient(1, 17.3851, 78.4862),
@@ -46,3 +46,25 @@ def test_the_production_content_renders_the_almanac_for_the_subscribers_place():
     assert "Hyderabad" in text and "10 Mar 2026" in text and "Tuesday" in text
     assert "Krishna Saptami" in text  # the almanac's tithi at sunrise in Hyderabad that day
     assert parameters and all("\n" not in p for p in parameters)
+
+
+def test_a_subscriber_far_from_the_named_town_is_told_how_far():
+    from lokpanchang.broadcast.sending import to_recipient
+    from lokpanchang.storage.models import CityDetail, MessageLog, UserDetail
+
+    town = CityDetail(
+        city="Sea Ranch", timezone="America/Los_Angeles", latitude=38.71519, longitude=-123.45445
+    )
+    at_sea = UserDetail(
+        id=7,
+        phone="+14155550100",
+        language="en",
+        latitude=30.0,
+        longitude=-140.0,
+        timezone="Etc/GMT+9",
+        city=town,
+    )
+    recipient = to_recipient(MessageLog(id=3, local_date=DAY), at_sea)
+    assert round(recipient.distance_km) == 1797
+    parameters, text = almanac_content()(recipient)
+    assert parameters[0].endswith(", near Sea Ranch (1,797 km)")

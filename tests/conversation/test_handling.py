@@ -403,3 +403,12 @@ def test_a_subscriber_keeps_their_language_when_sharing_a_location_again(databas
     handle(database_url, bodies.text(WA_ID, "வணக்கம்"))  # Tamil words, not a command
     handle(database_url, bodies.location(WA_ID, 13.08, 80.27), NOW + timedelta(minutes=5))
     assert user(database_url).language == "hi"
+
+
+def test_a_point_at_sea_is_confirmed_near_its_far_town_in_the_zone_as_an_offset(database_url):
+    # The case: the nearest town is 1,797 km away, the zone Etc/GMT+9 (UTC-9).
+    report = handle(database_url, bodies.location(WA_ID, 30.0, -140.0))
+    [confirmation] = report.replies
+    assert "near Sea Ranch (1,797 km)" in confirmation.text
+    assert "UTC−09:00" in confirmation.text and "Etc/GMT" not in confirmation.text
+    assert user(database_url).timezone == "Etc/GMT+9"  # stored as the IANA name still

@@ -284,3 +284,28 @@ def test_the_public_page_in_hindi(page, portal):
     assert "शनिवार" in page.locator("#panchangam").inner_text()  # 21 March 2026, a Saturday
     assert "पंचांग: " in page.locator("#message-text").inner_text()  # the Hindi template's heading
     shot(page, "public-hindi")
+
+
+ENGLISH_LABELS = re.compile(r"\b(Sunrise|Sunset|Tithi|Nakshatra|Yoga|Karana|until|then)\b", re.I)
+
+
+@pytest.mark.parametrize("language", ["ta", "hi"])
+def test_the_public_page_in_tamil_and_hindi_shows_no_english_label(page, portal, language):
+    page.goto(f"{portal.url}/panchang?place=Varanasi&date=2026-03-21&lang={language}")
+    page.wait_for_selector("#panchangam")
+    assert ENGLISH_LABELS.findall(page.locator("body").inner_text()) == []
+    page.click("#next-day")
+    page.wait_for_url(re.compile(r"date=2026-03-22"))
+    assert page.locator("html").get_attribute("lang") == language
+    assert ENGLISH_LABELS.findall(page.locator("body").inner_text()) == []
+    shot(page, f"public-{language}-next-day")
+
+
+def test_the_public_page_reopens_on_the_visitors_last_choice(page, portal):
+    page.goto(f"{portal.url}/panchang?place=Rampur&date=2026-03-21&lang=ta")
+    page.click("#places-found a >> nth=3")  # another of the look-alike places
+    page.wait_for_selector("#panchangam")
+    chosen = page.locator("h2").first.inner_text().split(" — ")[0]
+    page.goto(f"{portal.url}/")
+    assert page.locator("html").get_attribute("lang") == "ta"
+    assert page.locator("h2").first.inner_text().split(" — ")[0] == chosen

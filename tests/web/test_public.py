@@ -48,12 +48,11 @@ def test_the_full_panchangam_is_shown_in_the_chosen_language(client):
     day = integrations.panchangam(
         place.latitude, place.longitude, place.timezone, date(2026, 3, 21), place.city, "hi"
     ).to_dict()
-    assert "<dt>Weekday (vara)</dt><dd>शनिवार</dd>" in page  # 21 March 2026 is a Saturday
+    assert "<dt>वार</dt><dd>शनिवार</dd>" in page  # 21 March 2026 is a Saturday
     assert (
-        f"<dt>Sunrise / sunset</dt><dd>{day['sunrise'][11:16]} / {day['sunset'][11:16]}</dd>"
-        in page
+        f"<dt>सूर्योदय / सूर्यास्त</dt><dd>{day['sunrise'][11:16]} / {day['sunset'][11:16]}</dd>" in page
     )
-    assert f"{day['tithi'][0]['name']} until {day['tithi'][0]['end'][11:16]}" in page
+    assert f"{day['tithi'][0]['name']} {day['tithi'][0]['end'][11:16]} तक" in page
 
 
 def test_times_on_the_next_day_are_marked():

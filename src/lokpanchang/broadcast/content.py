@@ -22,6 +22,7 @@ from lokpanchang import clock
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.messages import render_daily
 from lokpanchang.storage import queries
+from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.db import transaction
 
 log = structlog.get_logger(__name__)
@@ -40,6 +41,24 @@ class Recipient:
     timezone: str
     local_date: date
     place: str = ""
+    distance_km: float = 0.0  # from the subscriber to the town ``place`` names
+
+
+def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipient:
+    """``user`` (a ``UserDetail`` with its ``city``) as the recipient of ``local_date``'s message."""
+    city = user.city
+    return Recipient(
+        ledger_id,
+        user.id,
+        user.phone,
+        user.language,
+        user.latitude,
+        user.longitude,
+        user.timezone,
+        local_date,
+        city.city if city is not None else "",
+        km_from_city(user.latitude, user.longitude, city),
+    )
 
 
 Rendered = tuple[tuple[str, ...], str]
@@ -195,12 +214,13 @@ class CachedPanchangams:
 
 
 class PanchangamContent:
-    """Content from a cached panchangam and a renderer ``render(panchangam, language)``."""
+    """Content from a cached panchangam and a renderer
+    ``render(panchangam, language, place, distance_km)``."""
 
     def __init__(
         self,
         compute: Callable[[Recipient], object],
-        render: Callable[[Any, str], Iterable[Any]],
+        render: Callable[[Any, str, str, int], Iterable[Any]],
         store: PreparedStore | None = None,
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
@@ -208,10 +228,13 @@ class PanchangamContent:
         self._rendered = _Bounded(40_000)  # a town's message is rendered once per language
 
     def __call__(self, recipient: Recipient) -> Rendered:
-        key = (place_key(recipient), recipient.language)
+        # The same town and distance (to the km) read alike: one rendering per language.
+        named = (recipient.place, round(recipient.distance_km))
+        key = (place_key(recipient), recipient.language, named)
         rendered = cast(Rendered | None, self._rendered.get(key))
         if rendered is None:
-            parameters, text = self._render(self.panchangams.get(recipient), recipient.language)
+            panchangam = self.panchangams.get(recipient)
+            parameters, text = self._render(panchangam, recipient.language, *named)
             rendered = (tuple(parameters), text)
             self._rendered.put(key, rendered)
         return rendered

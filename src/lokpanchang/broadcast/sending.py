@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 import structlog
 
-from lokpanchang.broadcast.content import Content, Recipient
+from lokpanchang.broadcast.content import Content, Recipient, subscriber_recipient
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, Sender, SendResult
 from lokpanchang.storage import queries
@@ -187,19 +187,7 @@ async def _send(sender: Sender, messages: list[OutgoingMessage]) -> list[SendRes
 
 
 def to_recipient(ledger, user: UserDetail) -> Recipient:
-    place = user.city.city if user.city is not None else ""
-    latitude, longitude, zone = user.location()
-    return Recipient(
-        ledger.id,
-        user.id,
-        user.phone,
-        user.language,
-        latitude,
-        longitude,
-        zone,
-        ledger.local_date,
-        place,
-    )
+    return subscriber_recipient(user, ledger.local_date, ledger.id)
 
 
 def prepare_content(content: Content, rows) -> None:

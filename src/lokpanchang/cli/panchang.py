@@ -6,8 +6,8 @@ import json
 import math
 from datetime import date, datetime
 
+from lokpanchang import languages
 from lokpanchang.almanac import MoonRisingMode, Panchangam, RisingMode
-from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
 from lokpanchang.almanac_service import panchangam_for
 from lokpanchang.cli import CommandError
 
@@ -19,7 +19,7 @@ def register(subparsers) -> None:
     parser.add_argument("--tz", help="IANA time zone (default: the zone at the coordinates)")
     parser.add_argument("--date", help="YYYY-MM-DD (default: today in that zone)")
     parser.add_argument(
-        "--lang", default="en", help=f"language of the names: {', '.join(SUPPORTED_LANGUAGES)}"
+        "--lang", default="en", help=f"language of the names: {', '.join(languages.CODES)}"
     )
     parser.add_argument(
         "--rising",

@@ -13,7 +13,6 @@ Unknown fields and shapes are ignored: Meta adds fields and retries for up to 7 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,6 +21,7 @@ import structlog
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from lokpanchang import languages
 from lokpanchang.delivery.errors import (
     DISABLE_CODES,
     UNDELIVERABLE_CODE,
@@ -29,6 +29,8 @@ from lokpanchang.delivery.errors import (
 )
 from lokpanchang.delivery.whatsapp import ledger_id_from_callback
 from lokpanchang.messages import reply
+from lokpanchang.messages.places import place_label, zone_label
+from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.models import (
     FOREVER,
     InboundMessage,
@@ -41,47 +43,14 @@ from lokpanchang.subscribers.operations import subscribe, update_preferences
 
 log = structlog.get_logger(__name__)
 
-START_WORDS = frozenset({"start", "hi", "hello", "namaste", "subscribe", "नमस्ते", "शुरू"})
-STOP_WORDS = frozenset({"stop", "unsubscribe", "cancel", "quit", "बंद", "रोको"})
-HELP_WORDS = frozenset({"help", "मदद", "सहायता"})
-# A subscriber names a language (in English or in it) to get the panchangam in it.
-LANGUAGE_WORDS = {
-    "english": "en",
-    "hindi": "hi",
-    "हिंदी": "hi",
-    "हिन्दी": "hi",
-    "sanskrit": "sa",
-    "संस्कृतम्": "sa",
-    "संस्कृत": "sa",
-    "tamil": "ta",
-    "தமிழ்": "ta",
-    "telugu": "te",
-    "తెలుగు": "te",
-    "kannada": "kn",
-    "ಕನ್ನಡ": "kn",
-    "malayalam": "ml",
-    "മലയാളം": "ml",
-    "marathi": "mr",
-    "मराठी": "mr",
-    "gujarati": "gu",
-    "ગુજરાતી": "gu",
-    "bengali": "bn",
-    "bangla": "bn",
-    "বাংলা": "bn",
-}
+# The command words of every language, and the words that name a language (in English or
+# in itself), from the registry.
+START_WORDS = languages.command_words("start")
+STOP_WORDS = languages.command_words("stop")
+HELP_WORDS = languages.command_words("help")
+LANGUAGE_WORDS = languages.language_words()
 # Ledger states in the order a message moves through them; status webhooks never go back.
 STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
-# A sender we do not know yet is answered in the language of the script they write in
-# (Devanagari reads as Hindi); Latin and any other script get English.
-SCRIPT_LANGUAGES = (
-    ("hi", re.compile(r"[\u0900-\u097F]")),
-    ("bn", re.compile(r"[\u0980-\u09FF]")),
-    ("gu", re.compile(r"[\u0A80-\u0AFF]")),
-    ("ta", re.compile(r"[\u0B80-\u0BFF]")),
-    ("te", re.compile(r"[\u0C00-\u0C7F]")),
-    ("kn", re.compile(r"[\u0C80-\u0CFF]")),
-    ("ml", re.compile(r"[\u0D00-\u0D7F]")),
-)
 # A stranger's words choose the language of the subscription they make within this time.
 SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
@@ -319,7 +288,8 @@ def _suggested_language(word: str) -> str | None:
     script's; None when their words say nothing (Latin letters, digits)."""
     if word in LANGUAGE_WORDS:
         return LANGUAGE_WORDS[word]
-    return next((language for language, script in SCRIPT_LANGUAGES if script.search(word)), None)
+    # Devanagari reads as Hindi; Latin and any script we do not speak give no hint.
+    return languages.language_of_script(word)
 
 
 def _language_at_sign_up(session: Session, phone: str, now: datetime) -> str | None:
@@ -361,15 +331,19 @@ def _handle_location(
         report.replies.append(Reply(phone, "text", reply("help", language)))
         return
     user.wa_id = wa_id[:32]
-    label = user.city.city if user.city else f"{coordinates[0]:.3f}, {coordinates[1]:.3f}"
-    report.replies.append(
-        Reply(
-            phone,
-            "text",
-            reply("subscribed", user.language, place=label, timezone=user.timezone or ""),
-        )
+    confirmation = reply(
+        "subscribed", user.language, place=_place_name(user), timezone=zone_label(user.timezone)
     )
+    report.replies.append(Reply(phone, "text", confirmation))
     report.welcome_user_ids.append(user.id)
+
+
+def _place_name(user: UserDetail) -> str:
+    """The subscriber's town as their messages name it ("near X (914 km)" when far)."""
+    if user.city is None:
+        return f"{user.latitude:.3f}, {user.longitude:.3f}"
+    distance = km_from_city(user.latitude, user.longitude, user.city)
+    return place_label(user.city.city, distance, user.language)
 
 
 def _coordinates(location: object) -> tuple[float, float] | None:

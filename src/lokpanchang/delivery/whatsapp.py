@@ -15,6 +15,7 @@ import random
 import aiohttp
 import structlog
 
+from lokpanchang import languages
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.errors import Classified, backoff_delay, classify_response
@@ -22,25 +23,15 @@ from lokpanchang.delivery.pacing import Bucket, Unpaced
 
 log = structlog.get_logger(__name__)
 
-# Subscriber language -> the language code the template is registered under at Meta.
-LANGUAGE_CODES = {
-    "en": "en",
-    "hi": "hi",
-    "ta": "ta",
-    "te": "te",
-    "kn": "kn",
-    "ml": "ml",
-    "mr": "mr",
-    "gu": "gu",
-    "bn": "bn",
-    "sa": "hi",  # Meta has no Sanskrit templates; Devanagari readers get the Hindi one
-}
-DEFAULT_LANGUAGE_CODE = "en"
+# Subscriber language -> the language code the template is registered under at Meta (the
+# registry's ``meta_code``: Sanskrit readers get the Hindi template, Meta has no Sanskrit).
+LANGUAGE_CODES = {row.code: row.meta_code for row in languages.LANGUAGES}
+DEFAULT_LANGUAGE_CODE = languages.DEFAULT
 
 
 def language_code(language: str) -> str:
     """The Meta template language code for a subscriber language (English if unknown)."""
-    return LANGUAGE_CODES.get(language, DEFAULT_LANGUAGE_CODE)
+    return languages.meta_code(language)
 
 
 def callback_data(ledger_id: int) -> str:

@@ -7,18 +7,15 @@ next sunrise, the first entry being the one in force at sunrise.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
-from lokpanchang.messages.languages import (
-    DAILY_TEMPLATE_BODIES,
-    MONTHS,
-    WORDS,
-    text_language,
-)
+from lokpanchang.languages import months, words
+from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
+from lokpanchang.messages.places import FAR_KM, place_label
 from lokpanchang.messages.rules import (
     MAX_BODY_CHARS,
     check_rendering,
@@ -31,6 +28,10 @@ from lokpanchang.messages.rules import (
 DAILY_TEMPLATE_BODY = DAILY_TEMPLATE_BODIES["en"]
 DAILY_PARAMETER_COUNT = placeholder_count(DAILY_TEMPLATE_BODY)
 NEXT_DAY = "+1"  # after a time on the next civil day, in every language
+# The almanac's ``polar`` flags (``almanac.daylight``) that the message explains; each is
+# also the key of its explanation in the registry's words.
+POLAR_WITHOUT_SUNRISE = ("polar_day", "polar_night")
+NO_SUNSET = "no_sunset"
 
 
 @dataclass(frozen=True)
@@ -53,31 +54,36 @@ def template_body(language: str) -> str:
     return DAILY_TEMPLATE_BODIES[text_language(language)]
 
 
-def render_daily(panchangam: Any, language: str = "en", place: str = "") -> RenderedMessage:
+def render_daily(
+    panchangam: Any, language: str = "en", place: str = "", distance_km: float = 0.0
+) -> RenderedMessage:
     """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
 
     Names are given in ``language``: from the almanac's name tables by element number when
     ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
-    its ``name`` as computed. ``place`` overrides the dict's ``city``. Renderings of the same
-    (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one place's day
-    for each of its subscribers.
+    its ``name`` as computed. ``place`` overrides the dict's ``city``; ``distance_km`` is
+    the subscriber's distance from it (km), said when it is far (``places.place_label``).
+    On a polar day the sunrise and rahu kalam say why there are none. Renderings of the
+    same (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one
+    place's day for each of its subscribers.
     """
+    distance = round(distance_km) if distance_km > FAR_KM else 0
     if not isinstance(panchangam, dict):
         try:
-            return _render_cached(panchangam, language, place)
+            return _render_cached(panchangam, language, place, distance)
         except TypeError:  # an unhashable object: render it afresh
             pass
-    return _render(panchangam, language, place)
+    return _render(panchangam, language, place, distance)
 
 
 @lru_cache(maxsize=4096)
-def _render_cached(panchangam: Any, language: str, place: str) -> RenderedMessage:
-    return _render(panchangam, language, place)
+def _render_cached(panchangam: Any, language: str, place: str, distance: int) -> RenderedMessage:
+    return _render(panchangam, language, place, distance)
 
 
-def _render(panchangam: Any, language: str, place: str) -> RenderedMessage:
+def _render(panchangam: Any, language: str, place: str, distance: int) -> RenderedMessage:
     day = _as_dict(panchangam, language)
-    raw = _raw_parameters(day, language, place)
+    raw = _raw_parameters(day, language, place, distance)
     body = template_body(language)
     parameters = _fit(body, tuple(clean_parameter(value) for value in raw))
     return RenderedMessage(parameters, check_rendering(body, parameters), language)
@@ -98,27 +104,29 @@ def _as_dict(panchangam: Any, language: str) -> dict[str, Any]:
     return day
 
 
-def _raw_parameters(day: dict[str, Any], language: str, place: str) -> list[str]:
-    words = WORDS[text_language(language)]
+def _raw_parameters(day: dict[str, Any], language: str, place: str, distance: int) -> list[str]:
+    said = words(language)
     local_date = _parse_date(day.get("date"))
     return [
-        _heading(day, local_date, place, language),
+        _heading(day, local_date, place_label(_place(day, place), distance, language), language),
         *(
-            _sequence(kind, day.get(kind), local_date, language, words)
+            _sequence(kind, day.get(kind), local_date, language, said)
             for kind in ("tithi", "nakshatra", "yoga", "karana")
         ),
-        f"{_clock(day.get('sunrise'), local_date, words)} / {_clock(day.get('sunset'), local_date, words)}",
-        _span(day.get("rahu_kalam"), local_date, words),
-        _month_and_year(day, language, words),
+        _daylight(day, local_date, said),
+        _kalam(day, local_date, said),
+        _month_and_year(day, language, said),
     ]
 
 
+def _place(day: dict[str, Any], place: str) -> str:
+    return str(place or day.get("city") or day.get("place") or "")
+
+
 def _heading(day: dict[str, Any], local_date: date | None, place: str, language: str) -> str:
-    where = place or day.get("city") or day.get("place") or _coordinates(day)
-    months = MONTHS[text_language(language)]
-    when = (
-        f"{local_date.day} {months[local_date.month - 1]} {local_date.year}" if local_date else ""
-    )
+    where = place or _coordinates(day)
+    names = months(language)
+    when = f"{local_date.day} {names[local_date.month - 1]} {local_date.year}" if local_date else ""
     weekday = _name("vara", day.get("vara"), language)
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
@@ -128,7 +136,7 @@ def _coordinates(day: dict[str, Any]) -> str:
         lat, lon = float(day["latitude"]), float(day["longitude"])
     except (KeyError, TypeError, ValueError):
         return ""
-    return f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lon):.2f}°{'E' if lon >= 0 else 'W'}"
+    return f"{lat:.2f}°, {lon:.2f}°"  # signed degrees: no letter to translate
 
 
 def _name(kind: str, element: Any, language: str) -> str:
@@ -157,7 +165,7 @@ def _label(kind: str, number: Any, language: str) -> str:
 
 
 def _sequence(
-    kind: str, entries: Any, local_date: date | None, language: str, words: dict[str, Any]
+    kind: str, entries: Any, local_date: date | None, language: str, words: Mapping[str, str]
 ) -> str:
     """``First till HH:MM, then Second``: the element at sunrise and the one after it.
 
@@ -182,13 +190,31 @@ def _entry_name(kind: str, entry: Any, language: str) -> str:
     return name
 
 
-def _span(span: Any, local_date: date | None, words: dict[str, Any]) -> str:
+def _daylight(day: dict[str, Any], local_date: date | None, words: Mapping[str, str]) -> str:
+    """``sunrise / sunset``; on a polar day or night, why there are none (the polar rule)."""
+    polar = day.get("polar")
+    if polar in POLAR_WITHOUT_SUNRISE and not day.get("sunrise"):
+        return words[polar]
+    sunrise, sunset = (_clock(day.get(event), local_date, words) for event in ("sunrise", "sunset"))
+    if polar == NO_SUNSET and not day.get("sunset"):
+        sunset = words[NO_SUNSET]
+    return f"{sunrise} / {sunset}"
+
+
+def _kalam(day: dict[str, Any], local_date: date | None, words: Mapping[str, str]) -> str:
+    """Rahu kalam's span; without a sunrise and a sunset to divide, why there is none."""
+    if not isinstance(day.get("rahu_kalam"), dict) and day.get("polar"):
+        return words["no_kalam"]
+    return _span(day.get("rahu_kalam"), local_date, words)
+
+
+def _span(span: Any, local_date: date | None, words: Mapping[str, str]) -> str:
     if not isinstance(span, dict):
         return ""
     return f"{_clock(span.get('start'), local_date, words)}-{_clock(span.get('end'), local_date, words)}"
 
 
-def _clock(value: Any, local_date: date | None, words: dict[str, Any]) -> str:
+def _clock(value: Any, local_date: date | None, words: Mapping[str, str]) -> str:
     """``HH:MM`` of an ISO local time; ``(+1)`` when it falls after the panchangam's date."""
     try:
         instant = datetime.fromisoformat(str(value))
@@ -204,7 +230,7 @@ def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _month_and_year(day: dict[str, Any], language: str, words: dict[str, Any]) -> str:
+def _month_and_year(day: dict[str, Any], language: str, words: Mapping[str, str]) -> str:
     masa = _mapping(day.get("masa"))
     month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):

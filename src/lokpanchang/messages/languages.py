@@ -1,14 +1,19 @@
-"""The daily message's fixed text in each language: template bodies, connecting words, months.
+"""The daily message's template bodies, one per language Meta is sent.
 
-Every language the sender addresses at Meta (``delivery.whatsapp.LANGUAGE_CODES``) has its
-own body here, with the same eight placeholders in the same order. Labels are the words the
-language's own almanacs print (mostly Sanskrit loanwords); the keywords HELP and STOP stay
-in Latin letters because the conversation handler matches them. Gregorian month names are
-glibc's locale data (``/usr/share/i18n/locales/<lang>_IN``, field ``mon``); digits stay
-Western. ``docs/whatsapp.md`` lists where each word was checked.
+Every language the sender addresses at Meta (``languages.meta_code``) has its own body
+here, with the same eight placeholders in the same order. The labels in each body are the
+registry's (``lokpanchang.languages.words``; a test keeps them equal); the keywords HELP and
+STOP stay in Latin letters because the conversation handler matches them. The connecting
+words and month names the parameters use live in the registry too. ``docs/whatsapp.md``
+lists where each word was checked.
 """
 
 from __future__ import annotations
+
+from lokpanchang import languages
+from lokpanchang.languages import MONTHS, WORDS
+
+__all__ = ["DAILY_TEMPLATE_BODIES", "MONTHS", "WORDS", "text_language"]
 
 # The bodies to register with Meta (template ``daily_panchangam``), one per language code.
 # These strings are the source of truth: renderings are checked against them.
@@ -69,144 +74,7 @@ DAILY_TEMPLATE_BODIES: dict[str, str] = {
     ),
 }
 
-# Languages read with another language's body (Meta has no Sanskrit templates; the sender
-# sends Sanskrit readers the Hindi template, see ``delivery.whatsapp.LANGUAGE_CODES``).
-BODY_LANGUAGE = {"sa": "hi"}
-
-# "{name} till {time}", "then" before the next element, and the era's name before the
-# Vikram year. Outside Hindi, Marathi, Gujarati and Bengali the era is written as the
-# almanac writes Sanskrit in that script (``almanac.names.scripts.to_script``).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"until": "{name} till {time}", "then": "then", "samvat": "Vikram Samvat"},
-    "hi": {"until": "{name} {time} तक", "then": "फिर", "samvat": "विक्रम संवत"},
-    "ta": {"until": "{name} {time} வரை", "then": "பிறகு", "samvat": "விக்ரம ஸம்வத்"},
-    "te": {"until": "{name} {time} వరకు", "then": "తర్వాత", "samvat": "విక్రమ సంవత్"},
-    "kn": {"until": "{name} {time} ವರೆಗೆ", "then": "ನಂತರ", "samvat": "ವಿಕ್ರಮ ಸಂವತ್"},
-    "ml": {"until": "{name} {time} വരെ", "then": "തുടർന്ന്", "samvat": "വിക്രമ സംവത്"},
-    "mr": {"until": "{name} {time} पर्यंत", "then": "नंतर", "samvat": "विक्रम संवत"},
-    "gu": {"until": "{name} {time} સુધી", "then": "પછી", "samvat": "વિક્રમ સંવત"},
-    "bn": {"until": "{name} {time} পর্যন্ত", "then": "পরে", "samvat": "বিক্রম সাম্বৎ"},
-}
-
-# Gregorian months for the heading's date. English keeps its short forms.
-MONTHS: dict[str, tuple[str, ...]] = {
-    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
-    "hi": (
-        "जनवरी",
-        "फ़रवरी",
-        "मार्च",
-        "अप्रैल",
-        "मई",
-        "जून",
-        "जुलाई",
-        "अगस्त",
-        "सितंबर",
-        "अक्तूबर",
-        "नवंबर",
-        "दिसंबर",
-    ),
-    "ta": (
-        "ஜனவரி",
-        "பிப்ரவரி",
-        "மார்ச்",
-        "ஏப்ரல்",
-        "மே",
-        "ஜூன்",
-        "ஜூலை",
-        "ஆகஸ்ட்",
-        "செப்டம்பர்",
-        "அக்டோபர்",
-        "நவம்பர்",
-        "டிசம்பர்",
-    ),
-    "te": (
-        "జనవరి",
-        "ఫిబ్రవరి",
-        "మార్చి",
-        "ఏప్రిల్",
-        "మే",
-        "జూన్",
-        "జులై",
-        "ఆగస్టు",
-        "సెప్టెంబర్",
-        "అక్టోబర్",
-        "నవంబర్",
-        "డిసెంబర్",
-    ),
-    "kn": (
-        "ಜನವರಿ",
-        "ಫೆಬ್ರವರಿ",
-        "ಮಾರ್ಚ್",
-        "ಏಪ್ರಿಲ್",
-        "ಮೇ",
-        "ಜೂನ್",
-        "ಜುಲೈ",
-        "ಆಗಸ್ಟ್",
-        "ಸೆಪ್ಟೆಂಬರ್",
-        "ಅಕ್ಟೋಬರ್",
-        "ನವೆಂಬರ್",
-        "ಡಿಸೆಂಬರ್",
-    ),
-    "ml": (
-        "ജനുവരി",
-        "ഫെബ്രുവരി",
-        "മാർച്ച്",
-        "ഏപ്രിൽ",
-        "മേയ്",
-        "ജൂൺ",
-        "ജൂലൈ",
-        "ഓഗസ്റ്റ്",
-        "സെപ്റ്റംബർ",
-        "ഒക്\u200cടോബർ",
-        "നവംബർ",
-        "ഡിസംബർ",
-    ),
-    "mr": (
-        "जानेवारी",
-        "फेब्रुवारी",
-        "मार्च",
-        "एप्रिल",
-        "मे",
-        "जून",
-        "जुलै",
-        "ऑगस्ट",
-        "सप्टेंबर",
-        "ऑक्टोबर",
-        "नोव्हेंबर",
-        "डिसेंबर",
-    ),
-    "gu": (
-        "જાન્યુઆરી",
-        "ફેબ્રુઆરી",
-        "માર્ચ",
-        "એપ્રિલ",
-        "મે",
-        "જૂન",
-        "જુલાઈ",
-        "ઑગસ્ટ",
-        "સપ્ટેમ્બર",
-        "ઑક્ટોબર",
-        "નવેમ્બર",
-        "ડિસેમ્બર",
-    ),
-    "bn": (
-        "জানুয়ারী",
-        "ফেব্রুয়ারী",
-        "মার্চ",
-        "এপ্রিল",
-        "মে",
-        "জুন",
-        "জুলাই",
-        "আগস্ট",
-        "সেপ্টেম্বর",
-        "অক্টোবর",
-        "নভেম্বর",
-        "ডিসেম্বর",
-    ),
-}
-
 
 def text_language(language: str) -> str:
     """The language whose body, words and months a reader of ``language`` gets (English if none)."""
-    language = BODY_LANGUAGE.get(language, language)
-    return language if language in DAILY_TEMPLATE_BODIES else "en"
+    return languages.reads(language)

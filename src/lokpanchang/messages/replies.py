@@ -10,6 +10,7 @@ keywords START, STOP and HELP in Latin letters, as the conversation handler matc
 
 from __future__ import annotations
 
+from lokpanchang import languages
 from lokpanchang.messages.languages import text_language
 
 # A location request's body may hold at most 1,024 characters and a text message 4,096
@@ -185,33 +186,6 @@ _REPLIES = {
 }
 
 
-LANGUAGE_NAMES = {
-    "en": "English",
-    "hi": "Hindi",
-    "sa": "Sanskrit",
-    "ta": "Tamil",
-    "te": "Telugu",
-    "kn": "Kannada",
-    "ml": "Malayalam",
-    "mr": "Marathi",
-    "gu": "Gujarati",
-    "bn": "Bengali",
-}
-# Each language's name in itself: what a reader of that script recognises and may send back.
-NATIVE_NAMES = {
-    "en": "English",
-    "hi": "हिंदी",
-    "sa": "संस्कृतम्",
-    "ta": "தமிழ்",
-    "te": "తెలుగు",
-    "kn": "ಕನ್ನಡ",
-    "ml": "മലയാളം",
-    "mr": "मराठी",
-    "gu": "ગુજરાતી",
-    "bn": "বাংলা",
-}
-# Inside a Hindi sentence Sanskrit is संस्कृत (the Hindi replies are also Sanskrit's).
-_NAME_IN_SENTENCE = {"sa": "संस्कृत"}
 # The order the help lists the languages in; every name listed is one the handler accepts.
 MENU_ORDER = ("en", "hi", "ta", "te", "kn", "ml", "mr", "gu", "bn", "sa")
 
@@ -224,8 +198,9 @@ def reply_language(language: str) -> str:
 
 def language_menu(language: str) -> tuple[str, ...]:
     """The language names the help in ``language`` lists: English names, or each in itself."""
-    names = LANGUAGE_NAMES if reply_language(language) == "en" else NATIVE_NAMES
-    return tuple(names[code] for code in MENU_ORDER)
+    in_english = reply_language(language) == languages.DEFAULT
+    rows = [languages.language(code) for code in MENU_ORDER]
+    return tuple(row.english_name if in_english else row.native_name for row in rows)
 
 
 def reply(kind: str, language: str = "en", **values: str) -> str:
@@ -235,15 +210,9 @@ def reply(kind: str, language: str = "en", **values: str) -> str:
     to the help's list of names (``language_menu``).
     """
     texts = _REPLIES[reply_language(language)]
-    values.setdefault("language_name", _name_in_reply(language))
+    values.setdefault("language_name", languages.name_in(language, language))
     values.setdefault("languages", ", ".join(language_menu(language)))
     return texts.get(kind, _REPLIES["en"][kind]).format(**values)
-
-
-def _name_in_reply(language: str) -> str:
-    if reply_language(language) == "en":
-        return LANGUAGE_NAMES.get(language, language)
-    return _NAME_IN_SENTENCE.get(language, NATIVE_NAMES[language])
 
 
 def reply_kinds() -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from lokpanchang.places import Place, zone_at
+from lokpanchang.places.geometry import haversine_km
 from lokpanchang.storage.models import CityDetail
 
 CityKey = tuple[str, str, str]
@@ -81,3 +82,11 @@ def city_ids(session: Session, places: Iterable[Place]) -> dict[CityKey, int]:
 def _all_ids(session: Session) -> dict[CityKey, int]:
     query = select(TABLE.c.id, TABLE.c.city, TABLE.c.state, TABLE.c.country)
     return {(row.city, row.state, row.country): row.id for row in session.execute(query)}
+
+
+def km_from_city(latitude: float | None, longitude: float | None, city: CityDetail | None) -> float:
+    """km (great circle) from a subscriber's coordinates to the centre of the town that
+    names their place; 0 when either is unknown. Far ones are said ("near X (914 km)")."""
+    if city is None or latitude is None or longitude is None:
+        return 0.0
+    return haversine_km(latitude, longitude, city.latitude, city.longitude)

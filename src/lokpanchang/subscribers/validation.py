@@ -11,12 +11,13 @@ from datetime import time
 
 import phonenumbers
 
+from lokpanchang import languages
 from lokpanchang.config import parse_send_time
 from lokpanchang.places import validated
 from lokpanchang.storage.models import DEFAULT_SEND_TIME
 
-LANGUAGES = ("en", "hi", "sa", "ta", "te", "kn", "ml", "mr", "gu", "bn")
-"""English, Hindi, Sanskrit, Tamil, Telugu, Kannada, Malayalam, Marathi, Gujarati, Bengali."""
+LANGUAGES = languages.CODES
+"""The registry's codes (``lokpanchang.languages``)."""
 
 DEFAULT_REGION = "IN"
 """Region assumed for numbers written without ``+`` (most subscribers are in India)."""

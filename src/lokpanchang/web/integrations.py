@@ -13,14 +13,12 @@ from functools import lru_cache
 
 from lokpanchang import places
 from lokpanchang.almanac import generate_panchangam_with_timezone
-from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
+from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
 from lokpanchang.delivery.factory import make_sender
 
-
-def languages() -> tuple[str, ...]:
-    return tuple(SUPPORTED_LANGUAGES)
+SUPPORTED_YEARS = (FIRST_YEAR, LAST_YEAR)  # the years the almanac computes
 
 
 def panchangam(
@@ -62,12 +60,20 @@ def daily_message(
     zone: str,
     local_date: date,
     place: str,
+    distance_km: float = 0.0,
 ) -> Message:
-    """The daily message exactly as the broadcast renders it for this subscriber and date."""
+    """The daily message exactly as the broadcast renders it for this subscriber and date
+    (``distance_km``: from the subscriber to the town ``place`` names)."""
     recipient = content.Recipient(
-        0, user_id, phone, language, latitude, longitude, zone, local_date, place
+        0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
     )
     parameters, text = _daily_content()(recipient)
+    return Message(tuple(parameters), text)
+
+
+def subscriber_message(user, local_date: date) -> Message:
+    """The daily message exactly as the broadcast renders it for ``user`` (a ``UserDetail``)."""
+    parameters, text = _daily_content()(content.subscriber_recipient(user, local_date))
     return Message(tuple(parameters), text)
 
 

@@ -1,74 +1,150 @@
-"""The public panchang page: search a place, pick a date and a language, read the day.
+"""The public panchang page: today's panchangam for a place, in the reader's language.
 
-The message text is made by the broadcast's own content function (almanac + messages renderer),
-so it reads exactly as a subscriber there would get it on WhatsApp.
+It opens on the visitor's last choice (a cookie), else on ``PUBLIC_DEFAULT_PLACE``, for today
+in the place's own zone; previous and next day are a link away. The language is the one asked
+for, else the last chosen, else the browser's, else English. Every word comes from the
+language registry. The message text is made by the broadcast's own content function (almanac +
+messages renderer), so it reads exactly as a subscriber there would get it on WhatsApp.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from urllib.parse import parse_qs, urlencode
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
-from lokpanchang import clock
+from lokpanchang import clock, languages
+from lokpanchang.messages.places import distinct_labels, place_name, zone_label
 from lokpanchang.web import app_settings, integrations
+from lokpanchang.web.channels import every_morning_links
+from lokpanchang.web.panchang_view import facts, hhmm, polar_note, times_note
 from lokpanchang.web.security import add_security_headers
 
 # Each language's own name for itself, so a reader finds theirs.
-LANGUAGE_NAMES = {
-    "en": "English",
-    "hi": "हिन्दी",
-    "sa": "संस्कृतम्",
-    "ta": "தமிழ்",
-    "te": "తెలుగు",
-    "kn": "ಕನ್ನಡ",
-    "ml": "മലയാളം",
-    "mr": "मराठी",
-    "gu": "ગુજરાતી",
-    "bn": "বাংলা",
-}
+LANGUAGE_NAMES = {row.code: row.native_name for row in languages.LANGUAGES}
+CHOICE_COOKIE = "lokpanchang_choice"
+CHOICE_DAYS = 365
+SEARCH_LIMIT = 8
 
 bp = Blueprint("public", __name__)
 bp.after_request(add_security_headers)
+bp.add_app_template_filter(hhmm, "hhmm")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the visitor asked for: a place (and which of its matches), a date, a language."""
+
+    place: str
+    pick: int
+    language: str
+    day_text: str
+    asked: bool  # the place came from the request itself, not the cookie or the default
 
 
 @bp.get("/")
 @bp.get("/panchang")
 def panchang():
-    language = _language()
-    query = request.args.get("place", "").strip()
-    context: dict[str, object] = {
-        "query": query,
-        "language": language,
-        "languages": integrations.languages(),
+    choice = _choice()
+    words = languages.words(choice.language)
+    context = {
+        "choice": choice,
+        "words": words,
+        "languages": languages.CODES,
         "language_names": LANGUAGE_NAMES,
-        "day_text": request.args.get("date", ""),
-        "page_lang": language,
+        "page_lang": choice.language,
+        "skip_text": words["skip"],
+        "links": every_morning_links(app_settings()),
         "matches": [],
-        "chosen": None,
         "day": None,
-        "message": None,
         "problem": None,
     }
-    if query:
-        context.update(_look_up(query, language, request.args.get("date", "")))
-    return render_template("public/panchang.html", **context)
+    context.update(_look_up(choice, words))
+    response = render_template("public/panchang.html", **context)
+    if choice.asked and context["day"] is not None:
+        return response, 200, {"Set-Cookie": _choice_cookie(choice)}
+    return response
 
 
-def _language() -> str:
-    wanted = request.args.get("lang", "en")
-    return wanted if wanted in integrations.languages() else "en"
+def _choice() -> Choice:
+    remembered = _remembered()
+    asked = request.args.get("place", "").strip()
+    place = asked or remembered.get("place") or app_settings().public_default_place
+    pick_text = request.args.get("pick") if asked else remembered.get("pick")
+    return Choice(
+        place=place,
+        pick=_number(pick_text),
+        language=_language(remembered.get("lang")),
+        day_text=request.args.get("date", "").strip(),
+        asked=bool(asked),
+    )
 
 
-def _look_up(query: str, language: str, day_text: str) -> dict:
-    matches = integrations.search_places(query, limit=8)
-    if not matches:
-        return {"problem": f"No place called {query!r} was found. Try a nearby city."}
-    chosen = _chosen(matches)
-    found = {"matches": matches, "chosen": chosen}
+def _remembered() -> dict[str, str]:
+    values = parse_qs(request.cookies.get(CHOICE_COOKIE, ""), max_num_fields=5)
+    return {key: found[0] for key, found in values.items() if found}
+
+
+def _language(remembered: str | None) -> str:
+    for wanted in (request.args.get("lang"), remembered):
+        if wanted:
+            return wanted if languages.is_supported(wanted) else languages.DEFAULT
+    return request.accept_languages.best_match(languages.CODES) or languages.DEFAULT
+
+
+def _number(text: str | None) -> int:
     try:
-        day = _date(day_text, chosen.timezone)
+        return max(0, int(text or 0))
+    except ValueError:
+        return 0
+
+
+def _choice_cookie(choice: Choice) -> str:
+    value = urlencode({"place": choice.place, "pick": choice.pick, "lang": choice.language})
+    secure = "; Secure" if app_settings().environment == "production" else ""
+    age = CHOICE_DAYS * 86400
+    return f"{CHOICE_COOKIE}={value}; Max-Age={age}; Path=/; HttpOnly; SameSite=Lax{secure}"
+
+
+def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
+    matches = integrations.search_places(choice.place, limit=SEARCH_LIMIT)
+    if not matches:
+        return {"problem": words["no_place"].format(query=choice.place)}
+    index = choice.pick if choice.pick < len(matches) else 0
+    chosen = matches[index]
+    found = {
+        "matches": list(zip(matches, distinct_labels(matches, choice.language), strict=True)),
+        "chosen": chosen,
+        "choice": replace(choice, pick=index),
+        "chosen_name": place_name(chosen),
+        "zone_name": zone_label(chosen.timezone),
+    }
+    day, problem = _date(choice.day_text, chosen.timezone, words)
+    if problem or day is None:
+        return {**found, "problem": problem}
+    return {**found, **_day(chosen, day, choice.language, words)}
+
+
+def _date(text: str, zone: str, words: Mapping[str, str]) -> tuple[date | None, str | None]:
+    """The asked date (today in the place's own zone if none), or why it cannot be shown."""
+    if not text:
+        return clock.now().astimezone(ZoneInfo(zone)).date(), None
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        return None, words["bad_date"].format(value=text)
+    first, last = integrations.SUPPORTED_YEARS
+    if not first <= day.year <= last:
+        return None, words["out_of_years"].format(value=text, first=first, last=last)
+    return day, None
+
+
+def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
+    try:
         almanac = integrations.panchangam(
             chosen.latitude,
             chosen.longitude,
@@ -82,38 +158,34 @@ def _look_up(query: str, language: str, day_text: str) -> dict:
         message = integrations.daily_message(
             0, "", language, chosen.latitude, chosen.longitude, chosen.timezone, day, chosen.city
         )
-    except ValueError as exc:
-        return {**found, "problem": str(exc)}
-    return {**found, "day": _as_dict(almanac), "message": message, "day_text": day.isoformat()}
-
-
-def _chosen(matches: list):
-    try:
-        index = int(request.args.get("pick", "0"))
     except ValueError:
-        index = 0
-    return matches[index] if 0 <= index < len(matches) else matches[0]
+        return {"problem": words["cannot_compute"]}
+    shown = almanac.to_dict()
+    return {
+        "day": shown,
+        "day_text": day.isoformat(),
+        "message": message,
+        "facts": facts(shown, language),
+        "polar_note": polar_note(shown, language),
+        "times_note": times_note(shown, language),
+        "nearby_days": _nearby_days(day),
+    }
 
 
-def _date(text: str, zone: str) -> date:
-    """The asked date, or today in the place's own zone."""
-    if not text:
-        return clock.now().astimezone(ZoneInfo(zone)).date()
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"date {text!r} is not a date like 2026-03-21") from None
+def _nearby_days(day: date) -> dict[str, str]:
+    """The previous and next day's dates, where the almanac still computes them."""
+    first, last = integrations.SUPPORTED_YEARS
+    nearby = {}
+    if day > date(first, 1, 1):
+        nearby["previous_day"] = (day - timedelta(days=1)).isoformat()
+    if day < date(last, 12, 31):
+        nearby["next_day"] = (day + timedelta(days=1)).isoformat()
+    return nearby
 
 
-@bp.app_template_filter("hhmm")
-def hhmm(value: str | None, day: str = "") -> str:
-    """``HH:MM`` of an ISO instant in its own offset, marked +1 when it falls on the next day."""
-    if not value:
-        return "—"
-    instant = datetime.fromisoformat(value)
-    later = day and instant.date().isoformat() > day
-    return instant.strftime("%H:%M") + (" (+1)" if later else "")
-
-
-def _as_dict(almanac) -> dict:
-    return almanac.to_dict() if hasattr(almanac, "to_dict") else dict(almanac)
+@bp.app_template_global("day_url")
+def day_url(choice: Choice, day_text: str) -> str:
+    """The page for ``day_text`` at the chosen place, in the chosen language."""
+    return url_for(
+        "public.panchang", place=choice.place, pick=choice.pick, date=day_text, lang=choice.language
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from lokpanchang import languages
 from lokpanchang.almanac.names import scripts
 from lokpanchang.almanac.names.tables import (
     ENGLISH,
@@ -21,7 +22,7 @@ from lokpanchang.almanac.names.tables import (
     tithi_name_index,
 )
 
-SUPPORTED_LANGUAGES = ("en", "hi", "sa", "ta", "te", "kn", "ml", "mr", "gu", "bn")
+SUPPORTED_LANGUAGES = languages.CODES
 KINDS = (
     "vara",
     "paksha",
@@ -52,9 +53,7 @@ _COUNTS = {
 
 def check_language(lang: str) -> str:
     """Return ``lang`` if supported, else raise ValueError naming it and the supported codes."""
-    if lang not in SUPPORTED_LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; supported: {', '.join(SUPPORTED_LANGUAGES)}")
-    return lang
+    return languages.language(lang).code
 
 
 @cache

@@ -152,14 +152,7 @@ def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | No
 
 def _message(user: UserDetail, row: MessageLog) -> OutgoingMessage:
     """The subscriber's daily message, rendered by the broadcast's own content function."""
-    rendered = integrations.daily_message(
-        user.id,
-        user.phone,
-        user.language,
-        *user.location(),
-        row.local_date,
-        user.city.city if user.city else "",
-    )
+    rendered = integrations.subscriber_message(user, row.local_date)
     return OutgoingMessage(row.id, user.phone, user.language, rendered.parameters, rendered.text)
 
 

@@ -86,16 +86,8 @@ def _todays_message(user: UserDetail, now):
     """Today's message as the broadcast will render it, or why it cannot be shown."""
     if not sendable(user, now):
         return None, "This subscriber has no place or is not active, so nothing will be sent."
-    city = user.city.city if user.city else ""
     try:
-        return integrations.daily_message(
-            user.id,
-            user.phone,
-            user.language,
-            *user.location(),
-            local_today(user, now),
-            city,
-        ), None
+        return integrations.subscriber_message(user, local_today(user, now)), None
     except ValueError as exc:
         return None, f"Cannot be rendered: {exc}."
 

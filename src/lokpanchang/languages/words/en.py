@@ -1,0 +1,63 @@
+"""English: the labels and connecting words of the message and of the public page."""
+
+WORDS = {
+    # The message's connecting words and the era's name.
+    "until": "{name} till {time}",
+    "then": "then",
+    "samvat": "Vikram Samvat",
+    # Labels of the panchangam's elements (the template body uses the first seven).
+    "tithi": "Tithi",
+    "nakshatra": "Nakshatra",
+    "yoga": "Yoga",
+    "karana": "Karana",
+    "sunrise": "Sunrise",
+    "sunset": "Sunset",
+    "rahu_kalam": "Rahu Kalam",
+    "masa": "Month",
+    "moonrise": "Moonrise",
+    "moonset": "Moonset",
+    "yamaganda": "Yamaganda",
+    "gulika": "Gulika Kalam",
+    "abhijit": "Abhijit Muhurta",
+    "durmuhurta": "Durmuhurta",
+    "vara": "Weekday",
+    "pada": "pada",
+    "amanta": "amanta",
+    "purnimanta": "purnimanta",
+    "kshaya": "kshaya",
+    "shaka": "Shaka Samvat",
+    "ritu": "Ritu",
+    "ayana": "Ayana",
+    # Honest places and the polar rule.
+    "near": "near {place} ({distance} km)",
+    "polar_day": "none today: the Sun stays above the horizon all day",
+    "polar_night": "none today: the Sun stays below the horizon all day",
+    "no_sunset": "no sunset: the Sun stays above the horizon until the next sunrise",
+    "no_sunrise_next_day": "no sunrise tomorrow: this day ends at midnight",
+    "no_kalam": "none today: it is part of the time between sunrise and sunset",
+    # The public page.
+    "page_title": "Panchang for any place",
+    "find": "Find a day's panchang",
+    "place": "Place",
+    "date": "Date",
+    "language": "Language",
+    "show": "Show",
+    "places_found": "Places found:",
+    "other_places": "Other places with this name",
+    "population": "population",
+    "the_message": "The daily message",
+    "full_panchangam": "The full panchangam",
+    "previous_day": "Previous day",
+    "next_day": "Next day",
+    "every_morning": "Get this every morning on {channel}",
+    "times_note": "Times are in {zone}; the day runs from sunrise to the next sunrise ({time}).",
+    "times_note_polar": "Times are in {zone}; without a sunrise the day begins at local midnight.",
+    "no_place": "No place called '{query}' was found. Try a nearby city.",
+    "bad_date": "date '{value}' is not a date like 2026-03-21",
+    "out_of_years": "date '{value}' is outside the years {first}–{last} the panchangam is computed for",
+    "cannot_compute": "The panchangam cannot be computed for this day.",
+    "skip": "Skip to content",
+}
+
+# Gregorian months for the message heading's date: English keeps its short forms.
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
