@@ -27,7 +27,13 @@ SECRET_FIELDS = (
     "database_url",
     "smtp_password",
     "s3_secret_access_key",
+    "metrics_token",
 )
+# A production SECRET_KEY (and METRICS_TOKEN) has at least this many characters, of at least
+# MIN_SECRET_DISTINCT different ones: generate one with `python -c "import secrets;
+# print(secrets.token_urlsafe(48))"`.
+MIN_SECRET_LENGTH = 32
+MIN_SECRET_DISTINCT = 10
 
 
 class ConfigError(Exception):
@@ -87,6 +93,21 @@ class Settings(BaseSettings):
     # Web.
     web_host: str = "127.0.0.1"
     web_port: int = Field(5050, gt=0, lt=65536)
+    # `lokpanchang web` serves through gunicorn: WEB_WORKERS processes of the WEB_WORKER_CLASS
+    # (gevent: up to WEB_CONNECTIONS connections each; gthread: WEB_THREADS threads each).
+    web_worker_class: Literal["gevent", "gthread"] = "gevent"
+    web_workers: int = Field(2, gt=0, le=64)
+    web_threads: int = Field(8, gt=0, le=1000)
+    web_connections: int = Field(1000, gt=0, le=100000)
+    # Seconds: a request whose body stalls this long, or a worker that stops answering the
+    # arbiter this long, is ended. A request's headers (gevent) must arrive within
+    # WEB_KEEPALIVE, which is also how long an idle kept-alive connection stays open.
+    web_timeout: int = Field(30, gt=0, le=3600)
+    web_keepalive: int = Field(5, gt=0, le=300)
+    # Strict-Transport-Security max-age in production (0 leaves the header out).
+    hsts_seconds: int = Field(31536000, ge=0)
+    # Bearer token Prometheus sends for /metrics; open without one only in development.
+    metrics_token: str = ""
     enable_test_routes: bool = False
     # Reverse proxies in front of the web process whose X-Forwarded-* headers are believed;
     # 0 (the default) believes none, so a client cannot choose its own address.
@@ -197,6 +218,15 @@ class Settings(BaseSettings):
     @property
     def effective_log_dir(self) -> Path:
         return self.log_dir or self.data_dir / "logs"
+
+
+def secret_weakness(value: str) -> str:
+    """Why ``value`` is too weak to sign sessions or guard /metrics; empty when it is not."""
+    if len(value) < MIN_SECRET_LENGTH:
+        return f"it has {len(value)} characters, it needs at least {MIN_SECRET_LENGTH}"
+    if len(set(value)) < MIN_SECRET_DISTINCT:
+        return f"it has only {len(set(value))} different characters, it needs {MIN_SECRET_DISTINCT}"
+    return ""
 
 
 def parse_send_time(value: object) -> time:

@@ -38,7 +38,16 @@ KEY_VALUE_SECRET = re.compile(
     r"([^\s&\"',;]+)",
     re.I,
 )
-PHONE = re.compile(r"(?<![\w.:/-])\+?\d[\d ()-]{8,18}\d(?![\w.:-])")
+# A phone number in any form a log line shows it: +919812345678, 919812345678 (a wa_id),
+# +91 98123 45678, (+91) 98123-45678, 098123 45678, after "/" or ":" or "=" in a path or
+# query, and URL-encoded (%2B91..., %20 or "+" between the groups). Without a leading plus,
+# digits broken by spaces or dashes count only from BARE_MIN_DIGITS on (so "port 18081 3972"
+# is no phone number), and never across parentheses.
+PHONE = re.compile(
+    r"(?<![\w.-])(?:(?:\+|%2[bB])\d(?:[\d ()-]|%20|\+){6,24}\d|\d[\d -]{6,18}\d)(?![\w.-])"
+)
+BARE_MIN_DIGITS = 10
+URL_ESCAPES = re.compile(r"%2[bB]|%20")
 ISO_DATE = re.compile(
     r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"
 )  # looks like a phone to PHONE
@@ -53,6 +62,8 @@ SECRET_SETTING_FIELDS = (
     "secret_key",
     "smtp_password",
     "s3_secret_access_key",
+    "metrics_token",
+    "flower_basic_auth",
 )
 
 
@@ -84,7 +95,14 @@ def mask_text(text: str, secrets: tuple[str, ...] = ()) -> str:
 
 def _mask_phone_match(match: re.Match) -> str:
     text = match.group(0)
-    return text if ISO_DATE.fullmatch(text) else mask_phone(text)
+    if ISO_DATE.fullmatch(text) or _short_bare_number(text):
+        return text
+    return mask_phone(URL_ESCAPES.sub(" ", text))
+
+
+def _short_bare_number(text: str) -> bool:
+    broken = not text.isdigit() and text[0].isdigit()
+    return broken and sum(c.isdigit() for c in text) < BARE_MIN_DIGITS
 
 
 def mask_value(value, secrets: tuple[str, ...] = ()):

@@ -1,24 +1,35 @@
 """Operator accounts for the admin portal: create and check passwords (werkzeug hashes),
-with failed logins counted per username and per client address (``lokpanchang.throttle``)."""
+with failed logins counted per username and per client address (``lokpanchang.throttle``).
+
+Usernames are one account whatever their case ("opa" is "OPA"). A password has at least
+MIN_PASSWORD_LENGTH characters, more than one distinct character, and is not a common
+password (``common_passwords.txt``, with its source). Portal sessions live on the server
+(``operator_session``): logging out ends one, a new password ends them all.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
+import string
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
+from importlib import resources
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from lokpanchang.storage.db import affected_rows
-from lokpanchang.storage.models import LoginFailure, Operator
+from lokpanchang.storage.models import LoginFailure, Operator, OperatorSession
 from lokpanchang.throttle import LoginLimits, Verdict, login_verdict
 
 USERNAME = re.compile(r"[A-Za-z0-9._-]{3,64}")
 MIN_PASSWORD_LENGTH = 10
 KEY_LENGTH = 64  # usernames and client addresses, as stored in login_failure
+EDGE_CHARACTERS = string.digits + string.punctuation + string.whitespace
 
 
 @lru_cache(maxsize=1)
@@ -38,19 +49,44 @@ def validate_username(username: str) -> str:
 
 
 def validate_password(password: str) -> str:
-    if len(password) < MIN_PASSWORD_LENGTH:
-        raise AccountError(f"password must have at least {MIN_PASSWORD_LENGTH} characters")
+    problem = password_problem(password)
+    if problem:
+        raise AccountError(problem)
     return password
 
 
+def password_problem(password: str) -> str:
+    """Why ``password`` may not be used (never echoing it); empty when it may."""
+    if len(password) < MIN_PASSWORD_LENGTH:
+        return f"password must have at least {MIN_PASSWORD_LENGTH} characters"
+    if len(set(password)) == 1:
+        return "password must not be one character repeated"
+    core = password.strip(EDGE_CHARACTERS).casefold()
+    if password.casefold() in common_passwords() or core in common_passwords():
+        return "password is a common one (or one with digits added); choose another"
+    return ""
+
+
+@lru_cache(maxsize=1)
+def common_passwords() -> frozenset[str]:
+    text = resources.files("lokpanchang").joinpath("common_passwords.txt").read_text()
+    return frozenset(
+        line.strip().casefold() for line in text.splitlines() if line and not line.startswith("#")
+    )
+
+
 def create_operator(session: Session, username: str, password: str, now: datetime) -> Operator:
-    """Add an operator; refuses a taken username or a weak password."""
+    """Add an operator; refuses a taken username (in any case) or a weak password."""
     validate_username(username)
     validate_password(password)
-    if find_operator(session, username) is not None:
-        raise AccountError(f"username {username!r} already exists")
+    existing = find_operator(session, username)
+    if existing is not None:
+        raise AccountError(f"username {username!r} already exists (as {existing.username!r})")
     operator = Operator(
-        username=username, password_hash=generate_password_hash(password), created_at=now
+        username=username,
+        username_key=username.lower(),
+        password_hash=generate_password_hash(password),
+        created_at=now,
     )
     session.add(operator)
     session.flush()
@@ -58,7 +94,61 @@ def create_operator(session: Session, username: str, password: str, now: datetim
 
 
 def find_operator(session: Session, username: str) -> Operator | None:
-    return session.scalar(select(Operator).where(Operator.username == username))
+    """The operator called ``username`` in any case."""
+    return session.scalar(select(Operator).where(Operator.username_key == username.lower()))
+
+
+def set_password(session: Session, username: str, password: str) -> Operator:
+    """Give ``username`` a new password and end every session they have open."""
+    operator = find_operator(session, username)
+    if operator is None:
+        raise AccountError(f"no operator {username!r}")
+    operator.password_hash = generate_password_hash(validate_password(password))
+    end_all_sessions(session, operator.id)
+    return operator
+
+
+# Sessions --------------------------------------------------------------------------------
+
+
+def open_session(session: Session, operator: Operator, now: datetime, lifetime: timedelta) -> str:
+    """A new session for ``operator``; returns the token for the cookie (stored hashed)."""
+    session.execute(delete(OperatorSession).where(OperatorSession.expires_at <= now))
+    token = secrets.token_urlsafe(32)
+    session.add(
+        OperatorSession(
+            token_hash=_token_hash(token),
+            operator_id=operator.id,
+            created_at=now,
+            expires_at=now + lifetime,
+        )
+    )
+    return token
+
+
+def session_operator(session: Session, token: str, now: datetime) -> Operator | None:
+    """The operator whose unexpired, unrevoked session ``token`` names, else None."""
+    row = session.scalar(
+        select(OperatorSession).where(OperatorSession.token_hash == _token_hash(token))
+    )
+    if row is None or row.expires_at <= now:
+        return None
+    return session.get(Operator, row.operator_id)
+
+
+def end_session(session: Session, token: str) -> None:
+    session.execute(delete(OperatorSession).where(OperatorSession.token_hash == _token_hash(token)))
+
+
+def end_all_sessions(session: Session, operator_id: int) -> int:
+    ended = session.execute(
+        delete(OperatorSession).where(OperatorSession.operator_id == operator_id)
+    )
+    return affected_rows(ended)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def has_operators(session: Session) -> bool:
@@ -143,4 +233,5 @@ def _earlier_failures(
 
 
 def _key(text: str) -> str:
-    return text[:KEY_LENGTH]
+    # Usernames are counted in lower case: "OPS" and "ops" share one lock-out.
+    return text.lower()[:KEY_LENGTH]

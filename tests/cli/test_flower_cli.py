@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+import redis
 
 from lokpanchang.cli import main
 from tests import servers
@@ -32,8 +34,8 @@ def test_it_refuses_a_malformed_credential(settings_env, capsys):
     assert "FLOWER_BASIC_AUTH must be user:password" in err and "admin" not in err
 
 
-def status_of(url: str, auth: str | None = None) -> int:
-    request = urllib.request.Request(url)
+def status_of(url: str, auth: str | None = None, body: bytes | None = None) -> int:
+    request = urllib.request.Request(url, data=body)
     if auth:
         request.add_header("Authorization", "Basic " + base64.b64encode(auth.encode()).decode())
     try:
@@ -55,8 +57,16 @@ def wait_until_serving(url: str, process: subprocess.Popen, deadline_s: float = 
     raise TimeoutError(f"Flower did not answer at {url} within {deadline_s} s")
 
 
+def queued_messages(redis_url: str) -> int:
+    client = redis.Redis.from_url(redis_url)
+    try:
+        return sum(client.llen(queue) for queue in ("priority", "default", "celery"))
+    finally:
+        client.close()
+
+
 @pytest.mark.integration
-def test_it_serves_401_without_and_200_with_credentials(redis_url, tmp_path):
+def test_it_serves_401_without_and_200_with_credentials_and_runs_no_task(redis_url, tmp_path):
     port = servers.free_port()
     env = {
         **os.environ,
@@ -82,6 +92,18 @@ def test_it_serves_401_without_and_200_with_credentials(redis_url, tmp_path):
         assert status_of(url, "ops:wrong") == 401
         assert status_of(url, "ops:s3cret-pass") == 200
         assert "s3cret-pass" not in " ".join(_cmdline(process.pid))
+        # Read-only: with the credentials, no route runs a task or controls a worker.
+        forged = json.dumps({"args": [{"entry": []}]}).encode()
+        for path in (
+            "api/task/async-apply/tasks.handle_webhook",
+            "api/task/send-task/tasks.handle_webhook",
+            "api/task/apply/tasks.handle_webhook",
+            "api/worker/shutdown/celery@x",
+            "api/task/revoke/some-id",
+        ):
+            assert status_of(url + path, "ops:s3cret-pass", forged) == 404, path
+        assert queued_messages(redis_url) == 0
+        assert status_of(url + "api/queues/length", "ops:s3cret-pass") == 200
     finally:
         process.terminate()
         process.wait(timeout=30)

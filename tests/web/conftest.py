@@ -49,7 +49,7 @@ def portal_settings(make_settings, portal_url):
     def build(**values):
         values.setdefault("enable_test_routes", True)
         values.setdefault("delivery_backend", "outbox")
-        values.setdefault("secret_key", "test-secret-key-for-the-portal")
+        values.setdefault("secret_key", "test-secret-key-for-the-portal-0123456789")
         return make_settings(database_url=portal_url, **values)
 
     return build

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from werkzeug.routing import IntegerConverter
 
 from lokpanchang import clock
 from lokpanchang.web import create_app
@@ -23,7 +24,7 @@ SAMPLE_VALUES = {"day": "2026-01-01"}
 def _sample_path(rule) -> str:
     path = rule.rule
     for name, converter in rule._converters.items():
-        kind = "int" if type(converter).__name__ == "IntegerConverter" else "default"
+        kind = "int" if isinstance(converter, IntegerConverter) else "default"
         value = SAMPLE_VALUES.get(name, SAMPLE_ARGS[kind])
         path = re.sub(rf"<(?:[^:>]+:)?{name}>", value, path)
     return path

@@ -1,4 +1,4 @@
-"""`lokpanchang admin create-user|unlock`: operator accounts for the admin portal."""
+"""`lokpanchang admin create-user|set-password|unlock`: operator accounts for the portal."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from lokpanchang.operators import (
     clear_failures,
     create_operator,
     find_operator,
+    set_password,
     validate_password,
     validate_username,
 )
@@ -32,6 +33,14 @@ def register(subparsers) -> None:
         "of standard input when there is none, e.g. echo PASSWORD | lokpanchang admin …)",
     )
     create.set_defaults(handler=_create_user)
+    change = actions.add_parser(
+        "set-password", help="give an operator a new password (ends all their portal sessions)"
+    )
+    change.add_argument("username")
+    change.add_argument(
+        "--password-file", type=Path, help="read the password from this file (else prompt)"
+    )
+    change.set_defaults(handler=_set_password)
     unlock = actions.add_parser(
         "unlock", help="forget a username's failed logins, ending its lock-out at once"
     )
@@ -49,6 +58,17 @@ def _create_user(args) -> int:
     except AccountError as exc:
         raise CommandError(str(exc)) from None
     print(f"operator {args.username!r} created")
+    return 0
+
+
+def _set_password(args) -> int:
+    password = _read_password(args.password_file)
+    try:
+        with transaction(get_settings().effective_database_url) as session:
+            operator = set_password(session, args.username, password)
+    except AccountError as exc:
+        raise CommandError(str(exc)) from None
+    print(f"operator {operator.username!r} has a new password; their sessions were ended")
     return 0
 
 

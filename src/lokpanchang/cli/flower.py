@@ -1,4 +1,8 @@
-"""`lokpanchang flower`: Flower behind basic auth, with its state kept under data_dir.
+"""`lokpanchang flower`: Flower behind basic auth, read-only, with its state under data_dir.
+
+Read-only: the routes that run, revoke or limit tasks and control workers are removed
+(``lokpanchang.tasks.flower``), so Flower credentials cannot run ``tasks.handle_webhook``
+with a body that never passed the webhook's signature check.
 
 Credentials come from ``FLOWER_BASIC_AUTH`` (``user:password``; or ``FLOWER_BASIC_AUTH_FILE``)
 and reach Flower through its own environment variable, never the command line (which any
@@ -46,10 +50,7 @@ def flower_command(settings: Settings) -> list[str]:
     return [
         sys.executable,
         "-m",
-        "celery",
-        "-A",
-        "lokpanchang.tasks",
-        "flower",
+        "lokpanchang.tasks.flower",
         f"--address={settings.web_host}",
         f"--port={settings.flower_port}",
         "--persistent=True",

@@ -42,6 +42,11 @@ def register(subparsers) -> None:
     ).set_defaults(handler=_beat)
     web = subparsers.add_parser("web", help="serve the web app (webhook, admin, /healthz)")
     web.add_argument("--port", type=_port, default=None, help="TCP port (default WEB_PORT, 5050)")
+    web.add_argument(
+        "--simple",
+        action="store_true",
+        help="werkzeug's threaded server instead of gunicorn (what `up` runs on loopback)",
+    )
     web.set_defaults(handler=_web)
     up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
     up.add_argument("--port", type=_port, default=None, help="web port (default 5050)")
@@ -128,18 +133,42 @@ def _beat(args) -> int:
 
 
 def _web(args) -> int:
-    from werkzeug.serving import run_simple
+    """gunicorn (``lokpanchang.web.server``), or with ``--simple`` werkzeug's threaded server,
+    which ``up`` runs on loopback."""
+    from lokpanchang.web import check_secrets
+
+    settings = get_settings()
+    check_secrets(settings)  # refuses bad settings before a worker starts
+    start_logging()
+    port = args.port or settings.web_port
+    if args.simple:
+        _serve_simple(settings, port)
+    else:
+        from lokpanchang.web.server import serve
+
+        serve(settings, port)
+    return 0
+
+
+def _serve_simple(settings, port: int) -> None:
+    from werkzeug.serving import WSGIRequestHandler, run_simple
 
     from lokpanchang.web import create_app
 
-    settings = get_settings()
-    start_logging()
-    app = create_app(settings)  # refuses bad settings before anything is touched
+    class QuietHandler(WSGIRequestHandler):
+        def version_string(self) -> str:
+            return "lokpanchang"  # the Server header names no versions
+
+    app = create_app(settings)
     prepare_broker()
     run_simple(
-        settings.web_host, args.port or settings.web_port, app, threaded=True, use_reloader=False
+        settings.web_host,
+        port,
+        app,
+        threaded=True,
+        use_reloader=False,
+        request_handler=QuietHandler,
     )
-    return 0
 
 
 # `up` ----------------------------------------------------------------------------
@@ -168,7 +197,7 @@ def _up(args) -> int:
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]
     children = [
-        Child("web", [*me, "web", "--port", port]),
+        Child("web", [*me, "web", "--simple", "--port", port]),
         Child("worker", [*me, "worker"]),
         Child("beat", [*me, "beat"]),
     ]

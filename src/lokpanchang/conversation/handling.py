@@ -13,6 +13,7 @@ Unknown fields and shapes are ignored: Meta adds fields and retries for up to 7 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -55,6 +56,10 @@ STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
 SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
 CONVERSATIONAL_TYPES = frozenset({"text", "button", "interactive", "location"})
+# Longer message ids than the columns hold are not Meta's: such an item is skipped (alone).
+MAX_MESSAGE_ID = 128
+# Coordinates as Meta sends them: a JSON number, or a decimal number in a string.
+DECIMAL = re.compile(r"[+-]?\d+(?:\.\d+)?", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -139,7 +144,7 @@ def _ledger_row(session: Session, status: dict) -> MessageLog | None:
     if ledger_id is not None:
         return session.get(MessageLog, ledger_id)
     message_id = status.get("id")
-    if not isinstance(message_id, str) or not message_id:
+    if not _usable_id(message_id):
         return None
     query = select(MessageLog).where(MessageLog.whatsapp_message_id == message_id)
     return session.execute(query).scalars().first()
@@ -247,7 +252,8 @@ def _first_time(
 ) -> InboundMessage | None:
     """Record the inbound message id; None when it was handled before (Meta retries)."""
     message_id = message.get("id")
-    if not isinstance(message_id, str) or not message_id:
+    if not _usable_id(message_id):
+        log.warning("conversation.unusable_message_id", length=len(str(message_id or "")))
         return None
     if session.execute(
         select(InboundMessage.id).where(InboundMessage.wa_message_id == message_id)
@@ -256,7 +262,7 @@ def _first_time(
     # A worker racing us on the same id makes this flush fail; the task is then retried and
     # the lookup above finds the id (the unique constraint is the real guard).
     inbound = InboundMessage(
-        wa_message_id=message_id[:128],
+        wa_message_id=message_id,
         from_phone=f"+{sender}"[:20],
         kind=str(message.get("type", ""))[:20],
         received_at=now,
@@ -264,6 +270,10 @@ def _first_time(
     session.add(inbound)
     session.flush()
     return inbound
+
+
+def _usable_id(message_id: object) -> bool:
+    return isinstance(message_id, str) and 0 < len(message_id) <= MAX_MESSAGE_ID
 
 
 def _text_of(message: dict) -> str:
@@ -350,15 +360,22 @@ def _coordinates(location: object) -> tuple[float, float] | None:
     """(lat, lon) in degrees from a location message; they may come as numbers or strings."""
     if not isinstance(location, dict):
         return None
-    try:
-        latitude, longitude = float(location["latitude"]), float(location["longitude"])
-    except (KeyError, TypeError, ValueError):
-        return None
-    if not (math.isfinite(latitude) and math.isfinite(longitude)):
+    latitude, longitude = _degrees(location.get("latitude")), _degrees(location.get("longitude"))
+    if latitude is None or longitude is None:
         return None
     if abs(latitude) > 90 or abs(longitude) > 180:
         return None
     return latitude, longitude
+
+
+def _degrees(value: object) -> float | None:
+    """A JSON number or a decimal string; not a bool, "1_0", "0x10", "nan" or other digits."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    if isinstance(value, str) and not DECIMAL.fullmatch(value):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
 
 
 def _user_by_wa_id(session: Session, wa_id: str) -> UserDetail | None:

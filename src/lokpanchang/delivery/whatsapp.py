@@ -34,6 +34,9 @@ def language_code(language: str) -> str:
     return languages.meta_code(language)
 
 
+MAX_LEDGER_ID = 2**63 - 1  # a larger number names no row and no database can look it up
+
+
 def callback_data(ledger_id: int) -> str:
     """``biz_opaque_callback_data`` naming a ledger row; status webhooks echo it back."""
     return f"message_log:{ledger_id}"
@@ -42,7 +45,9 @@ def callback_data(ledger_id: int) -> str:
 def ledger_id_from_callback(value: object) -> int | None:
     """The ledger row named by ``callback_data``, or None for anything else."""
     prefix, _, number = str(value or "").partition(":")
-    return int(number) if prefix == "message_log" and number.isdigit() else None
+    if prefix != "message_log" or not (number.isascii() and number.isdigit()):
+        return None
+    return int(number) if int(number) <= MAX_LEDGER_ID else None
 
 
 def template_payload(

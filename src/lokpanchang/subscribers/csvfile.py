@@ -54,7 +54,11 @@ def parse_subscribers(
     """Check every row of a subscribers CSV; never stops at the first problem."""
     parsed = ParsedFile()
     reader = csv.reader(lines)
-    header = next(reader, None)
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        parsed.problems.append(RowProblem(1, str(exc)))
+        return parsed
     if header is None:
         parsed.problems.append(RowProblem(1, "the file is empty; expected a header row"))
         return parsed
@@ -66,10 +70,17 @@ def parse_subscribers(
     parsed.columns = columns
     first_line_of: dict[str, int] = {}
     line = reader.line_num
-    for values in reader:
+    while True:
+        try:
+            values = next(reader, None)
+        except csv.Error as exc:
+            # The reader cannot say where the broken row ends, so the rest is not read.
+            parsed.problems.append(RowProblem(line + 1, f"{exc}; the rest was not read"))
+            return parsed
+        if values is None:
+            return parsed
         start, line = line + 1, reader.line_num
         _check_row(parsed, start, values, columns, first_line_of, default_send_time)
-    return parsed
 
 
 def _check_row(parsed, line, values, columns, first_line_of, default_send_time) -> None:

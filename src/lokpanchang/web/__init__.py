@@ -6,20 +6,40 @@ import importlib
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
-from lokpanchang.config import ConfigError, Settings, get_settings
+from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakness
+from lokpanchang.web.installkey import install_key
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
 BLUEPRINT_MODULES = ("health", "requestlog", "metrics", "admin", "public", "testroutes", "webhook")
+# Request bodies of forms and pages; /webhook allows its own (larger) limit. Checked against
+# Content-Length before reading, and while reading a chunked body, so nothing bigger is buffered.
+MAX_BODY_BYTES = 1024 * 1024
+MAX_ROW_ID = 2**63 - 1  # the largest id PostgreSQL and SQLite store
+
+
+class RowIdConverter(IntegerConverter):
+    """``<int:...>`` in every route: a number a database id can be, or the route does not
+    match (404) -- never an overflow in the query (500)."""
+
+    def __init__(self, url_map, *args, **kwargs) -> None:
+        super().__init__(url_map, min=0, max=MAX_ROW_ID)
 
 
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or get_settings()
+    check_secrets(settings)
     app = Flask(__name__)
     app.config["SETTINGS"] = settings
-    app.config["SECRET_KEY"] = settings.secret_key or _development_secret(settings)
+    app.config["SECRET_KEY"] = settings.secret_key or install_key(settings.data_dir)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
+    from lokpanchang.web.security import add_security_headers
+
+    app.after_request(add_security_headers)
     if settings.trusted_proxy_hops:
         # The client's address as the proxies saw it: login throttling and request logs use it.
         hops = settings.trusted_proxy_hops
@@ -29,12 +49,25 @@ def create_app(settings: Settings | None = None) -> Flask:
     return app
 
 
-def _development_secret(settings: Settings) -> str:
-    if settings.environment == "production":
+def check_secrets(settings: Settings) -> None:
+    """Production signs sessions with a strong SECRET_KEY and guards /metrics with a strong
+    METRICS_TOKEN (when one is set); a ConfigError says which and why, never the value."""
+    if settings.environment != "production":
+        return
+    if not settings.secret_key:
         raise ConfigError(
             "SECRET_KEY must be set in production (e.g. SECRET_KEY_FILE=/run/secrets/key)"
         )
-    return "development-only-secret-key"
+    for name, value in (
+        ("SECRET_KEY", settings.secret_key),
+        ("METRICS_TOKEN", settings.metrics_token),
+    ):
+        problem = secret_weakness(value) if value else ""
+        if problem:
+            raise ConfigError(
+                f"{name} is too weak for production: {problem} "
+                '(make one with: python -c "import secrets; print(secrets.token_urlsafe(48))")'
+            )
 
 
 def app_settings() -> Settings:

@@ -22,7 +22,6 @@ from lokpanchang.messages.places import distinct_labels, place_name, zone_label
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.channels import every_morning_links
 from lokpanchang.web.panchang_view import facts, hhmm, polar_note, times_note
-from lokpanchang.web.security import add_security_headers
 
 # Each language's own name for itself, so a reader finds theirs.
 LANGUAGE_NAMES = {row.code: row.native_name for row in languages.LANGUAGES}
@@ -31,7 +30,6 @@ CHOICE_DAYS = 365
 SEARCH_LIMIT = 8
 
 bp = Blueprint("public", __name__)
-bp.after_request(add_security_headers)
 bp.add_app_template_filter(hhmm, "hhmm")
 
 

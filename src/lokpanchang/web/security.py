@@ -1,13 +1,16 @@
-"""Operator sessions for the portal and test routes: login state, expiry, CSRF, cookie flags.
+"""Operator sessions for the portal and test routes: login state, expiry, CSRF, cookie flags;
+and the security headers every response carries.
 
-A session is Flask's signed cookie holding the operator id, the login instant and a CSRF
-token. It expires ``session_lifetime`` seconds after login, checked on the server (the
-cookie's own expiry is only a hint to the browser).
+A session is Flask's signed cookie holding a random session token and a CSRF token; the
+token names an ``operator_session`` row on the server, which says whose session it is and
+until when (``session_lifetime`` seconds after login). Logging out deletes the row, so a
+cookie saved before then logs nobody in; a password change deletes all the operator's rows.
 """
 
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from datetime import timedelta
 from urllib.parse import urlsplit
@@ -15,12 +18,15 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, current_app, g, jsonify, redirect, request, session, url_for
 
 from lokpanchang import clock
+from lokpanchang.operators import end_session, open_session, session_operator
 from lokpanchang.storage.models import Operator
 from lokpanchang.web import app_settings
 from lokpanchang.web.database import db
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CSRF_FIELD = "csrf_token"
+SESSION_TOKEN = "session_token"
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f\\]")
 
 
 def configure_sessions(app: Flask) -> None:
@@ -45,11 +51,19 @@ SECURITY_HEADERS = {
 }
 
 
+# Responses that may be cached: the public almanac pages and the static files.
+CACHEABLE_BLUEPRINTS = frozenset({"public"})
+
+
 def add_security_headers(response):
-    """Pages of the portal: no framing, no inline scripts or styles, never cached."""
+    """Every response (errors, /webhook, /metrics, /static included): no framing, no inline
+    scripts or styles, no sniffing; HSTS in production; never cached but public pages."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.blueprint != "public":
+    settings = app_settings()
+    if settings.environment == "production" and settings.hsts_seconds:
+        response.headers["Strict-Transport-Security"] = f"max-age={settings.hsts_seconds}"
+    if request.blueprint not in CACHEABLE_BLUEPRINTS and request.endpoint != "static":
         response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -81,15 +95,22 @@ def check_csrf() -> None:
 
 
 def log_in(operator: Operator) -> None:
-    """Start a fresh session for ``operator`` (a new cookie and token: no fixation)."""
+    """Start a fresh session for ``operator`` (new tokens: no fixation); commits it."""
+    lifetime = timedelta(seconds=app_settings().session_lifetime)
+    token = open_session(db(), operator, clock.now(), lifetime)
+    db().commit()
     session.clear()
     session.permanent = True
-    session["operator_id"] = operator.id
-    session["login_at"] = clock.now().timestamp()
+    session[SESSION_TOKEN] = token
     session[CSRF_FIELD] = secrets.token_urlsafe(32)
 
 
 def log_out() -> None:
+    """End this session on the server too: the cookie, even a saved copy, is dead."""
+    token = session.get(SESSION_TOKEN)
+    if isinstance(token, str):
+        end_session(db(), token)
+        db().commit()
     session.clear()
 
 
@@ -101,13 +122,13 @@ def current_operator() -> Operator | None:
 
 
 def _load_operator() -> Operator | None:
-    operator_id, login_at = session.get("operator_id"), session.get("login_at")
-    if operator_id is None or login_at is None:
+    token = session.get(SESSION_TOKEN)
+    if not isinstance(token, str):
         return None
-    if clock.now().timestamp() - float(login_at) > app_settings().session_lifetime:
-        session.pop("operator_id", None)
-        return None
-    return db().get(Operator, operator_id)
+    operator = session_operator(db(), token, clock.now())
+    if operator is None:
+        session.pop(SESSION_TOKEN, None)
+    return operator
 
 
 def require_operator():
@@ -128,8 +149,9 @@ def _wants_json() -> bool:
 
 
 def safe_next(target: str | None, default: str) -> str:
-    """``target`` if it is a path on this site, else ``default`` (no open redirects)."""
-    if not target:
+    """``target`` if it is a path on this site, else ``default`` (no open redirects, and
+    no line breaks or backslashes that would make the Location header something else)."""
+    if not target or CONTROL_CHARACTERS.search(target):
         return default
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):

@@ -20,7 +20,6 @@ from lokpanchang.web.admin import dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.database import close_db, db
 from lokpanchang.web.security import (
-    add_security_headers,
     check_csrf,
     configure_sessions,
     require_operator,
@@ -46,7 +45,6 @@ def _guard():
 
 
 bp.teardown_app_request(close_db)
-bp.after_request(add_security_headers)
 
 
 @bp.get("/test-db")

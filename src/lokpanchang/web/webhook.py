@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 
 import structlog
 from flask import Blueprint, abort, request
@@ -22,6 +23,12 @@ bp = Blueprint("webhook", __name__)
 
 DEVELOPMENT_VERIFY_TOKEN = "lokpanchang-dev-verify-token"
 MAX_BODY_BYTES = 3 * 1024 * 1024
+# Meta's bodies nest about eight levels deep; far deeper JSON is refused before it is parsed
+# (Python's parser would hit its recursion limit) or handed to a task.
+MAX_JSON_DEPTH = 64
+SIGNATURE = re.compile(r"sha256=([0-9a-fA-F]{64})")
+# Strings (with their escapes) and the brackets outside them.
+JSON_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 ENQUEUE_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 
 
@@ -36,11 +43,13 @@ def verify_token(settings: Settings) -> str:
 
 
 def signature_valid(raw: bytes, header: str | None, secret: str) -> bool:
-    """True when ``header`` is ``sha256=<hex HMAC-SHA256 of raw with secret>``."""
-    if not secret or not header or not header.startswith("sha256="):
+    """True when ``header`` is ``sha256=<hex HMAC-SHA256 of raw with secret>``; a header of
+    any other shape (not hex, not ASCII) is simply not valid."""
+    match = SIGNATURE.fullmatch((header or "").strip())
+    if not secret or match is None:
         return False
     expected = hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(header.removeprefix("sha256=").strip().lower(), expected)
+    return hmac.compare_digest(match.group(1).lower().encode(), expected.encode())
 
 
 @bp.get("/webhook")
@@ -56,14 +65,19 @@ def handshake():
 
 @bp.post("/webhook")
 def notification():
-    if (request.content_length or 0) > MAX_BODY_BYTES:
-        abort(413)
+    # Checked against Content-Length first, then while a chunked body is read: at most one
+    # byte past MAX_BODY_BYTES is ever read (that byte tells "too long" from "exactly full").
+    request.max_content_length = MAX_BODY_BYTES + 1
     raw = request.get_data(cache=False)
+    if len(raw) > MAX_BODY_BYTES:
+        abort(413)
     header = request.headers.get("X-Hub-Signature-256")
     if not header:
         return "missing X-Hub-Signature-256", 401
     if not signature_valid(raw, header, app_settings().whatsapp_app_secret):
         return "bad signature", 403
+    if json_depth(raw) > MAX_JSON_DEPTH:
+        return f"body nests deeper than {MAX_JSON_DEPTH} levels", 400
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
@@ -77,6 +91,19 @@ def notification():
         log.error("webhook.enqueue_failed", error=str(exc))
         return "queue unavailable, retry later", 503
     return "", 200
+
+
+def json_depth(raw: bytes) -> int:
+    """How deep the arrays and objects of ``raw`` nest, counted without parsing (brackets
+    inside strings are skipped)."""
+    depth = deepest = 0
+    for token in JSON_STRUCTURE.findall(raw):
+        if token in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return deepest
 
 
 def enqueue(body: dict) -> None:

@@ -6,7 +6,6 @@ from flask import Blueprint, request
 
 from lokpanchang.web.database import close_db
 from lokpanchang.web.security import (
-    add_security_headers,
     check_csrf,
     configure_sessions,
     require_operator,
@@ -35,7 +34,6 @@ def _guard():
 
 
 bp.teardown_app_request(close_db)
-bp.after_request(add_security_headers)
 
 # Views register themselves on ``bp``; imported last because they import ``bp``.
 from lokpanchang.web.admin import (  # noqa: E402,F401

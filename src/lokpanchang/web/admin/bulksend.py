@@ -2,7 +2,7 @@
 
 The confirmation counts with COUNT queries (a zone may hold millions: no subscriber row is
 loaded into the web process). The confirmed send creates, per zone, a one-off scheduled job
-of the ``backfill`` kind for the zone's local today (``ops.jobrunner.run_backfill``), due
+of the ``backfill`` kind for the zone's local today (``ops.jobs.runner.run_backfill``), due
 now; claims it as the dispatcher does (``ops.jobs.claim``, a conditional update) and
 enqueues ``tasks.run_scheduled_job`` at once, so nobody waits for the dispatcher's minute.
 Whichever of the two claims first runs the job; the other's claim changes no row.

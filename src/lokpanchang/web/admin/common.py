@@ -7,14 +7,27 @@ from datetime import date
 
 from flask import abort, request
 
+from lokpanchang.web import MAX_ROW_ID
 from lokpanchang.web.security import current_operator
+
+# Far past any real last page, small enough that (page - 1) * size fits every database's OFFSET.
+MAX_PAGE = 1_000_000
 
 
 def page_arg() -> int:
+    """``?page=N``: 1 when missing or not a number; never more than MAX_PAGE."""
     try:
-        return max(1, int(request.args.get("page", "1")))
+        return min(MAX_PAGE, max(1, int(request.args.get("page", "1"))))
     except ValueError:
         return 1
+
+
+def id_arg(text: str) -> int | None:
+    """A row id typed in a form (ASCII digits, at most the largest stored id), else None."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_ROW_ID:
+        return None
+    return int(text)
 
 
 def page_count(total: int, size: int) -> int:

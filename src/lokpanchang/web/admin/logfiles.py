@@ -1,11 +1,15 @@
 """Reading log backups: ``<data_dir>/backups/logs/YYYY-MM-DD/`` holds a day's files (JSON
-lines, gzipped by ``ops.logbackup``, or plain text) and a checksum manifest."""
+lines, gzipped by ``ops.log_archives.backup``, or plain text) and a checksum manifest.
+
+Symbolic links are never followed (not as day folders, not as files, not into the archive):
+the backup task writes none, so one is someone pointing the viewer at a file elsewhere."""
 
 from __future__ import annotations
 
 import gzip
 import io
 import json
+import os
 import tarfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,12 +31,25 @@ def backup_dates(root: Path) -> list[date]:
             days.append(date.fromisoformat(child.name))
         except ValueError:
             continue
-    return sorted((d for d in days if (root / d.isoformat()).is_dir()), reverse=True)
+    return sorted((d for d in days if _real_dir(root / d.isoformat())), reverse=True)
 
 
 def day_folder(root: Path, day: date) -> Path | None:
     folder = root / day.isoformat()
-    return folder if folder.is_dir() else None
+    return folder if _real_dir(folder) and not root.is_symlink() else None
+
+
+def _real_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def day_files(folder: Path) -> list[Path]:
+    """The regular files under ``folder``, found without following any symbolic link."""
+    found: list[Path] = []
+    for directory, _subdirectories, names in os.walk(folder, followlinks=False):
+        paths = (Path(directory) / name for name in names)
+        found.extend(path for path in paths if not path.is_symlink() and path.is_file())
+    return sorted(found)
 
 
 @dataclass(frozen=True)
@@ -64,7 +81,7 @@ def read_day(
 
 
 def _lines(folder: Path) -> Iterator[LogLine]:
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST):
+    for path in (p for p in day_files(folder) if p.name != MANIFEST):
         opener = gzip.open if path.suffix == ".gz" else open
         with opener(path, "rt", encoding="utf-8", errors="replace") as handle:
             for raw in handle:
@@ -85,8 +102,10 @@ def _level(text: str) -> str:
 
 
 def archive(folder: Path) -> bytes:
-    """The day's folder as a .tar.gz, built in memory."""
+    """The day's regular files as a .tar.gz, built in memory."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
-        tar.add(folder, arcname=folder.name)
+        tar.add(folder, arcname=folder.name, recursive=False)
+        for path in day_files(folder):
+            tar.add(path, arcname=f"{folder.name}/{path.relative_to(folder)}", recursive=False)
     return buffer.getvalue()

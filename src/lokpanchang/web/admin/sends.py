@@ -18,7 +18,7 @@ from lokpanchang.storage.models import UserDetail
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, bulksend, dispatch, queries
 from lokpanchang.web.admin.actions import ActionError
-from lokpanchang.web.admin.common import operator_name
+from lokpanchang.web.admin.common import id_arg, operator_name
 from lokpanchang.web.database import db
 
 TARGETS = ("subscriber", "zone", "everyone")
@@ -205,8 +205,8 @@ def _audience(target: str, now) -> Audience | None:
 def _one_subscriber() -> UserDetail | None:
     user_id, phone = request.values.get("user_id", ""), request.values.get("phone", "").strip()
     user = None
-    if user_id.isdigit():
-        user = db().get(UserDetail, int(user_id))
+    if user_id:
+        user = db().get(UserDetail, id_arg(user_id) or 0)
     elif phone:
         user = db().scalar(
             select(UserDetail).where(UserDetail.phone == dispatch.normalise_phone(phone))

@@ -1,0 +1,32 @@
+# Lokpanchang's image: the package installed from this repository with the pinned versions of
+# constraints.txt, run as an unprivileged user. One image for every service of compose.yaml
+# (web, worker, beat, flower, the db-upgrade step); the command chooses the role.
+#   docker build -t lokpanchang .
+FROM python:3.12-slim AS build
+# pyswisseph and psutil may build from source where no wheel fits.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends build-essential \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml README.md constraints.txt ./
+COPY src ./src
+RUN pip wheel --no-cache-dir --wheel-dir /wheels --constraint constraints.txt .
+
+FROM python:3.12-slim
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    DATA_DIR=/var/lib/lokpanchang \
+    WEB_HOST=0.0.0.0 \
+    WEB_PORT=8000
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir --no-index --find-links /wheels lokpanchang \
+    && rm -rf /wheels \
+    && useradd --system --uid 10001 --home-dir /var/lib/lokpanchang --create-home \
+        --shell /usr/sbin/nologin lokpanchang
+USER lokpanchang
+WORKDIR /var/lib/lokpanchang
+VOLUME ["/var/lib/lokpanchang"]
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+    CMD ["lokpanchang", "probe", "web"]
+CMD ["lokpanchang", "web"]

@@ -1,0 +1,139 @@
+"""``lokpanchang web``: the Flask app served by gunicorn, sized and timed by settings.
+
+Why gunicorn with gevent workers (``WEB_WORKER_CLASS=gevent``, the default): each connection is
+a greenlet, so clients that stall (slow-loris, stalled uploads) hold a few kilobytes each, not
+a thread; gunicorn's gevent worker gives a request ``WEB_KEEPALIVE`` seconds to send its
+headers, and here every read of a request body waits at most ``WEB_TIMEOUT`` seconds (then
+the request is answered 400 and closed). ``gthread`` is there for a deployment behind a
+buffering proxy. Measured side by side with the werkzeug server ``web`` used before:
+bench/web/run.py and bench/BENCHMARKS.md.
+
+The app is built in each worker (after gevent has patched the standard library), never in
+the arbiter. gunicorn's own log lines, access lines included, go through the same masked
+JSON lines as everything else (``lokpanchang.logs``).
+"""
+
+from __future__ import annotations
+
+import socket
+import warnings
+
+from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
+from werkzeug.exceptions import ClientDisconnected
+
+from lokpanchang.config import Settings
+
+ACCESS_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+
+
+def gunicorn_options(settings: Settings, port: int) -> dict:
+    """gunicorn's settings for this service, from ours."""
+    return {
+        "bind": f"{settings.web_host}:{port}",
+        "worker_class": settings.web_worker_class,
+        "workers": settings.web_workers,
+        "threads": settings.web_threads,
+        "worker_connections": settings.web_connections,
+        "timeout": settings.web_timeout,
+        "graceful_timeout": settings.web_timeout,
+        "keepalive": settings.web_keepalive,
+        "accesslog": "-",
+        "access_log_format": ACCESS_FORMAT,
+        "logger_class": MaskedLogger,
+        "loglevel": settings.log_level.lower(),
+        # X-Forwarded-* are believed by the app alone (TRUSTED_PROXY_HOPS, ProxyFix).
+        "forwarded_allow_ips": "",
+        "secure_scheme_headers": {},
+        "control_socket_disable": True,
+    }
+
+
+class WebServer(BaseApplication):
+    """gunicorn's arbiter and workers for ``create_app(settings)``."""
+
+    def __init__(self, settings: Settings, port: int) -> None:
+        self.settings, self.port = settings, port
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in gunicorn_options(self.settings, self.port).items():
+            self.cfg.set(name, value)
+
+    def load(self):
+        from lokpanchang.cli.service import prepare_broker
+        from lokpanchang.web import create_app
+
+        prepare_broker()
+        return BodyReadTimeout(create_app(self.settings), self.settings.web_timeout)
+
+
+class MaskedLogger(Logger):
+    """gunicorn's error and access logs handed to the root logger (our masked JSON lines)."""
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in list(log.handlers):
+                log.removeHandler(handler)
+            log.propagate = True
+
+
+class BodyReadTimeout:
+    """WSGI middleware: every read of the request body waits at most ``seconds`` for the
+    client; a client that stalls longer gets 400 (werkzeug's ClientDisconnected), not a held
+    worker and not a 500."""
+
+    def __init__(self, app, seconds: float) -> None:
+        self.app, self.seconds = app, seconds
+
+    def __call__(self, environ, start_response):
+        client = environ.get("gunicorn.socket")
+        if isinstance(client, socket.socket):
+            client.settimeout(self.seconds)
+        environ["wsgi.input"] = TimedInput(environ["wsgi.input"])
+        return self.app(environ, start_response)
+
+
+class TimedInput:
+    """A request body whose socket timeouts read as the client going away."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def read(self, *args):
+        return self._call(self.stream.read, *args)
+
+    def readline(self, *args):
+        return self._call(self.stream.readline, *args)
+
+    def readlines(self, *args):
+        return self._call(self.stream.readlines, *args)
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+    @staticmethod
+    def _call(method, *args):
+        try:
+            return method(*args)
+        except TimeoutError:
+            raise ClientDisconnected("the client stopped sending the request body") from None
+
+
+def serve(settings: Settings, port: int) -> None:
+    """Run gunicorn in this process until it is stopped (SIGTERM: graceful)."""
+    if settings.web_worker_class == "gevent":
+        _quiet_ssl_patch_warning()
+    WebServer(settings, port).run()
+
+
+def _quiet_ssl_patch_warning() -> None:
+    """The arbiter has imported ``ssl`` (gunicorn and the broker client do) before a gevent
+    worker patches it, and gevent warns. Nothing here made an SSL context before the fork;
+    connections are made in the worker, after patching, so the warning says nothing to us."""
+    from gevent.monkey import MonkeyPatchWarning
+
+    warnings.filterwarnings(
+        "ignore", message="Monkey-patching ssl after ssl", category=MonkeyPatchWarning
+    )

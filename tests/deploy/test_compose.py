@@ -1,0 +1,335 @@
+"""compose.yaml, the Dockerfile and the systemd units, tested without Docker (issue 11).
+
+Docker does not run on these machines, so the services are run the way compose would run
+them, as real processes: the redis service's own command, PostgreSQL from the server
+binaries (the postgres image's entrypoint cannot run here) with the role and database the db
+service names, then each app service's command with its environment and secrets (files), and
+each service's health check until it passes. Names that only make sense inside the compose
+network are translated: hostnames redis/db become 127.0.0.1 and the test's ports,
+/run/secrets/NAME a file here, 0.0.0.0 becomes 127.0.0.1, fixed ports become free ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lokpanchang.cli import build_parser
+from lokpanchang.config import SECRET_FIELDS, Settings
+from tests import servers
+from tests.scheduling.cluster import wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = ROOT / "compose.yaml"
+DOCKERFILE = ROOT / "Dockerfile"
+UNITS = ROOT / "deploy" / "systemd"
+SEED_SERVICES = {"web", "worker", "beat", "redis", "db", "flower"}
+APP_SERVICES = ("migrate", "web", "worker", "beat", "flower")
+LONG_RUNNING = ("web", "worker", "beat", "flower")
+VARIABLES = {"WHATSAPP_PHONE_NUMBER_ID": "100000000000001"}  # what .env would give
+PYTHONS_OWN = {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED"}  # read by Python, not by us
+INTERPOLATION = re.compile(r"\$\{(\w+)(?::([-?])([^}]*))?\}")
+STRONG = "k3Jd9-fQ2x_Lm8vR0tYw4ZpA7sNc1eHb6uGi5oKa"
+SECRETS = {
+    "db_password": "db-pass-for-the-compose-test",
+    "whatsapp_access_token": "compose-token",
+    "whatsapp_app_secret": "compose-app-secret",
+    "whatsapp_verify_token": "compose-verify",
+    "secret_key": STRONG,
+    "metrics_token": STRONG[::-1],
+    "flower_basic_auth": "ops:flower-pass-for-the-test",
+}
+
+
+def compose() -> dict:
+    return yaml.safe_load(COMPOSE.read_text())
+
+
+def interpolate(value: str, variables: dict[str, str]) -> str:
+    """Compose's ${NAME}, ${NAME:-default} and ${NAME:?error} with ``variables``."""
+
+    def one(match: re.Match) -> str:
+        name, kind, rest = match.groups()
+        if variables.get(name):
+            return variables[name]
+        if kind == "?":
+            raise AssertionError(f"compose would stop: {rest}")
+        return rest or ""
+
+    return INTERPOLATION.sub(one, value)
+
+
+def environment(service: dict) -> dict[str, str]:
+    return {
+        k: interpolate(str(v), VARIABLES) for k, v in (service.get("environment") or {}).items()
+    }
+
+
+def is_setting(name: str) -> bool:
+    fields = Settings.model_fields
+    if name.lower() in fields:
+        return True
+    return name.endswith("_FILE") and name[: -len("_FILE")].lower() in SECRET_FIELDS
+
+
+# What the files say -------------------------------------------------------------------------
+
+
+def test_it_runs_the_seeds_services_with_postgresql_15_and_an_optional_proxy():
+    services = compose()["services"]
+    assert set(services) >= SEED_SERVICES
+    assert services["db"]["image"] == "postgres:15"
+    assert services["proxy"]["profiles"] == ["proxy"]
+    assert all("profiles" not in services[name] for name in SEED_SERVICES)
+
+
+def test_every_variable_it_names_is_a_real_setting():
+    services = compose()["services"]
+    named = {name for s in APP_SERVICES for name in environment(services[s])}
+    named |= set(re.findall(r"^ENV (.+?)=", DOCKERFILE.read_text(), re.M))
+    named |= set(re.findall(r"^\s+(\w+)=", DOCKERFILE.read_text(), re.M))
+    named |= {
+        line.split("=")[0]
+        for line in (UNITS / "lokpanchang.env").read_text().splitlines()
+        if line and not line.startswith("#")
+    }
+    assert named, "no variables found"
+    assert [name for name in sorted(named - PYTHONS_OWN) if not is_setting(name)] == []
+
+
+def test_secrets_come_from_files_never_from_the_environment():
+    document = compose()
+    for name in APP_SERVICES:
+        service = document["services"][name]
+        env = environment(service)
+        inline = [k for k in env if k.lower() in SECRET_FIELDS]
+        assert inline == [], f"{name} gives secrets inline: {inline}"
+        for key, value in env.items():
+            if key.endswith("_FILE"):
+                secret = value.removeprefix("/run/secrets/")
+                assert secret in service["secrets"], (name, key)
+                assert "file" in document["secrets"][secret]
+
+
+def test_there_is_exactly_one_beat_and_its_schedule_is_on_a_volume():
+    beat = compose()["services"]["beat"]
+    assert beat["deploy"]["replicas"] == 1
+    data_dir = environment(beat)["DATA_DIR"]
+    assert any(volume.split(":")[1] == data_dir for volume in beat["volumes"])
+    assert beat["volumes"][0].split(":")[0] in compose()["volumes"]
+
+
+def test_the_database_is_upgraded_before_web_worker_and_beat_start():
+    services = compose()["services"]
+    assert services["migrate"]["command"] == ["lokpanchang", "db", "upgrade"]
+    for name in ("web", "worker", "beat"):
+        wait = services[name]["depends_on"]["migrate"]["condition"]
+        assert wait == "service_completed_successfully", name
+
+
+def test_the_image_runs_as_a_user_installs_the_repository_and_checks_its_health():
+    text = DOCKERFILE.read_text()
+    users = re.findall(r"^USER (\S+)", text, re.M)
+    assert users and users[-1] not in ("root", "0")
+    assert "COPY src ./src" in text and re.search(
+        r"pip wheel .*--constraint constraints.txt \.", text
+    )
+    assert re.search(r'^\s+CMD \["lokpanchang", "probe", "web"\]', text, re.M)
+
+
+def test_every_unit_starts_a_real_command():
+    units = sorted(UNITS.glob("*.service"))
+    assert {u.name for u in units} >= {
+        "lokpanchang-web.service",
+        "lokpanchang-worker@.service",
+        "lokpanchang-beat.service",
+        "lokpanchang-flower.service",
+    }
+    for unit in units:
+        for line in unit.read_text().splitlines():
+            if line.startswith(("ExecStart=", "ExecStartPre=")):
+                argv = shlex.split(line.split("=", 1)[1])
+                assert argv[0].endswith("/bin/lokpanchang"), line
+                build_parser().parse_args(argv[1:])  # exits (fails the test) when unknown
+
+
+# Running it ---------------------------------------------------------------------------------
+
+
+class Stack:
+    """The compose services as processes, in one directory."""
+
+    def __init__(self, directory: Path, document: dict) -> None:
+        self.directory, self.document = directory, document
+        self.ports = {"redis": servers.free_port(), "web": servers.free_port()}
+        self.ports["flower"] = servers.free_port()
+        self.processes: dict[str, subprocess.Popen] = {}
+        (directory / "secrets").mkdir()
+
+    def service(self, name: str) -> dict:
+        return self.document["services"][name]
+
+    def write_secret(self, name: str, value: str) -> None:
+        path = self.directory / "secrets" / name
+        path.write_text(value + "\n")
+        path.chmod(0o600)
+
+    def app_env(self, name: str) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "HOME", "LANG")}
+        for key, value in environment(self.service(name)).items():
+            env[key] = self.translate(name, key, value)
+        return env
+
+    def translate(self, service: str, key: str, value: str) -> str:
+        value = value.replace("/run/secrets/", f"{self.directory / 'secrets'}/")
+        value = value.replace("redis://redis:6379", f"redis://127.0.0.1:{self.ports['redis']}")
+        if key == "DATA_DIR":
+            return str(self.directory / service)
+        if key == "WEB_HOST":
+            return "127.0.0.1"
+        if key == "WEB_PORT":
+            return str(self.ports["web"])
+        if key == "FLOWER_PORT":
+            return str(self.ports["flower"])
+        return value
+
+    def argv(self, command: list[str]) -> list[str]:
+        assert command[0] == "lokpanchang", command
+        return [sys.executable, "-m", "lokpanchang", *command[1:]]
+
+    def start(self, name: str, argv: list[str], env: dict | None = None) -> None:
+        with open(self.directory / f"{name}.log", "w") as log:  # the child keeps its copy
+            self.processes[name] = subprocess.Popen(
+                argv, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.directory
+            )
+
+    def healthy(self, name: str, argv: list[str], env: dict | None = None) -> bool:
+        done = subprocess.run(argv, env=env, capture_output=True, timeout=60, check=False)
+        return done.returncode == 0
+
+    def log(self, name: str) -> str:
+        path = self.directory / f"{name}.log"
+        return path.read_text(errors="replace")[-3000:] if path.exists() else ""
+
+    def stop(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def health_command(service: dict) -> list[str]:
+    test = service["healthcheck"]["test"]
+    assert test[0] == "CMD", test
+    return test[1:]
+
+
+def start_redis(stack: Stack) -> None:
+    redis = stack.service("redis")
+    binary = servers.shutil.which("redis-server") or servers.missing("redis-server")
+    assert redis["command"][0] == "redis-server"
+    (stack.directory / "redis").mkdir()
+    stack.start(
+        "redis",
+        [
+            binary,
+            *redis["command"][1:],
+            "--port",
+            str(stack.ports["redis"]),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(stack.directory / "redis"),
+        ],
+    )
+    command = health_command(redis)  # redis-cli takes its options before the command
+    probe = [command[0], "-p", str(stack.ports["redis"]), *command[1:]]
+    wait_until(lambda: stack.healthy("redis", probe), 30, "redis's health check")
+
+
+def prepare_db(stack: Stack, postgres) -> None:
+    """The role and database the db service would create, on the test's PostgreSQL."""
+    import psycopg
+
+    db = stack.service("db")
+    user, name = db["environment"]["POSTGRES_USER"], db["environment"]["POSTGRES_DB"]
+    password = SECRETS["db_password"]
+    with psycopg.connect(
+        f"host=127.0.0.1 port={postgres.port} user=postgres dbname=postgres", autocommit=True
+    ) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'DROP ROLE IF EXISTS "{user}"')
+        connection.execute(f"CREATE ROLE \"{user}\" LOGIN PASSWORD '{password}'")
+        connection.execute(f'CREATE DATABASE "{name}" OWNER "{user}"')
+    probe = health_command(db)
+    probe[0] = str(postgres.bindir / probe[0])
+    probe += ["-h", "127.0.0.1", "-p", str(postgres.port)]
+    assert stack.healthy("db", probe), "pg_isready refused"
+    stack.write_secret(
+        "database_url",
+        f"postgresql+psycopg://{user}:{password}@127.0.0.1:{postgres.port}/{name}",
+    )
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_the_services_run_as_compose_says_and_all_become_healthy(tmp_path, postgres_server):
+    stack = Stack(tmp_path, compose())
+    for name, value in SECRETS.items():
+        stack.write_secret(name, value)
+    try:
+        start_redis(stack)
+        prepare_db(stack, postgres_server)
+        migrate = stack.service("migrate")
+        done = subprocess.run(
+            stack.argv(migrate["command"]),
+            env=stack.app_env("migrate"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        for name in LONG_RUNNING:
+            stack.start(name, stack.argv(stack.service(name)["command"]), stack.app_env(name))
+        for name in LONG_RUNNING:
+            probe = stack.argv(health_command(stack.service(name)))
+            wait_until(
+                lambda: stack.healthy(name, probe, stack.app_env(name)),  # noqa: B023
+                120,
+                f"{name}'s health check\n{stack.log(name)}",
+                interval=1.0,
+            )
+        base = f"http://127.0.0.1:{stack.ports['web']}"
+        with urllib.request.urlopen(base + "/healthz", timeout=10) as response:
+            assert json.loads(response.read()) == {
+                "web": "ok",
+                "database": "ok",
+                "worker": "ok",
+                "beat": "ok",
+            }
+        request = urllib.request.Request(
+            base + "/metrics", headers={"Authorization": f"Bearer {SECRETS['metrics_token']}"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+        assert "gunicorn" in response.headers.get("Server", "")
+    finally:
+        stack.stop()
+    beat_dir = tmp_path / "beat"
+    assert any(p.name.startswith("celerybeat-schedule") for p in beat_dir.iterdir())

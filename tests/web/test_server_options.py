@@ -1,0 +1,44 @@
+"""`lokpanchang web`'s gunicorn is sized and timed by the WEB_* settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from lokpanchang.config import ConfigError
+from lokpanchang.web import check_secrets
+from lokpanchang.web.server import MaskedLogger, gunicorn_options
+
+
+def test_workers_threads_connections_and_timeouts_come_from_settings(make_settings):
+    settings = make_settings(
+        web_worker_class="gthread",
+        web_workers=3,
+        web_threads=16,
+        web_connections=500,
+        web_timeout=12,
+        web_keepalive=3,
+        web_host="127.0.0.1",
+    )
+    options = gunicorn_options(settings, 8123)
+    assert options["bind"] == "127.0.0.1:8123"
+    assert (options["worker_class"], options["workers"], options["threads"]) == ("gthread", 3, 16)
+    assert (options["worker_connections"], options["timeout"], options["keepalive"]) == (500, 12, 3)
+    assert options["logger_class"] is MaskedLogger
+    assert options["forwarded_allow_ips"] == ""  # X-Forwarded-* believed by the app alone
+
+
+@pytest.mark.parametrize("name", ["WEB_KEEPALIVE", "WEB_WORKERS", "WEB_TIMEOUT"])
+def test_zero_is_refused_naming_the_setting(make_settings, name):
+    with pytest.raises(ConfigError, match=name):
+        make_settings(**{name.lower(): 0})
+
+
+def test_a_weak_metrics_token_stops_production(make_settings):
+    settings = make_settings(
+        environment="production",
+        secret_key="k3Jd9-fQ2x_Lm8vR0tYw4ZpA7sNc1eHb6uGi5oKa",
+        metrics_token="prometheus",
+    )
+    with pytest.raises(ConfigError, match="METRICS_TOKEN is too weak") as refused:
+        check_secrets(settings)
+    assert "prometheus" not in str(refused.value)
