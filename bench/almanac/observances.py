@@ -21,7 +21,7 @@ import time
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo
 
-from run import clear_caches  # the almanac benchmark's (this directory is on the path)
+from run import clear_caches  # type: ignore[import-not-found]  # the almanac benchmark's (this directory is on the path)
 
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.observances import Place, observances_between
@@ -53,7 +53,8 @@ def _timed(place, day, options, cold: bool) -> float:
     if cold:
         clear_caches()
     began = time.perf_counter()
-    generate_panchangam_with_timezone(*place, day, **options)
+    latitude, longitude, zone = place
+    generate_panchangam_with_timezone(latitude, longitude, zone, day, **options)
     return time.perf_counter() - began
 
 
@@ -63,8 +64,8 @@ def side_by_side(chosen, repeat: int, cold: bool) -> list[list[float]]:
     best = [[float("inf")] * len(chosen) for _ in sides]
     for _ in range(repeat):
         if not cold:  # warm: one pass first, so every date's Sun and Moon are cached
-            for place, day in chosen:
-                generate_panchangam_with_timezone(*place, day)
+            for (latitude, longitude, zone), day in chosen:
+                generate_panchangam_with_timezone(latitude, longitude, zone, day)
         for index, (place, day) in enumerate(chosen):
             for side, options in enumerate(sides):
                 best[side][index] = min(best[side][index], _timed(place, day, options, cold))

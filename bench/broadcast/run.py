@@ -64,6 +64,7 @@ def start_fake(port: int) -> subprocess.Popen:
         "1000",
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
     process.stdout.readline()
     return process
 
@@ -170,7 +171,7 @@ def run_status(database_url: str, run_id: int):
     from lokpanchang.storage.models import BroadcastRun
 
     with transaction(database_url) as session:
-        run = session.get(BroadcastRun, run_id)
+        run = session.get_one(BroadcastRun, run_id)
         return run.status, run.due_at, run.sent
 
 

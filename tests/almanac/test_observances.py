@@ -37,7 +37,7 @@ class _Days:
 
 def _decide(span, windows, both=Both.EARLIER, neither=Neither.EARLIER, excluded=None) -> date:
     question = Question(span, Part.PRADOSHA, both, neither, excluded)
-    return decide(_Days(windows), question)  # type: ignore[arg-type]
+    return decide(_Days(windows), question)  # type: ignore[arg-type, return-value]
 
 
 EVENINGS = {n: (n + 0.5, n + 0.6) for n in range(5)}  # a window from 0.5 to 0.6 of each day

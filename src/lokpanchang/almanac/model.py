@@ -23,7 +23,7 @@ class Named:
     number: int
     name: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "name": self.name}
 
 
@@ -34,7 +34,7 @@ class Interval:
     start: datetime
     end: datetime
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"start": iso(self.start), "end": iso(self.end)}
 
 
@@ -49,7 +49,7 @@ class Element:
     paksha: str | None = None  # tithi only
     pada: int | None = None  # nakshatra only: the pada at sunrise (or at its start, if later)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         result = {"number": self.number, "name": self.name}
         if self.paksha is not None:
             result["paksha"] = self.paksha
@@ -69,7 +69,7 @@ class Masa:
     adhika: bool
     kshaya: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "amanta": self.amanta.to_dict(),
             "purnimanta": self.purnimanta.to_dict(),
@@ -86,7 +86,7 @@ class Samvat:
     vikram: int
     samvatsara: Named
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "shaka": self.shaka,
             "vikram": self.vikram,
@@ -138,7 +138,7 @@ class Panchangam:
     observance_gaps: tuple[Gap, ...] = ()  # what the polar rule keeps from being placed
     muhurtas: Muhurtas | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON shape of issue 3 (times ISO 8601 local with offset), plus a few extras."""
         return {
             "date": self.date.isoformat(),
@@ -183,5 +183,5 @@ class Panchangam:
         }
 
 
-def _optional(value: Interval | None) -> dict | None:
+def _optional(value: Interval | None) -> dict[str, Any] | None:
     return None if value is None else value.to_dict()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, tzinfo
-from typing import Any
+from typing import Any, overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lokpanchang.almanac import (
@@ -147,7 +147,7 @@ def _compute(
     )
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
-    shared: dict = {}
+    shared: elements.Boundaries = {}
     spans = {
         kind.name: elements.spans(kind, frame.start, frame.end, shared)
         for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
@@ -223,6 +223,10 @@ class _Localiser:
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
 
+    @overload
+    def __call__(self, jd_ut: float) -> datetime: ...
+    @overload
+    def __call__(self, jd_ut: float | None) -> datetime | None: ...
     def __call__(self, jd_ut: float | None) -> datetime | None:
         return None if jd_ut is None else datetime_from_jd(jd_ut, self.zone)
 
@@ -260,7 +264,7 @@ def _element(
     )
 
 
-def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict:
+def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict[str, Any]:
     if frame.sunrise is None or frame.sunset is None:
         # Polar rule: no daytime on this date, so none of the day's divisions exist.
         return {
@@ -286,7 +290,7 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict:
     }
 
 
-def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict:
+def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict[str, Any]:
     month = lunisolar.lunar_month(day_start, tithi)
     shaka = lunisolar.shaka_year(day, month.amanta)
     cycle = lunisolar.samvatsara(shaka)

@@ -262,7 +262,7 @@ def _record_announcements(
     with transaction(url) as session:
         for (row_id, _phone, _language), result in zip(batch, results, strict=True):
             status = LEDGER_STATUS[result.outcome]
-            values = {
+            values: dict[str, object] = {
                 "status": status,
                 "error_code": result.error_code,
                 "error_detail": result.error_detail,

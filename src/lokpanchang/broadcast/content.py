@@ -10,11 +10,11 @@ has. The store only saves work: a value missing from it is computed (and stored)
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from threading import Lock
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import structlog
 
@@ -148,7 +148,7 @@ class CachedPanchangams:
         compute: Callable[[Recipient], object],
         capacity: int = 20_000,
         store: PreparedStore | None = None,
-        encode: Callable[[object], object] = lambda value: value.to_dict(),
+        encode: Callable[[Any], object] = lambda value: value.to_dict(),
     ) -> None:
         self._compute = compute
         self._values = _Bounded(capacity)
@@ -220,7 +220,7 @@ class PanchangamContent:
     def __init__(
         self,
         compute: Callable[[Recipient], object],
-        render: Callable[[object, str], Rendered],
+        render: Callable[[Any, str, str, int], Iterable[Any]],
         store: PreparedStore | None = None,
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
@@ -231,10 +231,11 @@ class PanchangamContent:
         # The same town and distance (to the km) read alike: one rendering per language.
         named = (recipient.place, round(recipient.distance_km))
         key = (place_key(recipient), recipient.language, named)
-        rendered = self._rendered.get(key)
+        rendered = cast(Rendered | None, self._rendered.get(key))
         if rendered is None:
             panchangam = self.panchangams.get(recipient)
-            rendered = self._render(panchangam, recipient.language, *named)
+            parameters, text = self._render(panchangam, recipient.language, *named)
+            rendered = (tuple(parameters), text)
             self._rendered.put(key, rendered)
         return rendered
 
@@ -260,8 +261,8 @@ def almanac_content(store: PreparedStore | None = None, version: int = 1) -> Pan
         )
 
     def render(panchangam: object, language: str, place: str, distance_km: float) -> Rendered:
-        # RenderedMessage unpacks as (parameters, text).
-        return render_daily(panchangam, language, place, distance_km, version=version)
+        message = render_daily(panchangam, language, place, distance_km, version=version)
+        return message.parameters, message.text
 
     return PanchangamContent(compute, render, store)
 

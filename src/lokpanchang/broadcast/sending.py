@@ -143,7 +143,7 @@ def send_batch(
             _give_up_late_run(session, run)
             return BatchResult()
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
-        claimed = queries.claim_batch(session, run_id, tuple(bounds), now, stale)
+        claimed = queries.claim_batch(session, run_id, (bounds[0], bounds[1]), now, stale)
         rows = queries.recipients(session, claimed)
     prepare_content(ctx.content, rows)
     messages, failures = render_messages(ctx.content, rows)
@@ -309,13 +309,13 @@ def _halt(session, run_id: int, result: SendResult, now: datetime) -> None:
 def defer_retries(settings: Settings, run_id: int, bounds: tuple[int, int], until: datetime) -> int:
     """Hold the batch's 'retry' rows until ``until``: recovery must not send them earlier."""
     with transaction(settings.effective_database_url) as session:
-        return queries.defer_retries(session, run_id, tuple(bounds), until)
+        return queries.defer_retries(session, run_id, (bounds[0], bounds[1]), until)
 
 
 def give_up_retries(settings: Settings, run_id: int, bounds: tuple[int, int], now: datetime) -> int:
     """After the last retry, rows still waiting are recorded as failed (never silently dropped)."""
     with transaction(settings.effective_database_url) as session:
-        ids = queries.ledger_ids_in(session, run_id, ("retry",), tuple(bounds))
+        ids = queries.ledger_ids_in(session, run_id, ("retry",), (bounds[0], bounds[1]))
         queries.set_ledger_status(
             session, ids, "failed", failed_at=now, error_detail="gave up after the last retry"
         )

@@ -28,7 +28,7 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
     will serve them), ``"already"`` (they have today's message), or ``"inactive"``.
     """
     owned = ctx is None  # called from a web request: a channel of its own, closed afterwards
-    if owned:
+    if ctx is None:
         from lokpanchang.broadcast import make_context
         from lokpanchang.config import get_settings
 
@@ -37,8 +37,9 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
         user = session.get(UserDetail, user_id)
         if user is None or not user.is_active(now) or not _locatable(user):
             return "inactive"
-        local_date = planning.local_date_at(user.timezone, now)
-        due = planning.occurrence(user.timezone, local_date, user.send_time)
+        zone = user.location()[2]
+        local_date = planning.local_date_at(zone, now)
+        due = planning.occurrence(zone, local_date, user.send_time)
         if due is not None and now < due:
             return "daily"
         ledger_id = _take_today(session, user, local_date, now)

@@ -16,6 +16,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 import structlog
 from sqlalchemy import select
@@ -104,14 +105,18 @@ def _change_values(body: object) -> list[dict]:
     ]
 
 
-def _dicts(items: object) -> list[dict]:
+def _dicts(items: object) -> list[dict[str, Any]]:
     return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+
+
+def _mapping(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _contact_names(value: dict) -> dict[str, str]:
     names = {}
     for contact in _dicts(value.get("contacts")):
-        profile = contact.get("profile") if isinstance(contact.get("profile"), dict) else {}
+        profile = _mapping(contact.get("profile"))
         names[str(contact.get("wa_id", ""))] = str(profile.get("name") or "")[:200]
     return names
 
@@ -169,16 +174,16 @@ def _apply_failed(session: Session, row: MessageLog, status: dict, now: datetime
     action = failed_status_action(code, user.undeliverable_days or 0, counted_today)
     user.undeliverable_days = action.undeliverable_days
     if action.disable and user.is_active(now):
-        _deactivate(session, user, now, "disabled", action.reason)
+        _deactivate(session, user, now, "disabled", action.reason or "")
 
 
 def _first_error(status: dict) -> tuple[int | None, str]:
     for error in _dicts(status.get("errors")):
         try:
-            code = int(error.get("code"))
-        except (TypeError, ValueError):
+            code = int(error["code"])
+        except (KeyError, TypeError, ValueError):
             code = None
-        data = error.get("error_data") if isinstance(error.get("error_data"), dict) else {}
+        data = _mapping(error.get("error_data"))
         return code, str(data.get("details") or error.get("title") or "")[:500]
     return None, ""
 

@@ -64,6 +64,7 @@ async def _replies_to_channel(replies: list[Reply], settings: Settings) -> None:
     from lokpanchang.delivery.memory import MemorySender
     from lokpanchang.delivery.outbox import OutboxSender
 
+    sender: MemorySender | OutboxSender
     if settings.effective_delivery_backend == "memory":
         sender = MemorySender()
     else:

@@ -240,6 +240,7 @@ class WhatsAppSender:
 
     async def _attempt(self, payload: dict) -> Classified:
         try:
+            assert self._session is not None, "WhatsAppSender used before open()"
             async with self._session.post(
                 self.url, json=payload, headers=self._headers
             ) as response:

@@ -16,6 +16,7 @@ import itertools
 import json
 import secrets
 from collections import Counter, deque
+from typing import Any
 
 import aiohttp
 from aiohttp import web
@@ -126,6 +127,7 @@ class FakeCloudAPI:
         app.router.add_get("/_fake/messages", self.handle_list)
         app.router.add_delete("/_fake/messages", self.handle_reset)
         app.router.add_get("/_fake/webhooks", self.handle_webhooks)
+        app.router.add_get("/_fake/health", self.handle_health)
         app.router.add_get("/_fake/accepted-at", self.handle_accepted_at)
         app.on_startup.append(self._start_poster)
         app.on_cleanup.append(self._stop_poster)
@@ -201,7 +203,8 @@ class FakeCloudAPI:
                 status=failure.code, text="<html>upstream error</html>", content_type="text/html"
             )
         if failure.kind == "drop":
-            request.transport.close()
+            if request.transport is not None:
+                request.transport.close()
             raise asyncio.CancelledError
         await asyncio.sleep(3600)
         raise AssertionError("unreachable")
@@ -281,6 +284,9 @@ class FakeCloudAPI:
         """When each accepted send arrived (epoch seconds, in order): lateness in benchmarks."""
         return web.json_response({"accepted_at": self.accepted_at})
 
+    async def handle_health(self, request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "phone_number_id": self.config.phone_number_id})
+
     async def handle_webhooks(self, request: web.Request) -> web.Response:
         return web.json_response({"webhooks": self.webhooks})
 
@@ -292,7 +298,7 @@ class FakeCloudAPI:
         recipient = str(payload["to"]).lstrip("+")
         callback = payload.get("biz_opaque_callback_data")
         if failure is not None and failure.kind == "async":
-            steps = [("failed", failure.code)]
+            steps: list[tuple[str, int | None]] = [("failed", failure.code)]
         else:
             steps = [("sent", None), ("delivered", None), ("read", None)]
         for status, code in steps:
@@ -324,7 +330,7 @@ class FakeCloudAPI:
         }
         try:
             async with session.post(self.config.webhook_url, data=raw, headers=headers) as response:
-                outcome = response.status
+                outcome: int | str = response.status
         except (aiohttp.ClientError, TimeoutError) as exc:
             outcome = f"{type(exc).__name__}"
         self.webhooks.append({"body": body, "response": outcome})
@@ -347,7 +353,7 @@ def status_body(
     error_code: int | None = None,
 ) -> dict:
     """One status update in the shape of Meta's ``messages`` webhook."""
-    entry = {
+    entry: dict[str, Any] = {
         "id": message_id,
         "status": status,
         "timestamp": str(int(clock.now().timestamp())),
@@ -396,4 +402,4 @@ async def serve(
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
-    return runner, site._server.sockets[0].getsockname()[1]
+    return runner, runner.addresses[0][1]

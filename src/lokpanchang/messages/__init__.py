@@ -1,7 +1,6 @@
 """PURE: a panchangam and a language -> WhatsApp template parameters and plain text."""
 
 from lokpanchang.messages.daily import (
-    DAILY_TEMPLATE_BODIES,
     DAILY_TEMPLATE_BODY,
     RenderedMessage,
     check_daily,
@@ -9,6 +8,7 @@ from lokpanchang.messages.daily import (
     render_daily,
     template_body,
 )
+from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
 from lokpanchang.messages.observance_lines import (
     DAILY_TEMPLATE_BODIES_V2,
     TEMPLATE_V2,

@@ -7,7 +7,7 @@ next sunrise, the first entry being the one in force at sunrise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -51,7 +51,7 @@ class RenderedMessage:
     language: str
     version: int = 1  # template version (observance_lines.template_version)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter((self.parameters, self.text))
 
 
@@ -115,16 +115,17 @@ def check_daily(rendered: RenderedMessage) -> str:
     return check_rendering(body, rendered.parameters)
 
 
-def _as_dict(panchangam: Any, language: str) -> dict:
+def _as_dict(panchangam: Any, language: str) -> dict[str, Any]:
     if isinstance(panchangam, dict):
         return panchangam
     try:
-        return panchangam.to_dict(language=language)
+        day: dict[str, Any] = panchangam.to_dict(language=language)
     except TypeError:
-        return panchangam.to_dict()
+        day = panchangam.to_dict()
+    return day
 
 
-def _raw_parameters(day: dict, language: str, place: str, distance: int) -> list[str]:
+def _raw_parameters(day: dict[str, Any], language: str, place: str, distance: int) -> list[str]:
     said = words(language)
     local_date = _parse_date(day.get("date"))
     return [
@@ -139,11 +140,11 @@ def _raw_parameters(day: dict, language: str, place: str, distance: int) -> list
     ]
 
 
-def _place(day: dict, place: str) -> str:
+def _place(day: dict[str, Any], place: str) -> str:
     return str(place or day.get("city") or day.get("place") or "")
 
 
-def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
+def _heading(day: dict[str, Any], local_date: date | None, place: str, language: str) -> str:
     where = place or _coordinates(day)
     names = months(language)
     when = f"{local_date.day} {names[local_date.month - 1]} {local_date.year}" if local_date else ""
@@ -151,7 +152,7 @@ def _heading(day: dict, local_date: date | None, place: str, language: str) -> s
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
 
-def _coordinates(day: dict) -> str:
+def _coordinates(day: dict[str, Any]) -> str:
     try:
         lat, lon = float(day["latitude"]), float(day["longitude"])
     except (KeyError, TypeError, ValueError):
@@ -210,7 +211,7 @@ def _entry_name(kind: str, entry: Any, language: str) -> str:
     return name
 
 
-def _daylight(day: dict, local_date: date | None, words: Mapping[str, str]) -> str:
+def _daylight(day: dict[str, Any], local_date: date | None, words: Mapping[str, str]) -> str:
     """``sunrise / sunset``; on a polar day or night, why there are none (the polar rule)."""
     polar = day.get("polar")
     if polar in POLAR_WITHOUT_SUNRISE and not day.get("sunrise"):
@@ -221,7 +222,7 @@ def _daylight(day: dict, local_date: date | None, words: Mapping[str, str]) -> s
     return f"{sunrise} / {sunset}"
 
 
-def _kalam(day: dict, local_date: date | None, words: Mapping[str, str]) -> str:
+def _kalam(day: dict[str, Any], local_date: date | None, words: Mapping[str, str]) -> str:
     """Rahu kalam's span; without a sunrise and a sunset to divide, why there is none."""
     if not isinstance(day.get("rahu_kalam"), dict) and day.get("polar"):
         return words["no_kalam"]
@@ -246,12 +247,16 @@ def _clock(value: Any, local_date: date | None, words: Mapping[str, str]) -> str
     return text
 
 
-def _month_and_year(day: dict, language: str, words: Mapping[str, str]) -> str:
-    masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _month_and_year(day: dict[str, Any], language: str, words: Mapping[str, str]) -> str:
+    masa = _mapping(day.get("masa"))
     month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):
         month = f"{_label('adhika', 1, language) or 'Adhika'} {month}"
-    samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
+    samvat = _mapping(day.get("samvat"))
     # The dict carries the samvatsara's name as computed (English); its number names it in
     # the reader's language.
     samvatsara = _label("samvatsara", samvat.get("samvatsara_number"), language) or samvat.get(

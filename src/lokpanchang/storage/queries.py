@@ -14,6 +14,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
+from lokpanchang.storage.db import affected_rows
 from lokpanchang.storage.models import (
     BroadcastRun,
     CityDetail,
@@ -47,7 +48,7 @@ def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, t
         .distinct()
         .order_by(UserDetail.timezone, UserDetail.send_time)
     )
-    return [(zone, send_time) for zone, send_time in session.execute(statement)]
+    return [(zone, send_time) for zone, send_time in session.execute(statement) if zone is not None]
 
 
 def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:
@@ -58,7 +59,11 @@ def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], 
         .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
         .group_by(UserDetail.timezone, UserDetail.send_time)
     )
-    return {(zone, send_time): joined for zone, send_time, joined in session.execute(query)}
+    return {
+        (zone, send_time): joined
+        for zone, send_time, joined in session.execute(query)
+        if zone is not None
+    }
 
 
 # Runs ------------------------------------------------------------------------
@@ -89,7 +94,7 @@ def run_slots_since(session: Session, since: datetime) -> set[tuple[str, time, d
     query = select(BroadcastRun.timezone, BroadcastRun.send_time, BroadcastRun.local_date).where(
         BroadcastRun.due_at >= since
     )
-    return {tuple(row) for row in session.execute(query)}
+    return {(zone, send_time, day) for zone, send_time, day in session.execute(query)}
 
 
 def unfinished_runs_due(session: Session, now: datetime) -> list[BroadcastRun]:
@@ -102,16 +107,6 @@ def unfinished_runs_due(session: Session, now: datetime) -> list[BroadcastRun]:
         .order_by(BroadcastRun.due_at)
     )
     return list(session.execute(query).scalars())
-
-
-def mark_run(session: Session, run_id: int, from_states: tuple[str, ...], **values) -> bool:
-    """Conditionally update a run; True when it was in one of ``from_states``."""
-    statement = (
-        update(BroadcastRun)
-        .where(BroadcastRun.id == run_id, BroadcastRun.status.in_(from_states))
-        .values(**values)
-    )
-    return session.execute(statement).rowcount == 1
 
 
 def note_enqueued(session: Session, run_id: int, now: datetime) -> None:
@@ -236,7 +231,7 @@ def defer_retries(session: Session, run_id: int, bounds: tuple[int, int], until:
         )
         .values(retry_at=until)
     )
-    return session.execute(statement).rowcount or 0
+    return affected_rows(session.execute(statement))
 
 
 def set_ledger_status(session: Session, ledger_ids: list[int], status: str, **values) -> None:
@@ -298,7 +293,7 @@ def take_db_lock(session: Session, key: str, now: datetime, expires_at: datetime
         .where(SchedulerLock.key == key, SchedulerLock.expires_at <= now)
         .values(expires_at=expires_at)
     )
-    return session.execute(statement).rowcount == 1
+    return affected_rows(session.execute(statement)) == 1
 
 
 def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) -> int:
@@ -312,7 +307,7 @@ def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) 
         )
         .values(status="ambiguous", error_detail="worker lost during the send")
     )
-    return session.execute(statement).rowcount or 0
+    return affected_rows(session.execute(statement))
 
 
 def recipients(session: Session, ledger_ids: list[int]) -> list[tuple]:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import structlog
 from celery import chord
@@ -23,7 +24,7 @@ from lokpanchang.tasks import app
 log = structlog.get_logger(__name__)
 
 TRANSIENT = (OperationalError, ConnectionError, TimeoutError, OSError)
-RETRY = {
+RETRY: dict[str, Any] = {
     "autoretry_for": TRANSIENT,
     "retry_backoff": 2,
     "retry_backoff_max": 60,
@@ -77,17 +78,19 @@ def send_for_timezone(run_id: int) -> dict:
 @app.task(name="tasks.send_batch", bind=True, **{**RETRY, "max_retries": None})
 def send_batch(self, run_id: int, bounds: list[int]) -> dict:
     settings = get_settings()
-    result = broadcast.send_batch(broadcast.default_context(), run_id, tuple(bounds), clock.now())
+    result = broadcast.send_batch(
+        broadcast.default_context(), run_id, (bounds[0], bounds[1]), clock.now()
+    )
     if result.retry_after is None:
         return result.to_dict()
     if self.request.retries >= settings.send_max_retries:
-        broadcast.give_up_retries(settings, run_id, tuple(bounds), clock.now())
+        broadcast.give_up_retries(settings, run_id, (bounds[0], bounds[1]), clock.now())
         return result.to_dict()
     countdown = batch_backoff(self.request.retries, result.retry_after)
     # Recorded on the rows first, so a recovery pass during the back-off leaves them alone;
     # a second short of the countdown so this task's own retry never finds them still held.
     until = clock.now() + timedelta(seconds=max(0.0, countdown - 1.0))
-    broadcast.defer_retries(settings, run_id, tuple(bounds), until)
+    broadcast.defer_retries(settings, run_id, (bounds[0], bounds[1]), until)
     raise self.retry(countdown=countdown)
 
 

@@ -107,10 +107,6 @@ def subscriber_message(user, local_date: date) -> Message:
     return Message(tuple(parameters), text)
 
 
-def lookup_place(latitude: float, longitude: float) -> places.Place:
-    return places.lookup(latitude, longitude)
-
-
 def search_places(text: str, limit: int = 10) -> list[places.Place]:
     return places.search(text, limit=limit)
 

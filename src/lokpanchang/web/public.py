@@ -124,7 +124,7 @@ def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
         "zone_name": zone_label(chosen.timezone),
     }
     day, problem = _date(choice.day_text, chosen.timezone, words)
-    if problem:
+    if problem or day is None:
         return {**found, "problem": problem}
     return {**found, **_day(chosen, day, choice.language, words)}
 

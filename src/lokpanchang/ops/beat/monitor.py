@@ -14,12 +14,12 @@ from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.ops.beatcheck import BeatLife, EntryState, assess
-from lokpanchang.ops.beatinfo import beat_entries, key_for_task
-from lokpanchang.ops.upsert import upsert
+from lokpanchang.ops.beat.entries import beat_entries, key_for_task
+from lokpanchang.ops.beat.freshness import BeatLife, EntryState, assess
 from lokpanchang.storage import queries
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
+from lokpanchang.storage.upsert import upsert
 
 log = structlog.get_logger(__name__)
 _started: dict[str, float] = {}

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from celery.schedules import crontab
 
-from lokpanchang.ops.beatinfo import BeatEntry, interval_seconds, next_instant, previous_instant
+from lokpanchang.ops.beat.entries import BeatEntry, interval_seconds, next_instant, previous_instant
 
 MIN_GRACE_S, MAX_GRACE_S, GRACE_FRACTION = 60.0, 3600.0, 0.1
 
@@ -83,9 +84,10 @@ def grace(entry: BeatEntry, now: datetime) -> timedelta:
 def _crontab_due(
     entry: BeatEntry, last: datetime | None, since: datetime | None, now: datetime
 ) -> datetime:
-    owed = next_instant(entry.schedule, last) if last else previous_instant(entry.schedule, now)
+    table = cast(crontab, entry.schedule)
+    owed = next_instant(table, last) if last else previous_instant(table, now)
     if since is not None:  # instants more than grace before beat's start are not this beat's
-        owed = max(owed, next_instant(entry.schedule, since - grace(entry, now)))
+        owed = max(owed, next_instant(table, since - grace(entry, now)))
     return owed
 
 

@@ -14,13 +14,14 @@ The sends are ``lokpanchang.broadcast.adhoc``'s; a re-executed job run sends nob
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import cast
 
 from sqlalchemy import select
 
 from lokpanchang.broadcast import SendContext, adhoc, make_context
 from lokpanchang.broadcast.sending import run_async
 from lokpanchang.config import Settings
-from lokpanchang.ops import reports
+from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun, UserDetail
 
@@ -37,7 +38,7 @@ class JobCall:
         ctx: SendContext | None,
     ) -> None:
         self.settings, self.payload, self.now, self.run_id = settings, payload, now, run_id
-        self._ctx, self._owned = ctx, None
+        self._ctx, self._owned = ctx, cast(SendContext | None, None)
 
     def ctx(self) -> SendContext:
         if self._ctx is None:
@@ -105,6 +106,8 @@ def execute_job(
     """
     with transaction(settings.effective_database_url) as session:
         job = session.get(ScheduledJob, job_id)
+        if job is None:
+            raise ValueError(f"no scheduled job with id {job_id}")
         kind, payload = job.kind, dict(job.payload)
         run_id = _run_id(session, job_id, due_at)
     call = JobCall(settings, payload, now, run_id, ctx)

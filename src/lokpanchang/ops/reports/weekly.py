@@ -17,8 +17,8 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from lokpanchang.config import Settings
-from lokpanchang.ops.metrics import FAILED_LEDGER
-from lokpanchang.ops.svgchart import bar_chart
+from lokpanchang.ops.daily_metrics.counts import FAILED_LEDGER
+from lokpanchang.ops.reports.svgchart import bar_chart
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, MessageLog
 
@@ -104,7 +104,7 @@ def gather(url: str, first: date, last: date) -> dict:
         }
 
 
-def _series(days: list[date], totals: dict, names: tuple[str, ...]) -> dict[str, list[int]]:
+def _series(days: list[date], totals: dict, names: tuple[str, ...]) -> dict[str, list[float]]:
     return {name: [getattr(totals[d], name) if d in totals else 0 for d in days] for name in names}
 
 

@@ -79,7 +79,7 @@ def queue_depths(broker_url: str, queues: tuple[str, ...] = QUEUES) -> dict[str,
     return dict.fromkeys(queues)
 
 
-def _redis_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int]:
+def _redis_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int | None]:
     import redis
 
     client = redis.Redis.from_url(
@@ -99,7 +99,7 @@ def _redis_depth(client, queue: str) -> int:
     return sum(pipe.execute())
 
 
-def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int]:
+def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int | None]:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
         return dict.fromkeys(queues, 0)  # no broker file yet: nothing waits (and create none)
@@ -111,7 +111,7 @@ def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int]:
     with engine_for(url).connect() as connection:
         if not _has_table(connection, "kombu_queue"):
             return dict.fromkeys(queues, 0)
-        counts = dict(connection.execute(query, {"visible": True}).all())
+        counts: dict[str, int] = dict(connection.execute(query, {"visible": True}).all())
     return {queue: int(counts.get(queue, 0)) for queue in queues}
 
 

@@ -19,7 +19,12 @@ from pathlib import Path
 import structlog
 
 from lokpanchang.config import Settings
-from lokpanchang.ops.logbackup import MANIFEST, archive_root, manifest_matches, read_manifest
+from lokpanchang.ops.log_archives.backup import (
+    MANIFEST,
+    archive_root,
+    manifest_matches,
+    read_manifest,
+)
 
 UPLOADED = "UPLOADED.json"
 log = structlog.get_logger(__name__)

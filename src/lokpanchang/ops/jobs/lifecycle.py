@@ -17,7 +17,7 @@ from croniter import croniter
 from sqlalchemy import select, update
 
 from lokpanchang.config import parse_zone
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage.db import affected_rows, transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
 
 KINDS = ("announcement", "report", "backfill")
@@ -93,7 +93,7 @@ def create_job(
     cron_zone: str = "UTC",
 ) -> int:
     validate(kind, payload, run_at, cron, cron_zone)
-    first = run_at.astimezone(UTC) if run_at else next_cron_instant(cron, cron_zone, now)
+    first = run_at.astimezone(UTC) if run_at else next_cron_instant(cron or "", cron_zone, now)
     with transaction(url) as session:
         job = ScheduledJob(
             name=name,
@@ -126,7 +126,7 @@ def set_paused(url: str, job_id: int, paused: bool, now: datetime) -> ScheduledJ
         if job.status != wanted_from:
             raise JobError(f"job {job_id} is {job.status}, not {wanted_from}")
         job.status = wanted_to
-        if not paused and job.cron and job.next_run_at < now:
+        if not paused and job.cron and job.next_run_at is not None and job.next_run_at < now:
             job.next_run_at = next_cron_instant(job.cron, job.cron_zone, now)
         return job
 
@@ -139,7 +139,7 @@ def due_jobs(url: str, now: datetime, limit: int = 100) -> list[tuple[int, datet
         .limit(limit)
     )
     with transaction(url) as session:
-        return [(job_id, due) for job_id, due in session.execute(query)]
+        return [(job_id, due) for job_id, due in session.execute(query) if due is not None]
 
 
 def claim(url: str, job_id: int, due_at: datetime, worker: str, now: datetime) -> bool:
@@ -154,7 +154,7 @@ def claim(url: str, job_id: int, due_at: datetime, worker: str, now: datetime) -
         .values(status="running", claimed_by=worker, last_run_at=now)
     )
     with transaction(url) as session:
-        if session.execute(statement).rowcount != 1:
+        if affected_rows(session.execute(statement)) != 1:
             return False
         _start_run(session, job_id, due_at, worker, now)
     return True
@@ -173,7 +173,7 @@ def unclaim(url: str, job_id: int, worker: str) -> bool:
         .values(status="active", claimed_by=None)
     )
     with transaction(url) as session:
-        return session.execute(statement).rowcount == 1
+        return affected_rows(session.execute(statement)) == 1
 
 
 def open_job(url: str, kind: str, name: str) -> int | None:
@@ -217,7 +217,7 @@ def finish(
             )
         ).one()
         run.finished_at, run.outcome, run.detail = now, outcome, detail
-        if job.status != "running" or job.claimed_by != worker:
+        if job is None or job.status != "running" or job.claimed_by != worker:
             return  # paused or reclaimed meanwhile: leave the row to its new owner
         job.run_count += 1
         job.last_error = detail.get("error") if outcome == "failed" else None
@@ -237,7 +237,7 @@ def release_stale(url: str, now: datetime) -> int:
         .values(status="active", claimed_by=None)
     )
     with transaction(url) as session:
-        return session.execute(statement).rowcount
+        return affected_rows(session.execute(statement))
 
 
 def dispatch_due_jobs(

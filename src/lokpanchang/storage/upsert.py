@@ -22,14 +22,3 @@ def upsert(session: Session, table, rows: list[dict], keys: tuple[str, ...]) -> 
     statement = _insert_for(session)(table).values(rows)
     updates = {column: statement.excluded[column] for column in rows[0] if column not in keys}
     session.execute(statement.on_conflict_do_update(index_elements=list(keys), set_=updates))
-
-
-def insert_ignore(session: Session, table, rows: list[dict], keys: tuple[str, ...]) -> int:
-    """Insert ``rows`` whose ``keys`` are new; returns how many were inserted."""
-    if not rows:
-        return 0
-    statement = (
-        _insert_for(session)(table).values(rows).on_conflict_do_nothing(index_elements=list(keys))
-    )
-    # RETURNING counts what was inserted; rowcount is not reliable for multi-row inserts.
-    return len(session.execute(statement.returning(*table.primary_key.columns)).all())

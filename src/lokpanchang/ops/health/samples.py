@@ -7,7 +7,7 @@ from datetime import datetime
 import psutil
 
 from lokpanchang.config import Settings
-from lokpanchang.ops import probes
+from lokpanchang.ops.health import probes
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SystemHealthLog
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from datetime import datetime
 
+from celery import Celery
+
 from lokpanchang.config import Settings
-from lokpanchang.ops import beatmonitor, probes
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.schedule import beat_schedule
+from lokpanchang.ops.health import probes
 
 
 def _entries(url: str, now: datetime, table: dict) -> tuple[list[dict], str | None]:
@@ -41,17 +45,13 @@ def _iso(row, name: str) -> str | None:
     return value.isoformat() if value else None
 
 
-def system_status(settings: Settings, now: datetime, ping_timeout_s: float = 1.0) -> dict:
-    from lokpanchang.tasks.app import create_celery
-    from lokpanchang.tasks.beat import beat_schedule
-
+def system_status(
+    settings: Settings, now: datetime, app: Celery, ping_timeout_s: float = 1.0
+) -> dict:
+    """The whole report; ``app`` (the caller's Celery app) pings the workers."""
     url = settings.effective_database_url
     entries, error = _entries(url, now, beat_schedule(settings))  # PLANNER_PERIOD as beat runs it
-    app = create_celery(settings)
-    try:
-        alive = probes.workers_alive(app, ping_timeout_s, url)
-    finally:
-        app.close()
+    alive = probes.workers_alive(app, ping_timeout_s, url)
     return {
         "checked_at": now.isoformat(),
         "entries": entries,

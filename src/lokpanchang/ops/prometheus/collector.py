@@ -14,7 +14,8 @@ from sqlalchemy import func, or_, select
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
-from lokpanchang.ops import beatmonitor, probes
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.health import probes
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog
 

@@ -24,8 +24,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.ops.upsert import upsert
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage.db import affected_rows, transaction
 from lokpanchang.storage.models import (
     ApiUsageLog,
     BroadcastRun,
@@ -34,6 +33,7 @@ from lokpanchang.storage.models import (
     SystemHealthLog,
     UserDetail,
 )
+from lokpanchang.storage.upsert import upsert
 
 # The statuses broadcast/ writes (broadcast.sending, broadcast.planner) and the webhook's.
 MISSED_RUN_STATUS = "missed"
@@ -161,14 +161,14 @@ def cleanup_old_metrics(url: str, now: datetime, retention_days: int) -> dict[st
     cutoff = now - timedelta(days=retention_days)
     with transaction(url) as session:
         removed = {
-            "daily_metrics": session.execute(
-                delete(DailyMetrics).where(DailyMetrics.day < cutoff.date())
-            ).rowcount,
-            "system_health_log": session.execute(
-                delete(SystemHealthLog).where(SystemHealthLog.recorded_at < cutoff)
-            ).rowcount,
-            "api_usage_log": session.execute(
-                delete(ApiUsageLog).where(ApiUsageLog.recorded_at < cutoff)
-            ).rowcount,
+            "daily_metrics": affected_rows(
+                session.execute(delete(DailyMetrics).where(DailyMetrics.day < cutoff.date()))
+            ),
+            "system_health_log": affected_rows(
+                session.execute(delete(SystemHealthLog).where(SystemHealthLog.recorded_at < cutoff))
+            ),
+            "api_usage_log": affected_rows(
+                session.execute(delete(ApiUsageLog).where(ApiUsageLog.recorded_at < cutoff))
+            ),
         }
     return removed
