@@ -90,5 +90,6 @@ def test_the_template_name_setting_selects_the_observance_version():
     from lokpanchang.almanac import generate_panchangam_with_timezone
 
     day = generate_panchangam_with_timezone(28.6358, 77.2245, "Asia/Kolkata", date(2026, 12, 20))
-    assert len(default_content(v1)._render(day.to_dict(), "en", "New Delhi", 0.0).parameters) == 8
-    assert len(default_content(v2)._render(day.to_dict(), "en", "New Delhi", 0.0).parameters) == 10
+    v1_parameters, _ = default_content(v1)._render(day.to_dict(), "en", "New Delhi", 0.0)
+    v2_parameters, _ = default_content(v2)._render(day.to_dict(), "en", "New Delhi", 0.0)
+    assert len(v1_parameters) == 8 and len(v2_parameters) == 10
