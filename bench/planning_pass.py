@@ -64,7 +64,7 @@ def main() -> None:
     instants = [
         datetime(2026, 1, 1, tzinfo=UTC) + timedelta(hours=293 * n) for n in range(args.repeat)
     ]
-    runs = {
+    runs: dict[str, list[float]] = {
         "seed rule, 06:30 only": [],
         "due_slots, 06:30 only": [],
         f"due_slots, {args.send_times} send times": [],

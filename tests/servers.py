@@ -15,13 +15,14 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
-def missing(what: str) -> None:
+def missing(what: str) -> NoReturn:
     """Skip locally, fail in CI: a server the test needs is not installed."""
     message = f"{what} is not installed (apt-get install redis-server postgresql)"
     if IN_CI:

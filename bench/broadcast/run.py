@@ -64,6 +64,7 @@ def start_fake(port: int) -> subprocess.Popen:
         "1000",
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
     process.stdout.readline()
     return process
 
@@ -170,7 +171,7 @@ def run_status(database_url: str, run_id: int):
     from lokpanchang.storage.models import BroadcastRun
 
     with transaction(database_url) as session:
-        run = session.get(BroadcastRun, run_id)
+        run = session.get_one(BroadcastRun, run_id)
         return run.status, run.due_at, run.sent
 
 
@@ -266,6 +267,7 @@ def seeds_design(port: int, count: int) -> dict:
 
     from lokpanchang import clock
     from lokpanchang.almanac import generate_panchangam_with_timezone
+    from lokpanchang.delivery.base import OutgoingMessage
     from lokpanchang.delivery.whatsapp import WhatsAppSender
     from lokpanchang.messages import render_daily
 
@@ -278,7 +280,7 @@ def seeds_design(port: int, count: int) -> dict:
         sender = WhatsAppSender(
             base_url=f"http://127.0.0.1:{port}",
             api_version="v25.0",
-            phone_number_id=PHONE_NUMBER_ID,
+            phone_number_ids=(PHONE_NUMBER_ID,),
             access_token=TOKEN,
         )
         sent = 0
@@ -287,9 +289,10 @@ def seeds_design(port: int, count: int) -> dict:
                 latitude, longitude = places[n % 100]
                 day = generate_panchangam_with_timezone(latitude, longitude, ZONE, today)
                 rendered = render_daily(day, "en")
-                result = await sender.send_template(
-                    f"+9199{n:08d}", "daily_panchangam", "en", rendered.parameters, n
+                message = OutgoingMessage(
+                    n, f"+9199{n:08d}", "en", rendered.parameters, template="daily_panchangam"
                 )
+                result = await sender.send(message)
                 sent += result.outcome == "sent"
         return sent
 

@@ -102,6 +102,7 @@ def start_fake(port: int) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         text=True,
     )
+    assert process.stdout is not None
     process.stdout.readline()
     return process
 

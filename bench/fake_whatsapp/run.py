@@ -53,6 +53,7 @@ def start_fake(port: int, latency_ms: int) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         text=True,
     )
+    assert process.stdout is not None
     process.stdout.readline()  # "listening on ..."
     return process
 
@@ -80,6 +81,7 @@ def start_bare(port: int, latency_ms: int) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         text=True,
     )
+    assert process.stdout is not None
     process.stdout.readline()
     wait_for_port(port)
     return process

@@ -24,6 +24,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
@@ -95,8 +96,8 @@ def time_naive(url: str, text: str) -> float:
             subscribe(
                 session,
                 row["phone"],
-                row["latitude"],
-                row["longitude"],
+                float(row["latitude"]),
+                float(row["longitude"]),
                 now=NOW,
                 name=row["name"],
                 language=row["language"],
@@ -115,7 +116,7 @@ def bench_database(label: str, new_database, csv_path: Path, small: str, runs: i
     full = [time_cli_import(fresh(new_database), csv_path) for _ in range(runs)]
     naive = [time_naive(fresh(new_database), small) for _ in range(runs)]
     bulk = [time_bulk(fresh(new_database), small) for _ in range(runs)]
-    result = {
+    result: dict[str, Any] = {
         "db": label,
         "full": statistics.median(full),
         "naive": statistics.median(naive),

@@ -10,6 +10,7 @@ PEER_BROKER_URL, PEER_BASE_URL, PEER_TOKEN, PEER_NUMBER.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import requests
 from celery import Celery
@@ -34,7 +35,7 @@ _session.mount("http://", requests.adapters.HTTPAdapter(pool_connections=1, pool
 @app.task(name="peer.send_one")
 def send_one(phone: str) -> int:
     url = f"{os.environ['PEER_BASE_URL']}/v25.0/{os.environ['PEER_NUMBER']}/messages"
-    payload = {
+    payload: dict[str, Any] = {
         "messaging_product": "whatsapp",
         "to": phone.lstrip("+"),
         "type": "template",

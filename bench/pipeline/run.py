@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from tests import servers  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("broadcast_bench", ROOT / "bench/broadcast/run.py")
+assert _spec is not None and _spec.loader is not None
 broadcast_bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(broadcast_bench)
 
@@ -52,6 +53,7 @@ def start_fake(port: int) -> subprocess.Popen:
         *("--pair-seconds", "0", "--keep", "1000"),
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
     process.stdout.readline()
     return process
 
@@ -70,7 +72,8 @@ class RssSampler(threading.Thread):
 
     def __init__(self, roots: list[subprocess.Popen]) -> None:
         super().__init__(daemon=True)
-        self.roots, self.samples, self.done = roots, [], threading.Event()
+        self.roots, self.done = roots, threading.Event()
+        self.samples: list[tuple[float, int]] = []
 
     def run(self) -> None:
         start = time.monotonic()
@@ -181,7 +184,7 @@ def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int) ->
     os.environ.update({k: v for k, v in env.items() if k.startswith("PEER_")})
     from bench.pipeline.peer import app, send_one
 
-    app.conf.broker_url = redis_url
+    app.conf.update(broker_url=redis_url)
     time.sleep(8)  # the workers connect before the first enqueue (so start-up is not counted)
     sampler = RssSampler(running)
     sampler.start()

@@ -212,9 +212,9 @@ def _lateness_runs(url: str, env: dict, args) -> dict[bool, list[float]]:
         run_of = dict(session.execute(select(MessageLog.id, MessageLog.run_id)).all())
     firsts: dict[int, datetime] = {}
     for ledger_id, instant in arrivals.items():
-        run_id = run_of[ledger_id]
+        run_id = run_of[ledger_id] or 0
         firsts[run_id] = min(instant, firsts.get(run_id, instant))
-    late = {True: [], False: []}
+    late: dict[bool, list[float]] = {True: [], False: []}
     for run_id, first in firsts.items():
         late[run_id in prepared].append((first - due[run_id]).total_seconds())
     _check_prepared(url, due, prepared)

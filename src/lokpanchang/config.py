@@ -50,7 +50,7 @@ class Settings(BaseSettings):
     environment: Literal["development", "production", "test"] = "development"
     data_dir: Path = Path("var")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
-    log_json: bool = True
+    log_json: bool | None = None  # unset: JSON lines unless stderr is a terminal
     secret_key: str = ""
 
     # Storage and queue. Empty means "embedded default under data_dir".
@@ -90,6 +90,8 @@ class Settings(BaseSettings):
     whatsapp_messaging_limit: str = "unlimited"
     # Meta's category of our templates: marketing templates do not reach +1 numbers.
     whatsapp_template_category: Literal["utility", "marketing"] = "marketing"
+    # Set by `up --fake-whatsapp`: the fake Cloud API it runs, which /healthz then checks.
+    fake_whatsapp_url: str = ""
     send_rate: float = Field(80.0, gt=0)  # messages/s per phone number
     send_concurrency: int = Field(200, gt=0)
     send_timeout: float = Field(15.0, gt=0)
@@ -328,7 +330,7 @@ def load_settings(environ: dict[str, str] | None = None, **overrides: object) ->
     values = {**_secrets_from_files(env), **overrides}
     try:
         if environ is None:
-            return Settings(**values)
+            return Settings(**values)  # type: ignore[arg-type]  # validated by pydantic
         return _settings_from_mapping(env, values)
     except ValidationError as exc:
         raise ConfigError(_describe(exc, env)) from None

@@ -1,5 +1,8 @@
 """Structured logs: JSON lines to stderr and to a daily file, ids bound per request and task.
 
+On a terminal (or with ``LOG_JSON=false``) stderr gets readable lines instead; the daily file
+is always JSON lines. Terminal colour codes never reach a JSON line, and static-file request
+lines are logged at INFO only when the level is DEBUG.
 ``configure_logging(settings)`` once per process. Each event carries the ids bound in the
 current context (``request_id``, ``task_id``, ``task_name``, ``run_id``, ``subscriber_id``)
 and passes through ``mask_sensitive`` before it is written: phone numbers keep their
@@ -20,7 +23,7 @@ from typing import TextIO
 
 import phonenumbers
 import structlog
-from structlog.contextvars import bind_contextvars, clear_contextvars, unbind_contextvars
+from structlog.contextvars import bind_contextvars, clear_contextvars
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
@@ -49,6 +52,9 @@ ISO_DATE = re.compile(
     r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"
 )  # looks like a phone to PHONE
 STDERR = "stderr"
+TERMINAL_CODE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
+STATIC_REQUEST = re.compile(r'"(?:GET|HEAD) /(?:static/|favicon\.ico)')
 SECRET_SETTING_FIELDS = (
     "whatsapp_access_token",
     "whatsapp_app_secret",
@@ -133,20 +139,28 @@ def mask_sensitive(_logger, _method, event_dict: dict) -> dict:
 
 
 class JsonLinesLogger:
-    """Writes each rendered line to a stream and to the day's file under ``log_dir``."""
+    """Writes each rendered line to a stream and to the day's file under ``log_dir``.
+
+    With ``readable``, the stream gets the line as ``readable_line`` renders it instead.
+    """
 
     _lock = threading.Lock()
 
-    def __init__(self, stream: TextIO | str | None, log_dir: Path | None) -> None:
+    def __init__(
+        self, stream: TextIO | str | None, log_dir: Path | None, readable: bool = False
+    ) -> None:
         self.stream = stream
         self.log_dir = log_dir
+        self.readable = readable
 
     def msg(self, message: str) -> None:
         # "stderr" means whatever sys.stderr is at write time (it may be replaced after setup).
         stream = sys.stderr if self.stream == STDERR else self.stream
+        assert not isinstance(stream, str)
         with self._lock:
             if stream is not None:
-                print(message, file=stream, flush=True)
+                shown = readable_line(json.loads(message)) if self.readable else message
+                print(shown, file=stream, flush=True)
             if self.log_dir is not None:
                 with daily_log_path(self.log_dir).open("a", encoding="utf-8") as handle:
                     handle.write(message + "\n")
@@ -172,16 +186,55 @@ def _render(settings: Settings) -> list:
     secrets = tuple(getattr(settings, name) for name in SECRET_SETTING_FIELDS)
     return [
         structlog.processors.format_exc_info,
+        strip_terminal_codes,
         SensitiveDataMasker(secrets),
         structlog.processors.JSONRenderer(default=str, sort_keys=False),
     ]
 
 
+def strip_terminal_codes(_logger, _method, event_dict: dict) -> dict:
+    """Processor: colour and cursor codes (werkzeug's, Celery's) removed from text values."""
+    return {
+        key: TERMINAL_CODE.sub("", value) if isinstance(value, str) else value
+        for key, value in event_dict.items()
+    }
+
+
+def readable_output(settings: Settings, stream: TextIO | str | None) -> bool:
+    """Readable lines instead of JSON on ``stream``: ``LOG_JSON=false``, or ``LOG_JSON`` unset
+    and the stream is a terminal."""
+    if settings.log_json is not None:
+        return not settings.log_json
+    target = sys.stderr if stream == STDERR else stream
+    return bool(getattr(target, "isatty", lambda: False)())
+
+
+def readable_line(event: dict) -> str:
+    """``10:10:42 info     planner.pass  planned=0 late=0  [celery.beat]``: time (UTC),
+    level, event, then the other fields as key=value."""
+    event = dict(event)
+    stamp = str(event.pop("ts", ""))[11:19]
+    level, text = event.pop("level", ""), event.pop("event", "")
+    source = event.pop("logger", None)
+    fields = " ".join(f"{key}={_shown(value)}" for key, value in event.items())
+    line = f"{stamp} {level:<8} {text}"
+    line += f"  {fields}" if fields else ""
+    return line + (f"  [{source}]" if source else "")
+
+
+def _shown(value) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    return json.dumps(text) if not text or " " in text else text
+
+
 def configure_logging(
     settings: Settings, stream: TextIO | str | None = STDERR, to_files: bool = True
 ) -> None:
-    """Configure structlog for this process: JSON lines, masked, ids from contextvars."""
-    writer = JsonLinesLogger(stream, settings.effective_log_dir if to_files else None)
+    """Configure structlog for this process: JSON lines (readable on a terminal), masked, ids
+    from contextvars."""
+    writer = JsonLinesLogger(
+        stream, settings.effective_log_dir if to_files else None, readable_output(settings, stream)
+    )
     structlog.configure(
         processors=[*_enrich(), *_render(settings)],
         wrapper_class=structlog.make_filtering_bound_logger(settings.log_level),
@@ -220,21 +273,30 @@ def route_stdlib_logging(
     to_files: bool = True,
 ) -> None:
     """Replace the root logger's handlers with one writing our JSON lines."""
-    writer = JsonLinesLogger(stream, settings.effective_log_dir if to_files else None)
+    writer = JsonLinesLogger(
+        stream, settings.effective_log_dir if to_files else None, readable_output(settings, stream)
+    )
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
-    root.addHandler(StdlibBridge(settings, writer))
+    bridge = StdlibBridge(settings, writer)
+    bridge.addFilter(quiet_static_requests)
+    root.addHandler(bridge)
     root.setLevel(level or settings.log_level)
+
+
+def quiet_static_requests(record: logging.LogRecord) -> bool:
+    """Filter: a web server's line for a static file (stylesheet, icon) is shown only at DEBUG."""
+    if record.name not in REQUEST_LOGGERS or record.levelno != logging.INFO:
+        return True
+    if STATIC_REQUEST.search(TERMINAL_CODE.sub("", record.getMessage())) is None:
+        return True
+    return logging.getLogger().isEnabledFor(logging.DEBUG)
 
 
 def bind_ids(**ids: object) -> None:
     """Bind ids (run_id, subscriber_id, ...) to every later event in this context."""
     bind_contextvars(**{name: value for name, value in ids.items() if value is not None})
-
-
-def unbind_ids(*names: str) -> None:
-    unbind_contextvars(*names)
 
 
 def on_task_prerun(sender=None, task_id=None, task=None, **_kwargs) -> None:

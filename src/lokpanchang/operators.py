@@ -22,6 +22,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from lokpanchang.storage.db import affected_rows
 from lokpanchang.storage.models import LoginFailure, Operator, OperatorSession
 from lokpanchang.throttle import LoginLimits, Verdict, login_verdict
 
@@ -143,7 +144,7 @@ def end_all_sessions(session: Session, operator_id: int) -> int:
     ended = session.execute(
         delete(OperatorSession).where(OperatorSession.operator_id == operator_id)
     )
-    return ended.rowcount
+    return affected_rows(ended)
 
 
 def _token_hash(token: str) -> str:
@@ -200,7 +201,7 @@ def attempt_login(
 def clear_failures(session: Session, username: str) -> int:
     """Forget the failed logins of ``username`` (unlocks it); the number of rows removed."""
     removed = session.execute(delete(LoginFailure).where(LoginFailure.username == _key(username)))
-    return removed.rowcount
+    return affected_rows(removed)
 
 
 def _record_attempt(

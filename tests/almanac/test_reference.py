@@ -59,7 +59,8 @@ class Comparison:
     """Collects every disagreement of one case, so a failure lists them all."""
 
     def __init__(self, case: dict, panchangam) -> None:
-        self.case, self.ours, self.problems = case, panchangam, []
+        self.case, self.ours = case, panchangam
+        self.problems: list[str] = []
 
     def time(self, field: str, published: str, ours: datetime | None, tolerance: timedelta):
         expected = _local(published, self.case)

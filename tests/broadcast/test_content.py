@@ -68,3 +68,28 @@ def test_a_subscriber_far_from_the_named_town_is_told_how_far():
     assert round(recipient.distance_km) == 1797
     parameters, text = almanac_content()(recipient)
     assert parameters[0].endswith(", near Sea Ranch (1,797 km)")
+
+
+def test_the_template_name_setting_selects_the_observance_version():
+    from types import SimpleNamespace
+
+    from lokpanchang.broadcast.content import default_content
+
+    mokshada = Recipient(1, 1, "+919800000001", "en", 28.6358, 77.2245, "Asia/Kolkata",
+                         date(2026, 12, 20), "New Delhi")  # fmt: skip
+    v1 = SimpleNamespace(
+        whatsapp_template_name="daily_panchangam", effective_database_url="sqlite://"
+    )
+    v2 = SimpleNamespace(
+        whatsapp_template_name="daily_panchangam_v2", effective_database_url="sqlite://"
+    )
+    old_parameters, old_text = almanac_content(version=1)(mokshada)
+    assert len(old_parameters) == 8 and "Mokshada" not in old_text
+    new_parameters, new_text = almanac_content(version=2)(mokshada)
+    assert len(new_parameters) == 10 and "Today: Mokshada Ekadashi (fast)" in new_text
+    from lokpanchang.almanac import generate_panchangam_with_timezone
+
+    day = generate_panchangam_with_timezone(28.6358, 77.2245, "Asia/Kolkata", date(2026, 12, 20))
+    v1_parameters, _ = default_content(v1)._render(day.to_dict(), "en", "New Delhi", 0.0)
+    v2_parameters, _ = default_content(v2)._render(day.to_dict(), "en", "New Delhi", 0.0)
+    assert len(v1_parameters) == 8 and len(v2_parameters) == 10

@@ -52,7 +52,7 @@ def day_run(ctx, day: int) -> list[int]:
 
 def user_of(ctx, ledger_id: int) -> int:
     with transaction(ctx.url) as session:
-        return session.get(MessageLog, ledger_id).user_id
+        return session.get_one(MessageLog, ledger_id).user_id
 
 
 def test_a_tier_sends_to_no_more_than_its_limit_and_defers_the_rest_with_the_reason(ctx):

@@ -49,7 +49,7 @@ def status(
     code: int | None = None,
     recipient: str = "919800000001",
 ) -> dict:
-    entry = {
+    entry: dict[str, object] = {
         "id": message_id,
         "status": state,
         "timestamp": "1764400000",

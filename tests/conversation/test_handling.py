@@ -71,7 +71,7 @@ def subscriber_with_ledger_row(
 
 def ledger(url: str, ledger_id: int) -> MessageLog:
     with transaction(url) as session:
-        return session.get(MessageLog, ledger_id)
+        return session.get_one(MessageLog, ledger_id)
 
 
 # The conversation ---------------------------------------------------------------------

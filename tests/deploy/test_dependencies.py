@@ -22,7 +22,7 @@ def requirements() -> list[Requirement]:
 
 
 def pins() -> dict[str, str]:
-    found = {}
+    found: dict[str, str] = {}
     for line in (ROOT / "constraints.txt").read_text().splitlines():
         if line and not line.startswith("#"):
             name, _, version = line.partition("==")

@@ -87,7 +87,7 @@ async def _scenario(tmp_port: int):
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    hook_port = site._server.sockets[0].getsockname()[1]
+    hook_port = runner.addresses[0][1]
     process = subprocess.Popen(
         [
             sys.executable,

@@ -62,3 +62,19 @@ def test_the_english_message_does_have_the_labels_the_others_must_not():
     day = generate_panchangam_with_timezone(23.18, 75.78, "Asia/Kolkata", date(2026, 11, 29))
     found = set(english_words(render_daily(day, "en", "Ujjain").text))
     assert {"Tithi", "Nakshatra", "Yoga", "Karana", "Sunrise", "Sunset", "till", "then"} <= found
+
+
+@pytest.mark.parametrize("name", ["ujjain", "adhika", "polar night"])
+@pytest.mark.parametrize("language", NOT_ENGLISH)
+def test_no_english_word_is_left_in_the_observance_message(panchangams, name, language):
+    *_, city, distance = DAYS[name]
+    text = render_daily(panchangams[name], language, city, distance, version=2).text
+    assert english_words(text, [city]) == [], text
+
+
+@pytest.mark.parametrize("language", NOT_ENGLISH)
+def test_no_english_word_is_left_on_an_ekadashi_and_its_parana(language):
+    for day in (date(2026, 12, 20), date(2026, 12, 21), date(2026, 11, 7)):
+        found = generate_panchangam_with_timezone(28.6358, 77.2245, "Asia/Kolkata", day)
+        text = render_daily(found, language, "New Delhi", 0.0, version=2).text
+        assert english_words(text, ["New Delhi"]) == [], text

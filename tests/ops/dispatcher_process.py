@@ -12,7 +12,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 
 
 def main(url: str, go_file: str, out_file: str, name: str, now_iso: str) -> int:

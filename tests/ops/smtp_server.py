@@ -5,6 +5,7 @@ from __future__ import annotations
 import socketserver
 import threading
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 
 @dataclass
@@ -28,13 +29,21 @@ class SmtpServer:
         self.server.server_close()
 
 
+class _Server(socketserver.ThreadingTCPServer):
+    received: list[Received]
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.received = []
+
+
 class _Handler(socketserver.StreamRequestHandler):
     def reply(self, line: str) -> None:
         self.wfile.write(line.encode() + b"\r\n")
 
     def handle(self) -> None:
         self.reply("220 localhost test SMTP")
-        sender, recipients = "", []
+        sender, recipients = "", list[str]()
         while line := self.rfile.readline():
             verb = line.decode().strip().split(" ", 1)[0].upper()
             if verb in ("EHLO", "HELO"):
@@ -47,7 +56,9 @@ class _Handler(socketserver.StreamRequestHandler):
                 self.reply("250 OK")
             elif verb == "DATA":
                 self.reply("354 end with .")
-                self.server.received.append(Received(sender, recipients, self._data()))
+                cast(_Server, self.server).received.append(
+                    Received(sender, recipients, self._data())
+                )
                 self.reply("250 queued")
             elif verb == "QUIT":
                 self.reply("221 bye")
@@ -63,8 +74,7 @@ class _Handler(socketserver.StreamRequestHandler):
 
 
 def start() -> SmtpServer:
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Handler)
+    server = _Server(("127.0.0.1", 0), _Handler)
     server.daemon_threads = True
-    server.received = []
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return SmtpServer(server, server.received)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from lokpanchang.ops.beatcheck import BEAT_DOWN, BeatLife, assess
-from lokpanchang.ops.beatinfo import beat_entries
+from lokpanchang.ops.beat.entries import beat_entries
+from lokpanchang.ops.beat.freshness import BEAT_DOWN, BeatLife, assess
 
 ENTRIES = {entry.key: entry for entry in beat_entries()}
 PLANNER, HEALTH = ENTRIES["jit-planner"], ENTRIES["collect-system-health"]

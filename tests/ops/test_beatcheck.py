@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 from celery.schedules import crontab
 
-from lokpanchang.ops.beatcheck import assess, grace
-from lokpanchang.ops.beatinfo import BeatEntry
+from lokpanchang.ops.beat.entries import BeatEntry
+from lokpanchang.ops.beat.freshness import assess, grace
 
 NOW = datetime(2026, 11, 30, 9, 30, tzinfo=UTC)  # a Monday
 PLANNER = BeatEntry("jit-planner", "tasks.jit_planner", 600.0)

@@ -8,7 +8,7 @@ from celery import Celery
 from celery.signals import task_failure, task_postrun, task_prerun
 from sqlalchemy import select
 
-from lokpanchang.ops import beatmonitor
+from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
 

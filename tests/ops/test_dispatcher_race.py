@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
 

@@ -8,7 +8,7 @@ import kombu
 import pytest
 from sqlalchemy import select
 
-from lokpanchang.ops import health, probes
+from lokpanchang.ops.health import probes, samples
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SystemHealthLog
 from lokpanchang.tasks.app import create_celery
@@ -29,7 +29,7 @@ def test_it_records_a_row_with_latencies_and_queue_depths(make_settings, pg_url,
     for _ in range(3):
         app.send_task("tasks.nothing", queue="priority")
     app.send_task("tasks.nothing", queue="priority", priority=6)
-    stored = health.record_health(settings, NOW, app=None)
+    stored = samples.record_health(settings, NOW, app=None)
     with transaction(pg_url) as session:
         row = session.scalars(select(SystemHealthLog)).one()
     assert row.id == stored["id"] and row.recorded_at == NOW
@@ -56,7 +56,7 @@ def test_it_reports_redis_down_instead_of_failing(make_settings, migrated_sqlite
     sqlite_url = migrated_sqlite
     dead = f"redis://127.0.0.1:{__import__('tests.servers').servers.free_port()}/0"
     settings = make_settings(database_url=sqlite_url, redis_url=dead, celery_broker_url=dead)
-    stored = health.record_health(settings, NOW)
+    stored = samples.record_health(settings, NOW)
     assert stored["database_ok"] is True
     assert stored["redis_ok"] is False and "ConnectionError" in stored["detail"]["redis_error"]
     assert stored["queue_depths"] == {"default": None, "priority": None}

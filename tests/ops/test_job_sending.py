@@ -11,7 +11,8 @@ from lokpanchang.broadcast import SendContext
 from lokpanchang.broadcast.content import almanac_content
 from lokpanchang.delivery.base import Outcome, SendResult
 from lokpanchang.delivery.memory import MemorySender
-from lokpanchang.ops import jobrunner, jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
+from lokpanchang.ops.jobs import runner as jobrunner
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import AnnouncementLog, MessageLog, UserDetail
 from tests.ops.factories import add_ledger, add_subscriber
@@ -34,7 +35,7 @@ def ctx(settings):
 
 def phone_of(url: str, user_id: int) -> str:
     with transaction(url) as session:
-        return session.get(UserDetail, user_id).phone
+        return session.get_one(UserDetail, user_id).phone
 
 
 def claimed_job(url: str, kind: str, payload: dict) -> int:

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from lokpanchang.ops import jobrunner, jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
+from lokpanchang.ops.jobs import runner as jobrunner
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun
 
@@ -18,7 +19,7 @@ ALL = {"audience": "all", "text": "Diwali greetings"}
 
 def job(url: str, job_id: int) -> ScheduledJob:
     with transaction(url) as session:
-        return session.get(ScheduledJob, job_id)
+        return session.get_one(ScheduledJob, job_id)
 
 
 def runs(url: str) -> list[ScheduledJobRun]:

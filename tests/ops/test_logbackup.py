@@ -7,7 +7,7 @@ import hashlib
 import subprocess
 from datetime import UTC, datetime
 
-from lokpanchang.ops import logbackup
+from lokpanchang.ops.log_archives import backup as logbackup
 
 NOW = datetime(2026, 11, 30, 0, 0, 5, tzinfo=UTC)
 DAY = "2026-11-29"

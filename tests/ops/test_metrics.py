@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import select
 
-from lokpanchang.ops import metrics
+from lokpanchang.ops.daily_metrics import counts as metrics
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, SystemHealthLog
 from tests.ops.factories import add_ledger, add_run, add_subscriber

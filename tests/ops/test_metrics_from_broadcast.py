@@ -15,7 +15,8 @@ from lokpanchang.broadcast.content import almanac_content
 from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.delivery.base import Outcome, SendResult
 from lokpanchang.delivery.memory import MemorySender
-from lokpanchang.ops import metrics, reports
+from lokpanchang.ops.daily_metrics import counts as metrics
+from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, DailyMetrics, MessageLog, UserDetail
 from tests.broadcast.helpers import RecordingQueue, add_subscriber
@@ -43,7 +44,7 @@ def settings(make_settings, database_url, tmp_path):
 
 def phone(url: str, user_id: int) -> str:
     with transaction(url) as session:
-        return session.get(UserDetail, user_id).phone
+        return session.get_one(UserDetail, user_id).phone
 
 
 def broadcast_as_it_happens(settings) -> dict:

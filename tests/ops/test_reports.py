@@ -8,7 +8,8 @@ from email import policy
 
 import pytest
 
-from lokpanchang.ops import metrics, reports
+from lokpanchang.ops.daily_metrics import counts as metrics
+from lokpanchang.ops.reports import weekly as reports
 from tests.ops import smtp_server
 from tests.ops.factories import add_ledger, add_subscriber
 

@@ -10,7 +10,8 @@ import boto3
 import pytest
 from moto.server import ThreadedMotoServer
 
-from lokpanchang.ops import logbackup, s3upload
+from lokpanchang.ops.log_archives import backup as logbackup
+from lokpanchang.ops.log_archives import s3 as s3upload
 from tests import servers
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)

@@ -55,7 +55,7 @@ def remote_points(count: int) -> list[tuple[float, float]]:
     """Remote points anywhere and remote points near remote places (where the cut shows)."""
     chooser = random.Random(5)
     places = remote_gazetteer().cities
-    points = []
+    points: list[tuple[float, float]] = []
     while len(points) < count:
         if chooser.random() < 0.3:
             point = (chooser.uniform(-90, 90), chooser.uniform(-180, 180))

@@ -21,7 +21,7 @@ def expected_instant(zone: ZoneInfo, day: date, send_time: time) -> datetime | N
     """
     wall = datetime.combine(day, send_time)
     probes = [(wall + shift).replace(tzinfo=UTC) for shift in OFFSET_PROBES]
-    offsets = {probe.astimezone(zone).utcoffset() for probe in probes}
+    offsets = {offset_at(probe.astimezone(zone)) for probe in probes}
     candidates = sorted((wall - offset).replace(tzinfo=UTC) for offset in offsets)
     real = [c for c in candidates if c.astimezone(zone).replace(tzinfo=None) == wall]
     if real:
@@ -31,6 +31,12 @@ def expected_instant(zone: ZoneInfo, day: date, send_time: time) -> datetime | N
     return (wall - min(offsets)).replace(tzinfo=UTC)
 
 
+def offset_at(aware: datetime) -> timedelta:
+    offset = aware.utcoffset()
+    assert offset is not None, f"{aware} is not aware"
+    return offset
+
+
 def check_reading(zone: ZoneInfo, instant: datetime, day: date, send_time: time) -> None:
     """The instant read back in the zone is the send time, or the send time moved forward by the gap."""
     wall = datetime.combine(day, send_time)
@@ -38,7 +44,7 @@ def check_reading(zone: ZoneInfo, instant: datetime, day: date, send_time: time)
     if local.replace(tzinfo=None) == wall:
         return
     # A moved send happens at most one gap (never 3 h in 2026-2027) after its transition.
-    gap = local.utcoffset() - (instant - timedelta(hours=3)).astimezone(zone).utcoffset()
+    gap = offset_at(local) - offset_at((instant - timedelta(hours=3)).astimezone(zone))
     assert gap > timedelta(0), f"{zone.key} {day}: due {instant} reads {local}, not in a gap"
     assert local.replace(tzinfo=None) == wall + gap, (
         f"{zone.key} {day}: {local} is not {wall} + {gap}"

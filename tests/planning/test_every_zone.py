@@ -54,8 +54,12 @@ def pass_at(index: int) -> datetime:
 def expected_slots(name: str, send_time: time) -> list[tuple[datetime, date]]:
     """(due instant, local date) of every local day, by the independent oracle."""
     zone = ZoneInfo(name)
-    days = (FIRST_DAY + timedelta(days=n) for n in range(DAYS))
-    return [(expected_instant(zone, day, send_time), day) for day in days]
+    slots = []
+    for day in (FIRST_DAY + timedelta(days=n) for n in range(DAYS)):
+        instant = expected_instant(zone, day, send_time)
+        assert instant is not None, f"{name} skips {day} (no zone does in 2026-2027)"
+        slots.append((instant, day))
+    return slots
 
 
 def check_whole_period(name: str, send_time: time) -> list[tuple[datetime, date]]:

@@ -88,7 +88,7 @@ def test_a_bad_zone_name_is_refused_with_its_name(name):
 
 def test_a_zone_name_that_is_not_text_is_refused():
     with pytest.raises(InvalidZoneError):
-        load_zone(None)  # type: ignore[arg-type]
+        load_zone(None)
 
 
 @pytest.mark.parametrize("bad", [time(6, 30, 15), time(6, 30, tzinfo=UTC), time(6, 30, 0, 5)])

@@ -37,14 +37,11 @@ FAST = {
 def next_kolkata_morning(after: datetime) -> datetime:
     """The next 06:30 in Asia/Kolkata at least an hour after ``after``."""
     local = planning.local_date_at("Asia/Kolkata", after)
-    due = planning.occurrence("Asia/Kolkata", local, planning.DEFAULT_SEND_TIME)
-    return (
-        due
-        if due > after + timedelta(hours=1)
-        else planning.occurrence(
-            "Asia/Kolkata", local + timedelta(days=1), planning.DEFAULT_SEND_TIME
-        )
-    )
+    for day in (local, local + timedelta(days=1)):
+        due = planning.occurrence("Asia/Kolkata", day, planning.DEFAULT_SEND_TIME)
+        if due is not None and due > after + timedelta(hours=1):
+            return due
+    raise AssertionError(f"no 06:30 in Kolkata within two days of {after}")
 
 
 def wait_until(predicate, timeout: float, what: str, interval: float = 0.2):

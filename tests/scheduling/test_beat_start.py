@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from lokpanchang.ops import beatmonitor
+from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.tasks.app import create_celery
 from lokpanchang.tasks.heartbeat import HeartbeatScheduler
 

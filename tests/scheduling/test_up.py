@@ -81,8 +81,14 @@ def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigte
         assert sorted(m["ledger_id"] for m in read_outbox(outbox)) == [1, 2, 3]
         children = psutil.Process(up.pid).children(recursive=True)
         assert len(children) >= 3
+        run = json.loads((tmp_path / "var" / "up.json").read_text())
+        assert run["web"] == f"http://127.0.0.1:{port}/" and run["app_secret"]
         up.send_signal(signal.SIGTERM)
         assert up.wait(timeout=40) == 0
+        lines = (tmp_path / "up.log").read_text().splitlines()
+        assert lines[0].startswith(f"lokpanchang: web on http://127.0.0.1:{port}/ ")
+        assert lines[-1] == "lokpanchang: stopped (web, worker, beat)"
+        assert not (tmp_path / "var" / "up.json").exists()
         wait_until(
             lambda: (
                 not any(c.is_running() and c.status() != psutil.STATUS_ZOMBIE for c in children)

@@ -45,11 +45,30 @@ def test_importing_again_updates_in_place_and_resumes_the_stopped(session):
     import_subscribers(session, ROWS, NOW)
     stop(session, "+6433055012", NOW + timedelta(hours=1))
     session.commit()
-    report = import_subscribers(session, ROWS, NOW + timedelta(days=1))
+    renamed = [new_subscriber("+919800000001", 28.6139, 77.2090, "Asha Devi", "hi", "06:30")]
+    report = import_subscribers(session, renamed + ROWS[1:], NOW + timedelta(days=1))
     session.commit()
-    assert (report.created, report.updated, report.resumed) == (0, 3, 1)
+    assert (report.created, report.updated, report.resumed, report.unchanged) == (0, 1, 1, 2)
     assert count(session, UserDetail) == 4
     assert all(u.is_active(NOW + timedelta(days=2)) for u in list_subscribers(session, NOW))
+    kinds = session.scalars(
+        select(SubscriptionEvent.kind).where(SubscriptionEvent.at == NOW + timedelta(days=1))
+    )
+    assert sorted(kinds) == ["resumed", "updated"]
+
+
+def test_importing_the_same_rows_again_records_nothing(session):
+    import_subscribers(session, ROWS, NOW)
+    session.commit()
+    events_before = count(session, SubscriptionEvent)
+    report = import_subscribers(session, ROWS, NOW + timedelta(days=1))
+    session.commit()
+    assert (report.created, report.updated, report.resumed, report.unchanged) == (0, 0, 0, 4)
+    assert count(session, SubscriptionEvent) == events_before
+    assert all(
+        u.updated_on is None or u.updated_on < NOW + timedelta(days=1)
+        for u in list_subscribers(session, NOW)
+    )
 
 
 def test_columns_missing_from_the_file_keep_stored_values(session):
@@ -78,7 +97,7 @@ def test_many_phones_are_matched_in_one_pass_with_the_same_result(session, monke
     session.commit()
     monkeypatch.setattr(importer, "WHOLE_TABLE_ABOVE", 1)
     report = import_subscribers(session, ROWS, NOW)
-    assert (report.created, report.updated) == (0, 4)
+    assert (report.created, report.unchanged) == (0, 4)  # every phone matched, none changed
     assert count(session, UserDetail) == 4
 
 

@@ -17,7 +17,7 @@ from celery import Celery
 from sqlalchemy import select
 
 from lokpanchang.logs import read_log_lines
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import (
@@ -100,8 +100,9 @@ def beat_row(url: str, key: str) -> BeatEntryStatus:
     while True:
         with transaction(url) as session:
             row = session.get(BeatEntryStatus, key)
-        if (row and row.last_outcome != "STARTED") or time.monotonic() > deadline:
+        if row and row.last_outcome != "STARTED":
             return row
+        assert time.monotonic() < deadline, f"no finished run of {key} recorded"
         time.sleep(0.05)
 
 

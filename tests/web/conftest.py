@@ -66,7 +66,9 @@ def client(app):
 
 
 def csrf_from(client, path="/admin/login") -> str:
-    return CSRF.search(client.get(path).get_data(as_text=True)).group(1)
+    found = CSRF.search(client.get(path).get_data(as_text=True))
+    assert found, f"no CSRF token on {path}"
+    return found.group(1)
 
 
 def log_in(client, username="ops", password=seed_data.PASSWORD):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -91,9 +92,15 @@ def test_create_user_names_an_unreadable_password_file(cli):
     assert code == 2 and "'/nonexistent/pw' cannot be read" in out.err
 
 
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_create_user_prompts_twice_and_refuses_different_answers(cli, monkeypatch):
     answers = iter(["a-long-enough-password", "another-long-password"])
     monkeypatch.setattr("getpass.getpass", lambda prompt: next(answers))
+    monkeypatch.setattr("sys.stdin", _Terminal())  # prompts only where someone can answer
     code, out = cli("admin", "create-user", "--username", "asha")
     assert code == 2 and "the two passwords differ" in out.err
 

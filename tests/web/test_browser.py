@@ -46,6 +46,7 @@ PAGES_WITH_FORMS = [
     "/admin/send/today",
     "/",
     "/panchang",
+    "/panchang/month?place=New+Delhi&month=2026-11",
 ]
 
 
@@ -309,3 +310,18 @@ def test_the_public_page_reopens_on_the_visitors_last_choice(page, portal):
     page.goto(f"{portal.url}/")
     assert page.locator("html").get_attribute("lang") == "ta"
     assert page.locator("h2").first.inner_text().split(" — ")[0] == chosen
+
+
+def test_observances_muhurtas_and_the_month_view(page, portal):
+    page.goto(f"{portal.url}/panchang?place=New+Delhi&date=2026-12-20")
+    page.wait_for_selector("#observances")
+    assert "Mokshada Ekadashi (fast); parana" in page.locator("#observances").inner_text()
+    assert "Amrita" in page.locator("#muhurtas table.choghadiya").inner_text()
+    page.locator("#month-link").click()
+    page.wait_for_selector("#month-view")
+    month = page.locator("#month-view").inner_text()
+    assert "Mokshada Ekadashi" in month and "Dhanu Sankranti" in month
+    page.locator("#month-view a", has_text="21").first.click()
+    page.wait_for_selector("#observances")
+    assert "(Mokshada Ekadashi)" in page.locator("#observances").inner_text()  # parana day
+    shot(page, "public-month")

@@ -7,6 +7,7 @@ import html
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -14,7 +15,7 @@ from sqlalchemy import func, select
 from lokpanchang import clock
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.operators import create_operator
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, ScheduledJob
 from lokpanchang.web import create_app
@@ -42,7 +43,7 @@ class RecordingQueue:
 class Portal:
     client: object
     url: str
-    outbox_path: object
+    outbox_path: Path
     queue: RecordingQueue
 
     def post(self, **form):
@@ -98,7 +99,7 @@ def dispatcher_pass(portal: Portal) -> list[int]:
 
 def ledger_rows(url: str) -> int:
     with transaction(url) as session:
-        return session.scalar(select(func.count(MessageLog.id)))
+        return session.scalar(select(func.count(MessageLog.id))) or 0
 
 
 def flash_of(response) -> str:

@@ -56,7 +56,9 @@ def log_in(server, username="ops", password=liveserver.PASSWORD, next_path=None)
     page = server.request("GET", "/admin/login")
     cookie = f"{SESSION_COOKIE}={page.cookie(SESSION_COOKIE)}"
     form = {"username": username, "password": password}
-    form["csrf_token"] = CSRF.search(page.body).group(1).decode()
+    token = CSRF.search(page.body)
+    assert token, "no CSRF token on the login page"
+    form["csrf_token"] = token.group(1).decode()
     body = "&".join(f"{k}={quote(v)}" for k, v in form.items())
     path = "/admin/login" + (f"?next={next_path}" if next_path else "")
     reply = server.request(

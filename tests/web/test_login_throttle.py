@@ -154,7 +154,7 @@ def test_old_failures_are_pruned_when_a_new_attempt_is_recorded(portal, travelle
 
 def failure_count(url: str) -> int:
     with transaction(url) as session:
-        return session.scalar(select(func.count()).select_from(LoginFailure))
+        return session.scalar(select(func.count()).select_from(LoginFailure)) or 0
 
 
 def test_concurrent_attempts_get_at_most_the_limit_of_password_checks(portal, monkeypatch):

@@ -12,8 +12,9 @@ from datetime import date, timedelta
 import pytest
 
 from lokpanchang import clock
-from lokpanchang.ops import beatmonitor, logbackup
-from lokpanchang.tasks.beat import BEAT_SCHEDULE
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.schedule import BEAT_SCHEDULE
+from lokpanchang.ops.log_archives import backup as logbackup
 
 
 @pytest.fixture
@@ -94,8 +95,11 @@ def test_the_beat_page_lists_every_entry(operator_client):
 
 
 def _beat_state(page: str, key: str) -> str:
-    row = re.search(rf'<tr id="beat-{key}">.*?</tr>', page, re.S).group(0)
-    return re.search(r'<span class="status [^"]+">(\w+)</span>', row).group(1)
+    row = re.search(rf'<tr id="beat-{key}">.*?</tr>', page, re.S)
+    assert row, f"no row for {key}"
+    status = re.search(r'<span class="status [^"]+">(\w+)</span>', row.group(0))
+    assert status, f"no status in the row for {key}"
+    return status.group(1)
 
 
 def test_the_beat_page_shows_last_runs_outcomes_and_late_entries(operator_client, app):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import time_machine
 from prometheus_client.parser import text_string_to_metric_families
 
-from lokpanchang.ops import beatmonitor
+from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.web import create_app
 from tests.ops.factories import add_ledger, add_run, add_subscriber
 
@@ -15,7 +15,7 @@ NOW = datetime(2026, 11, 29, 6, 0, tzinfo=UTC)
 ZONE = "Asia/Kolkata"
 
 
-def scrape(settings) -> dict[str, dict]:
+def scrape(settings) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     response = create_app(settings).test_client().get("/metrics")
     assert response.status_code == 200
     assert response.mimetype == "text/plain"

@@ -17,7 +17,7 @@ def _outbox(app):
 
 def _ledger_count(url) -> int:
     with session_factory(url)() as session:
-        return session.scalar(select(func.count(MessageLog.id)))
+        return session.scalar(select(func.count(MessageLog.id))) or 0
 
 
 def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):

@@ -83,16 +83,52 @@ def _sunset_between(
 
 def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str) -> DayFrame:
     """The Hindu day of civil date ``day`` at the place, under the polar rule above."""
-    tomorrow = day + timedelta(days=1)
-    solar_today = _solar_day(day, zone, latitude, longitude)
-    solar_tomorrow = _solar_day(tomorrow, zone, latitude, longitude)
-    sunrise = sunrise_on(day, zone, latitude, longitude, mode, solar_today)
-    following = sunrise_on(tomorrow, zone, latitude, longitude, mode, solar_tomorrow)
-    start = sunrise if sunrise is not None else local_midnight_jd(day, zone)
-    end = following if following is not None else local_midnight_jd(tomorrow, zone)
-    sunset = _sunset_between(start, end, latitude, longitude, mode, solar_today)
-    polar = _polar_flag(sunrise, sunset, following, start, latitude, longitude)
-    return DayFrame(start, end, sunrise, sunset, following, polar)
+    return Sunrises(zone, latitude, longitude, mode).frame(day)
+
+
+class Sunrises:
+    """Day frames of one place; each date's sunrise is found once and shared by the frame of
+    that date and of the date before (consecutive frames share an instant)."""
+
+    def __init__(self, zone: tzinfo, latitude: float, longitude: float, mode: str) -> None:
+        self.zone, self.latitude, self.longitude, self.mode = zone, latitude, longitude, mode
+        self._sunrises: dict[date, float | None] = {}
+        self._solar: dict[date, sunpath.SolarDay | None] = {}
+
+    def knowing(self, day: date, frame: DayFrame) -> Sunrises:
+        """Record the sunrises of a frame already computed for ``day``; returns self."""
+        self._sunrises[day] = frame.sunrise
+        self._sunrises[day + timedelta(days=1)] = frame.next_sunrise
+        return self
+
+    def _solar_of(self, day: date) -> sunpath.SolarDay | None:
+        if day not in self._solar:
+            self._solar[day] = _solar_day(day, self.zone, self.latitude, self.longitude)
+        return self._solar[day]
+
+    def sunrise(self, day: date) -> float | None:
+        """The first sunrise on civil date ``day`` (UT JD), or None."""
+        if day not in self._sunrises:
+            where = (self.latitude, self.longitude)
+            solar = self._solar_of(day)
+            self._sunrises[day] = sunrise_on(day, self.zone, *where, self.mode, solar)
+        return self._sunrises[day]
+
+    def start(self, day: date) -> float:
+        """The anchor of civil date ``day``: its sunrise, else local midnight (polar rule)."""
+        sunrise = self.sunrise(day)
+        return sunrise if sunrise is not None else local_midnight_jd(day, self.zone)
+
+    def frame(self, day: date) -> DayFrame:
+        """The Hindu day of civil date ``day`` (see the module's polar rule)."""
+        tomorrow = day + timedelta(days=1)
+        sunrise, following = self.sunrise(day), self.sunrise(tomorrow)
+        start = sunrise if sunrise is not None else local_midnight_jd(day, self.zone)
+        end = following if following is not None else local_midnight_jd(tomorrow, self.zone)
+        where = (self.latitude, self.longitude)
+        sunset = _sunset_between(start, end, *where, self.mode, self._solar_of(day))
+        polar = _polar_flag(sunrise, sunset, following, start, *where)
+        return DayFrame(start, end, sunrise, sunset, following, polar)
 
 
 def _polar_flag(
@@ -125,6 +161,16 @@ def moon_events(
     rise = _moon_event(local, midnight, latitude, longitude, mode, rising=True)
     setting = _moon_event(local, midnight, latitude, longitude, mode, rising=False)
     return _within(rise, next_midnight), _within(setting, next_midnight)
+
+
+def first_moonrise(
+    start: float, end: float, latitude: float, longitude: float, mode: str
+) -> float | None:
+    """The first moonrise in ``[start, end)`` (UT JD), or None if the Moon does not rise."""
+    local = None
+    if abs(latitude) <= moonpath.FAST_LATITUDE_LIMIT:
+        local = moonpath.LocalMoon(motion.sky_near(start + 0.5), latitude, longitude)
+    return _within(_moon_event(local, start, latitude, longitude, mode, rising=True), end)
 
 
 def _moon_event(

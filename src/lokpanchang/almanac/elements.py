@@ -38,11 +38,13 @@ TITHI = ElementKind("tithi", motion.Angle.ELONGATION, 30)
 KARANA = ElementKind("karana", motion.Angle.ELONGATION, 60)
 NAKSHATRA = ElementKind("nakshatra", motion.Angle.MOON, 27)
 YOGA = ElementKind("yoga", motion.Angle.SUM, 27)
+# (weights, target angle) -> the instant (JD, UT) the angle crosses it, shared within one day.
+Boundaries = dict[tuple[tuple[float, float], float], float]
 KINDS = {kind.name: kind for kind in (TITHI, NAKSHATRA, YOGA, KARANA)}
 
 
 def spans(
-    kind: ElementKind, day_start: float, day_end: float, shared: dict | None = None
+    kind: ElementKind, day_start: float, day_end: float, shared: Boundaries | None = None
 ) -> list[Span]:
     """Every element from the one in force at ``day_start`` to the one in force at ``day_end``.
 
@@ -55,7 +57,7 @@ def spans(
     value, rate = motion.angle_at(day_start, kind.weights)
     index = int(value // kind.arc)
     start = _boundary(kind, index, day_start - (value - index * kind.arc) / rate, shared)
-    result = []
+    result: list[Span] = []
     while start < day_end or not result:
         end = _boundary(kind, index + 1, start + kind.arc / rate, shared)
         result.append(Span(index % kind.count + 1, start, end))
@@ -63,7 +65,7 @@ def spans(
     return result
 
 
-def _boundary(kind: ElementKind, index: int, guess_jd: float, shared: dict) -> float:
+def _boundary(kind: ElementKind, index: int, guess_jd: float, shared: Boundaries) -> float:
     # Within one day a (angle, target) pair names one instant: boundaries are days apart.
     target = round((index * kind.arc) % 360.0, 9)
     key = (kind.weights, target)

@@ -14,7 +14,7 @@ speeds degrees per day.
 from __future__ import annotations
 
 import threading
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import swisseph as swe
 
@@ -95,7 +95,7 @@ class _Session:
                 raise
             _thread_state.generation = _generation
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         _LOCK.release()
 
 
@@ -119,7 +119,7 @@ def use_ephemeris_files(path: str) -> None:
         _generation += 1
 
 
-def _checked(result: tuple, body: int) -> tuple:
+def _checked(result: tuple[Any, int], body: int) -> tuple[float, ...]:
     values, returned_flags = result
     if returned_flags & _EPHEMERIS_BITS != _EPHEMERIS_FLAG:
         # Swiss Ephemeris silently falls back to another ephemeris when files are missing.
@@ -127,7 +127,7 @@ def _checked(result: tuple, body: int) -> tuple:
             f"body {body}: asked for ephemeris flag {_EPHEMERIS_FLAG}, got flags {returned_flags}"
             f" (ephemeris files: {_EPHE_PATH!r})"
         )
-    return values
+    return tuple(values)
 
 
 def sun_moon(jd_ut: float) -> SunMoon:
@@ -218,4 +218,4 @@ def sun_altitude(jd_ut: float, latitude: float, longitude: float) -> float:
         horizontal = swe.azalt(
             jd_ut, swe.ECL2HOR, (longitude, latitude, 0.0), 0.0, 0.0, ecliptic[:3]
         )
-    return horizontal[1]
+    return float(horizontal[1])

@@ -62,7 +62,11 @@ def _sun_sign(jd_ut: float) -> int:
 
 def lunar_month(jd_ut: float, tithi: int) -> LunarMonth:
     """The lunar month in force at ``jd_ut``, given the tithi (1..30) in force then."""
-    lunation = lunation_containing(jd_ut)
+    return lunation_month(lunation_containing(jd_ut), tithi)
+
+
+def lunation_month(lunation: int, tithi: int) -> LunarMonth:
+    """The lunar month of new moon number ``lunation``, named for ``tithi`` (1..30) in it."""
     opening_sign = _sun_sign(new_moon(lunation))
     closing_sign = _sun_sign(new_moon(lunation + 1))
     amanta = (opening_sign + 1) % 12 + 1

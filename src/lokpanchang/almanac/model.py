@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the observance and muhurta modules import this one
+    from lokpanchang.almanac.muhurtas import Muhurtas
+    from lokpanchang.almanac.observances.model import Gap, Observance
 
 
-def _iso(instant: datetime | None) -> str | None:
+def iso(instant: datetime | None) -> str | None:
+    """ISO 8601 with the offset, to the second; None stays None."""
     return None if instant is None else instant.isoformat(timespec="seconds")
 
 
@@ -17,7 +23,7 @@ class Named:
     number: int
     name: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "name": self.name}
 
 
@@ -28,8 +34,8 @@ class Interval:
     start: datetime
     end: datetime
 
-    def to_dict(self) -> dict:
-        return {"start": _iso(self.start), "end": _iso(self.end)}
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": iso(self.start), "end": iso(self.end)}
 
 
 @dataclass(frozen=True)
@@ -43,13 +49,13 @@ class Element:
     paksha: str | None = None  # tithi only
     pada: int | None = None  # nakshatra only: the pada at sunrise (or at its start, if later)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         result = {"number": self.number, "name": self.name}
         if self.paksha is not None:
             result["paksha"] = self.paksha
         if self.pada is not None:
             result["pada"] = self.pada
-        result.update(start=_iso(self.start), end=_iso(self.end))
+        result.update(start=iso(self.start), end=iso(self.end))
         return result
 
 
@@ -63,7 +69,7 @@ class Masa:
     adhika: bool
     kshaya: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "amanta": self.amanta.to_dict(),
             "purnimanta": self.purnimanta.to_dict(),
@@ -80,7 +86,7 @@ class Samvat:
     vikram: int
     samvatsara: Named
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "shaka": self.shaka,
             "vikram": self.vikram,
@@ -126,8 +132,13 @@ class Panchangam:
     samvat: Samvat
     ritu: Named
     ayana: Named
+    observances: tuple[Observance, ...] = ()
+    observances_tomorrow: tuple[Observance, ...] = ()
+    parana_today: tuple[Observance, ...] = ()  # yesterday's Ekadashi fasts broken today
+    observance_gaps: tuple[Gap, ...] = ()  # what the polar rule keeps from being placed
+    muhurtas: Muhurtas | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON shape of issue 3 (times ISO 8601 local with offset), plus a few extras."""
         return {
             "date": self.date.isoformat(),
@@ -138,13 +149,13 @@ class Panchangam:
             "language": self.language,
             "rising": self.rising,
             "polar": self.polar,
-            "day_start": _iso(self.day_start),
-            "day_end": _iso(self.day_end),
-            "sunrise": _iso(self.sunrise),
-            "sunset": _iso(self.sunset),
-            "next_sunrise": _iso(self.next_sunrise),
-            "moonrise": _iso(self.moonrise),
-            "moonset": _iso(self.moonset),
+            "day_start": iso(self.day_start),
+            "day_end": iso(self.day_end),
+            "sunrise": iso(self.sunrise),
+            "sunset": iso(self.sunset),
+            "next_sunrise": iso(self.next_sunrise),
+            "moonrise": iso(self.moonrise),
+            "moonset": iso(self.moonset),
             "vara": self.vara.to_dict(),
             **{
                 kind: [entry.to_dict() for entry in getattr(self, kind)]
@@ -159,8 +170,18 @@ class Panchangam:
             "samvat": self.samvat.to_dict(),
             "ritu": self.ritu.to_dict(),
             "ayana": self.ayana.name,
+            **self._extras(),
+        }
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "observances": [item.to_dict() for item in self.observances],
+            "observances_tomorrow": [item.to_dict() for item in self.observances_tomorrow],
+            "parana_today": [item.to_dict() for item in self.parana_today],
+            "observance_gaps": [gap.to_dict() for gap in self.observance_gaps],
+            "muhurtas": None if self.muhurtas is None else self.muhurtas.to_dict(),
         }
 
 
-def _optional(value: Interval | None) -> dict | None:
+def _optional(value: Interval | None) -> dict[str, Any] | None:
     return None if value is None else value.to_dict()

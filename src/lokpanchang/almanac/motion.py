@@ -13,6 +13,7 @@ Times are Julian days (UT); angles are degrees.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from lokpanchang.almanac import ephemeris
 
@@ -100,7 +101,9 @@ def _sun_cubic(day: int) -> tuple[float, float, float, float]:
     return (lon_a, slope_a, 3.0 * delta - 2.0 * slope_a - slope_b, slope_a + slope_b - 2.0 * delta)
 
 
-def _cached(day: int, key: tuple[float, float], build) -> tuple[float, ...]:
+def _cached(
+    day: int, key: tuple[float, float], build: Callable[[int], tuple[float, ...]]
+) -> tuple[float, ...]:
     """One body's polynomial, shared by every angle that uses it (key: that body's weights)."""
     coefficients = _segments.get((day, key))
     if coefficients is None:
@@ -174,7 +177,8 @@ def crossing(weights: tuple[float, float], target: float, guess_jd: float) -> fl
     0.1/day x (previous error)^2 for these angles: once a step is below 1e-4 days (9 s) the
     remaining error is below 1e-9 days (0.1 ms), so that step is the last.
     """
-    t, day, coefficients = guess_jd, None, ()
+    t, day = guess_jd, -1
+    coefficients: tuple[float, ...] = ()
     for _ in range(30):
         # angle_at inlined: this loop is the hottest code of the almanac.
         if math.floor(t) != day:

@@ -8,11 +8,20 @@ Times are aware datetimes in the place's zone, with the offset in force at each 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from datetime import date, datetime, tzinfo
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta, tzinfo
+from typing import Any, overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lokpanchang.almanac import daylight, elements, ephemeris, kalam, lunisolar
+from lokpanchang.almanac import (
+    daylight,
+    elements,
+    ephemeris,
+    kalam,
+    lunisolar,
+    muhurtas,
+    observances,
+)
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.model import (
     Element,
@@ -26,6 +35,7 @@ from lokpanchang.almanac.names import check_language, label
 from lokpanchang.almanac.timescale import datetime_from_jd, jd_from_datetime
 
 FIRST_YEAR, LAST_YEAR = 2, 2999
+_ONE_DAY = timedelta(days=1)
 
 
 def generate_panchangam_with_timezone(
@@ -40,6 +50,8 @@ def generate_panchangam_with_timezone(
     lang: str = "en",
     rising: str = RisingMode.UPPER_LIMB,
     moon_rising: str = MoonRisingMode.UPPER_LIMB,
+    include_observances: bool = True,
+    include_muhurtas: bool = True,
 ) -> Panchangam:
     """The panchangam of ``target_date`` at ``latitude``/``longitude`` (degrees, N and E > 0).
 
@@ -48,6 +60,8 @@ def generate_panchangam_with_timezone(
     its clock; this package never reads one). ``include_transitions=False`` keeps only the
     element in force at sunrise. ``lang`` chooses the names' language, ``rising`` the sunrise
     definition (``RisingMode``), ``moon_rising`` the moonrise one (``MoonRisingMode``).
+    ``include_observances`` adds the day's and the next day's festivals and vrats and any
+    parana falling on the day; ``include_muhurtas`` the choghadiya, hora and the rest.
     Raises ValueError naming any bad argument.
     """
     _check_coordinates(latitude, longitude)
@@ -67,7 +81,8 @@ def generate_panchangam_with_timezone(
             f"target_date {day.isoformat()} is outside the supported years {FIRST_YEAR}-{LAST_YEAR}"
         )
     place = _Place(latitude, longitude, zone_name, zone, city)
-    return _compute(place, day, include_transitions, lang, (rising, moon_rising))
+    extras = _Extras(include_observances, include_muhurtas)
+    return _compute(place, day, include_transitions, lang, (rising, moon_rising), extras)
 
 
 @dataclass(frozen=True)
@@ -118,7 +133,12 @@ def _today(now: datetime | None, zone: tzinfo) -> date:
 
 
 def _compute(
-    place: _Place, day: date, include_transitions: bool, lang: str, modes: tuple[str, str]
+    place: _Place,
+    day: date,
+    include_transitions: bool,
+    lang: str,
+    modes: tuple[str, str],
+    extras: _Extras,
 ) -> Panchangam:
     rising, moon_rising = modes
     frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising)
@@ -127,7 +147,7 @@ def _compute(
     )
     at = _Localiser(place.zone)
     vara = (day.weekday() + 1) % 7 + 1
-    shared: dict = {}
+    shared: elements.Boundaries = {}
     spans = {
         kind.name: elements.spans(kind, frame.start, frame.end, shared)
         for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
@@ -138,7 +158,7 @@ def _compute(
     }
     if not include_transitions:
         lists = {name: entries[:1] for name, entries in lists.items()}
-    return Panchangam(
+    panchangam = Panchangam(
         date=day,
         timezone=place.zone_name,
         latitude=place.latitude,
@@ -162,6 +182,39 @@ def _compute(
         **_kalams(frame, vara - 1, at),
         **_calendar(frame.start, day, spans["tithi"][0].number, lang),
     )
+    return _with_extras(panchangam, place, extras, frame) if extras.wanted else panchangam
+
+
+@dataclass(frozen=True)
+class _Extras:
+    observances: bool
+    muhurtas: bool
+
+    @property
+    def wanted(self) -> bool:
+        return self.observances or self.muhurtas
+
+
+def _with_extras(
+    panchangam: Panchangam, place: _Place, extras: _Extras, frame: daylight.DayFrame
+) -> Panchangam:
+    """The panchangam with its observances and muhurtas (one set of Hindu days shared)."""
+    day, lang = panchangam.date, panchangam.language
+    where = observances.Place(place.latitude, place.longitude, place.zone, panchangam.rising)
+    days = observances.Days(where, {day: frame})
+    added: dict[str, Any] = {}
+    if extras.observances:
+        found = observances.observances_between(where, day, day + _ONE_DAY, lang, days)
+        added["observances"] = found.on(day)
+        added["observances_tomorrow"] = found.on(day + _ONE_DAY)
+        added["parana_today"] = observances.paranas_on(where, day, lang, days)
+        added["observance_gaps"] = found.gaps
+    if extras.muhurtas:
+        previous_sunset = days.frame(day - _ONE_DAY).sunset
+        added["muhurtas"] = muhurtas.day_muhurtas(
+            days.frame(day), day, place.zone, previous_sunset, lang
+        )
+    return replace(panchangam, **added)
 
 
 class _Localiser:
@@ -170,6 +223,10 @@ class _Localiser:
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
 
+    @overload
+    def __call__(self, jd_ut: float) -> datetime: ...
+    @overload
+    def __call__(self, jd_ut: float | None) -> datetime | None: ...
     def __call__(self, jd_ut: float | None) -> datetime | None:
         return None if jd_ut is None else datetime_from_jd(jd_ut, self.zone)
 
@@ -207,7 +264,7 @@ def _element(
     )
 
 
-def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict:
+def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict[str, Any]:
     if frame.sunrise is None or frame.sunset is None:
         # Polar rule: no daytime on this date, so none of the day's divisions exist.
         return {
@@ -233,7 +290,7 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict:
     }
 
 
-def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict:
+def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict[str, Any]:
     month = lunisolar.lunar_month(day_start, tithi)
     shaka = lunisolar.shaka_year(day, month.amanta)
     cycle = lunisolar.samvatsara(shaka)

@@ -10,17 +10,17 @@ has. The store only saves work: a value missing from it is computed (and stored)
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from threading import Lock
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import structlog
 
 from lokpanchang import clock
 from lokpanchang.almanac import generate_panchangam_with_timezone
-from lokpanchang.messages import render_daily
+from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import prepared
 from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.db import transaction
@@ -148,7 +148,7 @@ class CachedPanchangams:
         compute: Callable[[Recipient], object],
         capacity: int = 20_000,
         store: PreparedStore | None = None,
-        encode: Callable[[object], object] = lambda value: value.to_dict(),
+        encode: Callable[[Any], object] = lambda value: value.to_dict(),
     ) -> None:
         self._compute = compute
         self._values = _Bounded(capacity)
@@ -220,7 +220,7 @@ class PanchangamContent:
     def __init__(
         self,
         compute: Callable[[Recipient], object],
-        render: Callable[[object, str], Rendered],
+        render: Callable[[Any, str, str, int], Iterable[Any]],
         store: PreparedStore | None = None,
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
@@ -231,10 +231,11 @@ class PanchangamContent:
         # The same town and distance (to the km) read alike: one rendering per language.
         named = (recipient.place, round(recipient.distance_km))
         key = (place_key(recipient), recipient.language, named)
-        rendered = self._rendered.get(key)
+        rendered = cast(Rendered | None, self._rendered.get(key))
         if rendered is None:
             panchangam = self.panchangams.get(recipient)
-            rendered = self._render(panchangam, recipient.language, *named)
+            parameters, text = self._render(panchangam, recipient.language, *named)
+            rendered = (tuple(parameters), text)
             self._rendered.put(key, rendered)
         return rendered
 
@@ -243,24 +244,32 @@ class PanchangamContent:
         return len(self.panchangams.fill(recipients))
 
 
-def almanac_content(store: PreparedStore | None = None) -> PanchangamContent:
-    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``."""
+def almanac_content(store: PreparedStore | None = None, version: int = 1) -> PanchangamContent:
+    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``
+    as daily template ``version`` (2 adds today's and tomorrow's observances)."""
 
     def compute(recipient: Recipient) -> object:
+        # Observances are computed for every version, so stored values serve both; the
+        # message has no use for the muhurtas.
         return generate_panchangam_with_timezone(
             recipient.latitude,
             recipient.longitude,
             recipient.timezone,
             recipient.local_date,
             city=recipient.place or None,
+            include_muhurtas=False,
         )
 
-    return PanchangamContent(
-        compute, render_daily, store
-    )  # RenderedMessage unpacks as (parameters, text)
+    def render(panchangam: object, language: str, place: str, distance_km: float) -> Rendered:
+        message = render_daily(panchangam, language, place, distance_km, version=version)
+        return message.parameters, message.text
+
+    return PanchangamContent(compute, render, store)
 
 
 def default_content(settings=None) -> PanchangamContent:
     """The almanac content; with ``settings``, sharing prepared panchangams through the database."""
-    store = DatabaseStore(settings.effective_database_url) if settings is not None else None
-    return almanac_content(store)
+    if settings is None:
+        return almanac_content()
+    version = template_version(settings.whatsapp_template_name)
+    return almanac_content(DatabaseStore(settings.effective_database_url), version)

@@ -129,7 +129,7 @@ class DailyBatch(LedgerSelection):
     name = "run"
 
     def __init__(self, settings: Settings, run_id: int, bounds: tuple[int, int]) -> None:
-        self.settings, self.run_id, self.bounds = settings, run_id, tuple(bounds)
+        self.settings, self.run_id, self.bounds = settings, run_id, (bounds[0], bounds[1])
 
     def rows(self):
         return ledger.run_rows(self.run_id, self.bounds)

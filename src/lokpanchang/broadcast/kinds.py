@@ -15,6 +15,7 @@ from lokpanchang.broadcast.content import Content, Recipient, subscriber_recipie
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.delivery.base import OutgoingMessage, SendResult
 from lokpanchang.storage import ledger
+from lokpanchang.storage.ledger import Ledger
 from lokpanchang.storage.models import MessageLog, UserDetail
 
 log = structlog.get_logger(__name__)
@@ -41,7 +42,7 @@ def daily_message(content: Content, row: MessageLog, user: UserDetail, via: str 
 class LedgerSelection:
     """Rows of ``message_log`` carrying the daily panchangam; subclasses say which."""
 
-    model = MessageLog
+    model: Ledger = MessageLog
     name = "send"
 
     def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:

@@ -36,10 +36,11 @@ def owe_today(
 ) -> Owed | None:
     """A row of ``kind`` for ``user``'s local today, admitted by the messaging limit; None
     when they already have a row for that date."""
+    zone = user.location()[2]
     values = {
         "user_id": user.id,
-        "local_date": planning.local_date_at(user.timezone, now),
-        "timezone": user.timezone,
+        "local_date": planning.local_date_at(zone, now),
+        "timezone": zone,
         "kind": kind,
         "status": LedgerStatus.PENDING,
         "scheduled_at": now,
@@ -91,7 +92,7 @@ def _row_for(session, settings: Settings, user: UserDetail, now: datetime) -> in
     owed = owe_today(session, settings, user, LedgerKind.MANUAL, now)
     if owed is not None:
         return owed.id
-    local_date = planning.local_date_at(user.timezone, now)
+    local_date = planning.local_date_at(user.location()[2], now)
     earlier = session.scalar(
         select(MessageLog.id).where(
             MessageLog.user_id == user.id,

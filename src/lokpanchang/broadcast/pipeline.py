@@ -54,7 +54,10 @@ RETRY_BACKOFF_MAX = 300.0
 class Selection(Protocol):
     """The rows one kind of send owns (see ``broadcast.kinds.LedgerSelection``)."""
 
-    model: ledger.Ledger
+    @property
+    def model(self) -> ledger.Ledger:
+        """The ledger the rows are in."""
+        ...
 
     def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
         """Claim the rows to send now (``storage.ledger.claim``); their ids."""
@@ -135,7 +138,7 @@ def deliver(ctx: SendContext, selection: Selection, now: datetime) -> Tally:
             return tally
         ledger.move(session, selection.model, [i.row_id for i in ready], L.SENDING, claimed_at=now)
         ledger.pin_numbers(session, _new_pins(ready))
-    results = transmit(ctx, [item.message for item in ready])
+    results = transmit(ctx, [item.message for item in ready if item.message is not None])
     record(ctx, selection, ready, results, now, tally)
     return tally
 
@@ -176,7 +179,7 @@ def _new_pins(items: list[Claimed]) -> dict[int, str]:
     return {
         item.user_id: item.message.via
         for item in items
-        if item.message.via and item.message.via != item.number_id
+        if item.message is not None and item.message.via and item.message.via != item.number_id
     }
 
 

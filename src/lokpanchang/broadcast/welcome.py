@@ -52,8 +52,9 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
         user = session.get(UserDetail, user_id)
         if user is None or not user.is_active(now) or not _locatable(user):
             return "inactive"
-        local_date = planning.local_date_at(user.timezone, now)
-        due = planning.occurrence(user.timezone, local_date, user.send_time)
+        zone = user.location()[2]
+        local_date = planning.local_date_at(zone, now)
+        due = planning.occurrence(zone, local_date, user.send_time)
         if due is not None and now < due:
             return "daily"
         row = owe_today(session, ctx.settings, user, LedgerKind.WELCOME, now)

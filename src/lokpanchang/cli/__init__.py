@@ -6,6 +6,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from importlib.metadata import PackageNotFoundError, version
 
 from lokpanchang.config import ConfigError
 
@@ -23,10 +24,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lokpanchang", description="Daily panchangam on WhatsApp at 06:30 local time."
     )
+    parser.add_argument("--version", action="version", version=f"lokpanchang {_version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in command_modules():
         importlib.import_module(f"lokpanchang.cli.{name}").register(subparsers)
     return parser
+
+
+def _version() -> str:
+    try:
+        return version("lokpanchang")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import getpass
+import sys
 from pathlib import Path
 
 from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings
-from lokpanchang.operators import AccountError, clear_failures, create_operator, set_password
+from lokpanchang.operators import (
+    AccountError,
+    clear_failures,
+    create_operator,
+    find_operator,
+    set_password,
+    validate_password,
+    validate_username,
+)
 from lokpanchang.storage.db import transaction
 
 
@@ -18,7 +27,10 @@ def register(subparsers) -> None:
     create = actions.add_parser("create-user", help="add an operator who can log in to the portal")
     create.add_argument("--username", required=True)
     create.add_argument(
-        "--password-file", type=Path, help="read the password from this file (else prompt)"
+        "--password-file",
+        type=Path,
+        help="read the password from this file (else: asked twice on a terminal, or one line "
+        "of standard input when there is none, e.g. echo PASSWORD | lokpanchang admin …)",
     )
     create.set_defaults(handler=_create_user)
     change = actions.add_parser(
@@ -37,9 +49,11 @@ def register(subparsers) -> None:
 
 
 def _create_user(args) -> int:
-    password = _read_password(args.password_file)
+    url = get_settings().effective_database_url
     try:
-        with transaction(get_settings().effective_database_url) as session:
+        _check_username(url, args.username)  # before asking for anything
+        password = validate_password(_read_password(args.password_file))
+        with transaction(url) as session:
             create_operator(session, args.username, password, clock.now())
     except AccountError as exc:
         raise CommandError(str(exc)) from None
@@ -65,6 +79,13 @@ def _unlock(args) -> int:
     return 0
 
 
+def _check_username(url: str, username: str) -> None:
+    validate_username(username)
+    with transaction(url) as session:
+        if find_operator(session, username) is not None:
+            raise AccountError(f"username {username!r} already exists")
+
+
 def _read_password(path: Path | None) -> str:
     if path is not None:
         try:
@@ -73,6 +94,14 @@ def _read_password(path: Path | None) -> str:
             raise CommandError(
                 f"--password-file {str(path)!r} cannot be read: {exc.strerror}"
             ) from None
+    if not sys.stdin.isatty():
+        line = sys.stdin.readline()
+        if not line:
+            raise CommandError(
+                "no password: standard input is empty and not a terminal "
+                "(pipe one line, or use --password-file)"
+            )
+        return line.rstrip("\r\n")
     first = getpass.getpass("Password: ")
     if first != getpass.getpass("Repeat password: "):
         raise CommandError("the two passwords differ; nothing was created")

@@ -8,7 +8,7 @@ from datetime import datetime
 from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 
 
 def register(subparsers) -> None:
@@ -85,7 +85,7 @@ def _create(args) -> int:
     except jobs.JobError as exc:
         raise CommandError(str(exc)) from None
     job = next(j for j in jobs.list_jobs(url) if j.id == job_id)
-    print(f"job {job_id} created; next run {job.next_run_at.isoformat()}")
+    print(f"job {job_id} created; next run {_shown(job.next_run_at)}")
     return 0
 
 
@@ -126,5 +126,9 @@ def _toggle(args) -> int:
         )
     except jobs.JobError as exc:
         raise CommandError(str(exc)) from None
-    print(f"job {job.id} is {job.status}; next run {job.next_run_at.isoformat()}")
+    print(f"job {job.id} is {job.status}; next run {_shown(job.next_run_at)}")
     return 0
+
+
+def _shown(value: datetime | None) -> str:
+    return value.isoformat() if value else "none"

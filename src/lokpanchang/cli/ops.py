@@ -6,7 +6,7 @@ import json
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.ops.beatinfo import beat_entries
+from lokpanchang.ops.beat.entries import beat_entries
 
 
 def register(subparsers) -> None:
@@ -42,9 +42,15 @@ def register_status(subparsers) -> None:
 
 
 def _status(args) -> int:
-    from lokpanchang.ops.status import overall_ok, system_status
+    from lokpanchang.ops.health.status import overall_ok, system_status
+    from lokpanchang.tasks.app import create_celery
 
-    report = system_status(get_settings(), clock.now())
+    settings = get_settings()
+    app = create_celery(settings)
+    try:
+        report = system_status(settings, clock.now(), app)
+    finally:
+        app.close()
     print(json.dumps(report, indent=2) if args.json else _status_text(report))
     return 0 if overall_ok(report) else 1
 
@@ -56,14 +62,47 @@ def _status_text(report: dict) -> str:
             f"{entry['key']:<24} {entry['status']:<7} "
             f"{entry['last_started_at'] or 'never':<33} {entry['next_due_at'] or '-'}"
         )
-    for name in ("beat", "database", "redis", "workers"):
-        lines.append(f"{name}: {json.dumps(report[name])}")
+    if report["entries_error"]:
+        lines.append(f"(beat entries unknown: {report['entries_error']})")
+    lines.append("")
+    lines.append(f"{'beat':<9} {_beat_text(report['beat'])}")
+    lines.append(f"{'database':<9} {_probe_text(report['database'])}")
+    lines.append(f"{'redis':<9} {_probe_text(report['redis'])}")
+    lines.append(f"{'workers':<9} {_workers_text(report['workers']['alive'])}")
     return "\n".join(lines)
 
 
-def _reports(args) -> int:
-    from lokpanchang.ops.reports import list_reports
+def _beat_text(beat: dict) -> str:
+    if beat["alive"] is None:
+        return "unknown (the database did not answer)"
+    return f"running since {beat['started_at']}" if beat["alive"] else "not running"
 
-    for path in list_reports(get_settings()):
+
+def _probe_text(probe: dict) -> str:
+    if probe["ok"] is None:
+        reason = probe["detail"].get("reason", "not checked")
+        return "not configured" + (" (embedded mode)" if "embedded" in reason else "")
+    if probe["ok"]:
+        return f"ok ({probe['latency_ms']} ms)"
+    return f"DOWN: {probe['error']}"
+
+
+def _workers_text(alive: int | None) -> str:
+    if alive is None:
+        return "unknown (no heartbeat table or ping)"
+    return f"{alive} alive" if alive else "none alive"
+
+
+def _reports(args) -> int:
+    from lokpanchang.ops.reports.weekly import list_reports, reports_dir
+
+    settings = get_settings()
+    found = list_reports(settings)
+    for path in found:
         print(path.resolve())
+    if not found:
+        print(
+            f"no weekly report yet in {reports_dir(settings).resolve()} (beat writes one every "
+            "Monday at 09:00 UTC; `lokpanchang jobs create --kind report --at …` makes one sooner)"
+        )
     return 0

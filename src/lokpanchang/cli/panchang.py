@@ -39,8 +39,8 @@ def register(subparsers) -> None:
 
 
 def _panchang(args) -> int:
-    latitude = _degrees("--lat", args.lat, 90.0)
-    longitude = _degrees("--lon", args.lon, 180.0)
+    latitude = degrees("--lat", args.lat, 90.0)
+    longitude = degrees("--lon", args.lon, 180.0)
     day = _date(args.date)
     try:
         panchangam = panchangam_for(
@@ -61,7 +61,8 @@ def _panchang(args) -> int:
     return 0
 
 
-def _degrees(option: str, text: str, limit: float) -> float:
+def degrees(option: str, text: str, limit: float) -> float:
+    """``text`` as degrees within +-``limit``, else CommandError naming the option."""
     try:
         value = float(text)
     except ValueError:
@@ -145,4 +146,50 @@ def render_page(panchangam: Panchangam) -> str:
         f"{panchangam.samvat.samvatsara.name}",
         f"  {'Season':<11}{panchangam.ritu.name}, {panchangam.ayana.name}",
     ]
-    return "\n".join(lines)
+    return "\n".join(lines + _observance_lines(panchangam) + _muhurta_lines(panchangam))
+
+
+def _observance_lines(panchangam: Panchangam) -> list[str]:
+    day = panchangam.date
+    lines = []
+    for item in panchangam.observances:
+        tradition = f" ({item.tradition.value})" if item.tradition else ""
+        parana = ""
+        if item.parana is not None:
+            parana = f"; parana {_clock(item.parana.start, day)} - {_clock(item.parana.end, day)}"
+        moonrise = f"; moonrise {_clock(item.moonrise, day)}" if item.moonrise else ""
+        lines.append(f"  {'Today':<11}{item.name}{tradition}{parana}{moonrise}")
+    for item in panchangam.parana_today:
+        assert item.parana is not None
+        window = f"{_clock(item.parana.start, day)} - {_clock(item.parana.end, day)}"
+        lines.append(f"  {'Parana':<11}{window} ({item.name})")
+    lines += [f"  {'Tomorrow':<11}{item.name}" for item in panchangam.observances_tomorrow]
+    return lines
+
+
+def _muhurta_lines(panchangam: Panchangam) -> list[str]:
+    found, day = panchangam.muhurtas, panchangam.date
+    if found is None:
+        return []
+    lines = [
+        _interval("Brahma", found.brahma_muhurta, day),
+        _interval("Pradosha", found.pradosha, day),
+        _interval("Nishita", found.nishita, day),
+    ]
+    lines += [_interval("Amrit", item, day) for item in found.amrit_kalam]
+    lines += [_interval("Varjyam", item, day) for item in found.varjyam]
+    for title, signs in (("Moon sign", found.chandra_rashi), ("Sun sign", found.surya_rashi)):
+        text = ", then ".join(
+            f"{sign.name} until {_clock(sign.until, day)}" if sign.until else sign.name
+            for sign in signs
+        )
+        lines.append(f"  {title:<11}{text}")
+    for title, periods in (
+        ("Choghadiya", found.choghadiya_day),
+        ("(night)", found.choghadiya_night),
+    ):
+        text = ", ".join(f"{p.name} {_clock(p.start, day)}" for p in periods)
+        lines.append(f"  {title:<11}{text or 'none (no sunrise or sunset)'}")
+    hora = ", ".join(f"{p.name} {_clock(p.start, day)}" for p in found.hora[:12])
+    lines.append(f"  {'Hora':<11}{hora or 'none (no sunrise or sunset)'}")
+    return lines

@@ -14,18 +14,20 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
+from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings, parse_send_time
 from lokpanchang.planning import PlanResult, Slot, is_valid_zone, simulate_passes, wall_clock_at
 
 Pairs = list[tuple[str, time]]
+NEXT_DAY = timedelta(hours=24)
 _LONGEST_PERIOD_S = 366 * 86400
 
 EPILOG = """\
 INSTANT is ISO 8601 with an offset, e.g. 2026-03-01T00:50Z or 2026-03-01T06:20+05:30.
 --at: one pass (window [INSTANT, INSTANT + PLANNER_LOOKAHEAD)).
 --from/--to: passes every --every seconds (default PLANNER_PERIOD) from A to B inclusive;
-each slot is listed once. Without --zone the zones and send times come from the active
+each slot is listed once. Neither: the next 24 hours from now. Without --zone the zones and send times come from the active
 subscribers in the database (DATABASE_URL); --send-time then keeps only that send time.
 """
 
@@ -37,7 +39,7 @@ def register(subparsers) -> None:
         epilog=EPILOG,
         description="Show the slots planner passes would enqueue. Locks are ignored.",
     )
-    when = plan.add_mutually_exclusive_group(required=True)
+    when = plan.add_mutually_exclusive_group()
     when.add_argument("--at", metavar="INSTANT", help="one planner pass at INSTANT")
     when.add_argument("--from", dest="start", metavar="A", help="first of successive passes")
     plan.add_argument("--to", dest="end", metavar="B", help="last pass is at or before B")
@@ -64,6 +66,12 @@ def run(args) -> int:
         _refuse_range_options(args)
         start = end = parse_instant(args.at, "--at")
         every = timedelta(seconds=settings.planner_period)
+    elif args.start is None:
+        if args.end is not None:
+            raise CommandError(f"--to {args.end!r} goes with --from")
+        start = clock.now()
+        end = start + NEXT_DAY
+        every = timedelta(seconds=_seconds(args.every, settings.planner_period))
     else:
         start, end, every = _range(args, settings.planner_period)
     send_time = _send_time(args.send_time) if args.send_time else None
@@ -72,7 +80,8 @@ def run(args) -> int:
     )
     result = simulate_passes(start, end, every, zones_at, lookahead)
     _report_invalid(result)
-    print(_as_json(result.slots) if args.json else _as_table(result.slots))
+    slots = [s for s in result.slots if args.start or args.at or s.due_at < start + NEXT_DAY]
+    print(_as_json(slots) if args.json else _as_table(slots))
     return 0
 
 
@@ -168,7 +177,7 @@ def _refuse_missing_sqlite(url: str) -> None:
         "",
         ":memory:",
     )
-    if in_file and not Path(parsed.database).exists():
+    if in_file and not Path(parsed.database or "").exists():
         raise CommandError(
             f"no database at {parsed.database!r}; run `lokpanchang db upgrade` or pass --zone"
         )

@@ -13,6 +13,7 @@ the log directory (``lokpanchang.logs``); ``backup_logs_task`` archives those fi
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import signal
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from lokpanchang.cli import CommandError
 from lokpanchang.config import get_settings
@@ -48,6 +50,11 @@ def register(subparsers) -> None:
     web.set_defaults(handler=_web)
     up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
     up.add_argument("--port", type=_port, default=None, help="web port (default 5050)")
+    up.add_argument(
+        "--sample-subscribers",
+        action="store_true",
+        help="import the 21 bundled sample subscribers (fake numbers) after migrating",
+    )
     up.add_argument(
         "--fake-whatsapp",
         nargs="?",
@@ -102,6 +109,7 @@ def _worker(args) -> int:
     prepare_broker()
     app.worker_main(
         [
+            "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
             "worker",
             "-Q",
             "default,priority",
@@ -120,7 +128,7 @@ def _beat(args) -> int:
     get_settings().data_dir.mkdir(parents=True, exist_ok=True)
     start_logging(celery=True)
     prepare_broker()
-    app.start(["beat", "--loglevel", _log_level()])
+    app.start(["--quiet", "beat", "--loglevel", _log_level()])
     return 0
 
 
@@ -186,8 +194,6 @@ def _up(args) -> int:
 
     settings = get_settings()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    start_logging()
-    migrate.upgrade(settings.effective_database_url)
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]
     children = [
@@ -195,25 +201,104 @@ def _up(args) -> int:
         Child("worker", [*me, "worker"]),
         Child("beat", [*me, "beat"]),
     ]
-    channel = f"outbox at {settings.data_dir / 'outbox.jsonl'}"
+    run = UpRun(f"http://{loopback_host(settings)}:{port}/", settings.whatsapp_app_secret)
+    env = _secret_env(run)
     if args.fake_whatsapp is not None:
-        fake, env = _fake_whatsapp(
-            me, args.fake_whatsapp or _free_port(), _webhook_url(settings, port)
-        )
-        for child in children:
-            child.env = env
+        fake, env = _fake_whatsapp(me, args.fake_whatsapp or _free_port(), run.webhook_url)
         children.insert(0, fake)
-        channel = (
-            f"sending to the fake WhatsApp Cloud API at {env['WHATSAPP_BASE_URL']} "
-            f"(what it received: {env['WHATSAPP_BASE_URL']}/_fake/messages; "
-            f"this run's app secret for signing webhooks: {env['WHATSAPP_APP_SECRET']})"
+        run.app_secret, run.generated, run.fake_url = (
+            env["WHATSAPP_APP_SECRET"],
+            True,
+            env["WHATSAPP_BASE_URL"],
         )
-    print(
-        f"lokpanchang: web on http://{settings.web_host}:{port}/ (health: /healthz), "
-        f"{channel}; Ctrl-C stops",
-        flush=True,
-    )
-    return _supervise(children)
+    for child in children:
+        child.env = env
+    print("\n".join(run.banner(settings)), flush=True)  # first, before any log line
+    run.write(settings.data_dir)
+    start_logging()
+    migrate.upgrade(settings.effective_database_url)
+    if args.sample_subscribers:
+        from lokpanchang.cli.subscribers import import_sample
+
+        import_sample()
+    try:
+        return _supervise(children)
+    finally:
+        run.remove(settings.data_dir)
+        print(f"lokpanchang: stopped ({', '.join(c.name for c in children)})", flush=True)
+
+
+RUN_FILE = "up.json"
+
+
+@dataclass
+class UpRun:
+    """What one ``up`` serves, written to ``DATA_DIR/up.json`` for ``lokpanchang simulate``.
+
+    Without a configured ``WHATSAPP_APP_SECRET`` the run makes one up, so signed webhooks
+    (from the fake or from ``simulate``) can be checked; it is shown and written only then.
+    """
+
+    web_url: str
+    app_secret: str
+    generated: bool = False
+    fake_url: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.app_secret:
+            self.app_secret, self.generated = secrets.token_urlsafe(24), True
+
+    @property
+    def webhook_url(self) -> str:
+        return self.web_url + "webhook"
+
+    def banner(self, settings) -> list[str]:
+        lines = [
+            f"lokpanchang: web on {self.web_url} (admin: /admin, health: /healthz); Ctrl-C stops"
+        ]
+        if self.fake_url:
+            lines.append(
+                f"lokpanchang: sending to the fake WhatsApp Cloud API at {self.fake_url} "
+                f"(what it received: {self.fake_url}/_fake/messages)"
+            )
+        else:
+            lines.append(
+                f"lokpanchang: messages go to the outbox at {settings.data_dir / 'outbox.jsonl'}"
+            )
+        if self.generated:
+            lines.append(
+                f"lokpanchang: this run's app secret for signing webhooks: {self.app_secret} "
+                "(`lokpanchang simulate` uses it)"
+            )
+        return lines
+
+    def write(self, data_dir: Path) -> None:
+        path = data_dir / RUN_FILE
+        path.touch(mode=0o600)
+        fields = {"web": self.web_url, "fake_whatsapp": self.fake_url}
+        if self.generated:
+            fields["app_secret"] = self.app_secret
+        path.write_text(json.dumps(fields, indent=2))
+
+    def remove(self, data_dir: Path) -> None:
+        (data_dir / RUN_FILE).unlink(missing_ok=True)
+
+
+def read_run(data_dir: Path) -> dict:
+    """What a running ``up`` wrote to ``DATA_DIR/up.json`` ({} when none is running)."""
+    try:
+        return json.loads((data_dir / RUN_FILE).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _secret_env(run: UpRun) -> dict[str, str] | None:
+    """The children's environment: this process's, plus the run's app secret if made up."""
+    if not run.generated:
+        return None
+    env = {**os.environ, "WHATSAPP_APP_SECRET": run.app_secret}
+    env.pop("WHATSAPP_APP_SECRET_FILE", None)
+    return env
 
 
 def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Child, dict[str, str]]:
@@ -228,22 +313,19 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
         [
             *me,
             "fake-whatsapp",
-            "--port",
-            str(fake_port),
-            "--token",
-            token,
-            "--phone-number-id",
-            FAKE_PHONE_NUMBER_ID,
-            "--webhook-url",
-            webhook_url,
-            "--app-secret",
-            app_secret,
+            # One argument each (--name=value): a random value may start with '-'.
+            f"--port={fake_port}",
+            f"--token={token}",
+            f"--phone-number-id={FAKE_PHONE_NUMBER_ID}",
+            f"--webhook-url={webhook_url}",
+            f"--app-secret={app_secret}",
         ],
     )
     env = {
         **os.environ,
         "DELIVERY_BACKEND": "whatsapp",
         "WHATSAPP_BASE_URL": base_url,
+        "FAKE_WHATSAPP_URL": base_url,  # /healthz then counts the fake too
         "WHATSAPP_ACCESS_TOKEN": token,
         "WHATSAPP_PHONE_NUMBER_ID": FAKE_PHONE_NUMBER_ID,
         "WHATSAPP_APP_SECRET": app_secret,
@@ -258,9 +340,9 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
     return fake, env
 
 
-def _webhook_url(settings, port: str) -> str:
-    host = "127.0.0.1" if settings.web_host in ("0.0.0.0", "::", "") else settings.web_host
-    return f"http://{host}:{port}/webhook"
+def loopback_host(settings) -> str:
+    """Where this machine reaches the web process (a wildcard address is not one)."""
+    return "127.0.0.1" if settings.web_host in ("0.0.0.0", "::", "") else settings.web_host
 
 
 def _free_port() -> int:
@@ -299,7 +381,7 @@ def _restart(child: Child) -> bool:
     """Start a dead child again, unless it keeps dying (then `up` stops with an error)."""
     now = time.monotonic()
     child.restarts = [t for t in child.restarts if now - t < RESTART_WINDOW] + [now]
-    code = child.process.returncode
+    code = child.process.returncode if child.process else None
     if len(child.restarts) > RESTART_LIMIT:
         print(
             f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
@@ -320,7 +402,7 @@ def _restart(child: Child) -> bool:
 def _stop_all(children: list[Child]) -> None:
     """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL."""
     for child in children:
-        if child.alive():
+        if child.process is not None and child.alive():
             child.process.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + STOP_GRACE_SECONDS
     for child in children:

@@ -215,10 +215,24 @@ def _move(args) -> int:
 
 def _import(args) -> int:
     name, text = _import_source(args)
+    now = import_csv(name, text, args.skip_invalid)
+    if args.welcome:
+        _welcome(_joined(now))
+    return 0
+
+
+def import_sample() -> None:
+    """Import the bundled sample subscribers (``up --sample-subscribers``), one line of output."""
+    text = resources.files("lokpanchang.data").joinpath(SAMPLE).read_text("utf-8")
+    import_csv(SAMPLE, text, skip_invalid=False)
+
+
+def import_csv(name: str, text: str, skip_invalid: bool) -> datetime:
+    """Check and import CSV ``text``; prints what happened. The instant of the import."""
     parsed = parse_subscribers(io.StringIO(text, newline=""), get_settings().default_send_time)
     for problem in parsed.problems:
         print(f"{name}: {problem}", file=sys.stderr)
-    if parsed.problems and not args.skip_invalid:
+    if parsed.problems and not skip_invalid:
         raise CommandError(
             f"{name}: {len(parsed.problems)} bad row(s), nothing imported "
             f"(fix them, or use --skip-invalid to import the {len(parsed.rows)} good row(s))"
@@ -234,11 +248,10 @@ def _import(args) -> int:
         )
     print(
         f"{name}: imported {report.written} subscriber(s): {report.created} new, "
-        f"{report.updated} updated, {report.resumed} resumed; {len(parsed.problems)} bad row(s) skipped"
+        f"{report.updated} updated, {report.resumed} resumed, {report.unchanged} unchanged; "
+        f"{len(parsed.problems)} bad row(s) skipped"
     )
-    if args.welcome:
-        _welcome(_joined(now))
-    return 0
+    return now
 
 
 def _import_source(args) -> tuple[str, str]:

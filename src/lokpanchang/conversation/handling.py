@@ -163,7 +163,7 @@ def _apply_failed(session: Session, row: MessageLog, status: StatusUpdate, now: 
     action = failed_status_action(code, user.undeliverable_days or 0, counted_today)
     user.undeliverable_days = action.undeliverable_days
     if action.disable and user.is_active(now):
-        _deactivate(session, user, now, "disabled", action.reason)
+        _deactivate(session, user, now, "disabled", action.reason or "")
 
 
 # Opt-outs: the user stopped or resumed marketing messages in the app itself -----------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from lokpanchang.delivery.base import Outcome
 
@@ -136,7 +137,7 @@ def _detail(error: dict) -> str:
     return str(details or error.get("message") or "")[:500]
 
 
-def _as_int(value: object) -> int | None:
+def _as_int(value: Any) -> int | None:
     try:
         return int(value)  # Meta sends numbers; some intermediaries send strings
     except (TypeError, ValueError):

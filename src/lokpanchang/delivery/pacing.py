@@ -12,7 +12,7 @@ out *reservations*: ``acquire`` returns at the instant the caller may send.
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import Any, Protocol
 
 from lokpanchang import clock
 
@@ -80,9 +80,9 @@ class RedisBucket:
         self.key = key
         self.interval_us = max(1, round(1_000_000 / rate))
         self.burst = burst
-        self._client = None
-        self._script = None
-        self._lock: asyncio.Lock | None = None
+        self._client: Any = None  # redis.asyncio.Redis, created on first use
+        self._script: Any = None
+        self._lock: Any = None  # asyncio.Lock of the loop that first acquires
 
     @classmethod
     def from_url(cls, url: str, rate: float, **kwargs) -> RedisBucket:

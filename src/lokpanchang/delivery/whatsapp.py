@@ -256,6 +256,7 @@ class WhatsAppSender:
 
     async def _attempt(self, payload: dict, via: str) -> Classified:
         try:
+            assert self._session is not None, "WhatsAppSender used before open()"
             async with self._session.post(
                 self._urls[via], json=payload, headers=self._headers
             ) as response:

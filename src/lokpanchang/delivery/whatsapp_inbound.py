@@ -7,6 +7,8 @@ message whose sender is not a phone number, or that has no id, comes out with an
 
 from __future__ import annotations
 
+from typing import Any
+
 import structlog
 
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
@@ -47,8 +49,9 @@ def ledger_id_from_callback(value: object) -> int | None:
 def usable_id(message_id: object) -> str:
     """A message id as Meta sends them, or "" (longer ids than the columns hold are not
     Meta's: such an item is skipped, alone)."""
-    ok = isinstance(message_id, str) and 0 < len(message_id) <= MAX_MESSAGE_ID
-    return message_id if ok else ""
+    if isinstance(message_id, str) and 0 < len(message_id) <= MAX_MESSAGE_ID:
+        return message_id
+    return ""
 
 
 def _change_values(body: object) -> list[dict]:
@@ -62,21 +65,24 @@ def _change_values(body: object) -> list[dict]:
     ]
 
 
-def _dicts(items: object) -> list[dict]:
+def _dicts(items: object) -> list[dict[str, Any]]:
     return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+
+
+def _mapping(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _contact_names(value: dict) -> dict[str, str]:
     names = {}
     for contact in _dicts(value.get("contacts")):
-        profile = contact.get("profile") if isinstance(contact.get("profile"), dict) else {}
+        profile = _mapping(contact.get("profile"))
         names[str(contact.get("wa_id", ""))] = str(profile.get("name") or "")[:200]
     return names
 
 
 def _our_number(value: dict) -> str:
-    metadata = value.get("metadata") if isinstance(value.get("metadata"), dict) else {}
-    return str(metadata.get("phone_number_id") or "")
+    return str(_mapping(value.get("metadata")).get("phone_number_id") or "")
 
 
 def _status(status: dict) -> StatusUpdate:
@@ -94,10 +100,10 @@ def _status(status: dict) -> StatusUpdate:
 def _first_error(status: dict) -> tuple[int | None, str]:
     for error in _dicts(status.get("errors")):
         try:
-            code = int(error.get("code"))
-        except (TypeError, ValueError):
+            code = int(error["code"])
+        except (KeyError, TypeError, ValueError):
             code = None
-        data = error.get("error_data") if isinstance(error.get("error_data"), dict) else {}
+        data = _mapping(error.get("error_data"))
         return code, str(data.get("details") or error.get("title") or "")[:500]
     return None, ""
 
@@ -117,7 +123,7 @@ def _inbound(message: dict, names: dict[str, str], ours: str) -> Inbound:
     if not message_id:
         log.warning("conversation.unusable_message_id", length=len(str(message.get("id") or "")))
     kind = message.get("type")
-    location = message.get("location") if isinstance(message.get("location"), dict) else {}
+    location = _mapping(message.get("location"))
     return Inbound(
         CHANNEL,
         f"+{sender}" if sender.isdigit() else "",

@@ -76,6 +76,7 @@ class FakeCloudAPI:
         app.router.add_get("/_fake/messages", self.handle_list)
         app.router.add_delete("/_fake/messages", self.handle_reset)
         app.router.add_get("/_fake/webhooks", self.handle_webhooks)
+        app.router.add_get("/_fake/health", self.handle_health)
         app.router.add_get("/_fake/accepted-at", self.handle_accepted_at)
         app.on_startup.append(self._start_poster)
         app.on_cleanup.append(self._stop_poster)
@@ -154,7 +155,8 @@ class FakeCloudAPI:
                 status=failure.code, text="<html>upstream error</html>", content_type="text/html"
             )
         if failure.kind == "drop":
-            request.transport.close()
+            if request.transport is not None:
+                request.transport.close()
             raise asyncio.CancelledError
         await asyncio.sleep(3600)
         raise AssertionError("unreachable")
@@ -176,8 +178,10 @@ class FakeCloudAPI:
 
     def _not_delivered(self, payload: dict) -> Failure | None:
         """Meta does not deliver marketing templates to +1 (US) numbers: 131049 later."""
-        template = payload.get("template") if isinstance(payload.get("template"), dict) else {}
-        marketing = template.get("name") in self.config.marketing_templates
+        template = payload.get("template")
+        marketing = isinstance(template, dict) and (
+            template.get("name") in self.config.marketing_templates
+        )
         if payload.get("type") == "template" and marketing and str(payload["to"]).startswith("1"):
             return Failure("async", 131049)
         return None
@@ -265,6 +269,9 @@ class FakeCloudAPI:
         """When each accepted send arrived (epoch seconds, in order): lateness in benchmarks."""
         return web.json_response({"accepted_at": self.accepted_at})
 
+    async def handle_health(self, request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "phone_number_id": self.config.phone_number_id})
+
     async def handle_webhooks(self, request: web.Request) -> web.Response:
         return web.json_response({"webhooks": self.webhooks})
 
@@ -278,7 +285,7 @@ class FakeCloudAPI:
         recipient = str(payload["to"]).lstrip("+")
         callback = payload.get("biz_opaque_callback_data")
         if failure is not None and failure.kind == "async":
-            steps = [("failed", failure.code)]
+            steps: list[tuple[str, int | None]] = [("failed", failure.code)]
         else:
             steps = [("sent", None), ("delivered", None), ("read", None)]
         for status, code in steps:
@@ -310,7 +317,7 @@ class FakeCloudAPI:
         }
         try:
             async with session.post(self.config.webhook_url, data=raw, headers=headers) as response:
-                outcome = response.status
+                outcome: int | str = response.status
         except (aiohttp.ClientError, TimeoutError) as exc:
             outcome = f"{type(exc).__name__}"
         self.webhooks.append({"body": body, "response": outcome})
@@ -329,4 +336,4 @@ async def serve(
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
-    return runner, site._server.sockets[0].getsockname()[1]
+    return runner, runner.addresses[0][1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from typing import Any
 
 from lokpanchang import clock
 from lokpanchang.fakes.whatsapp_spec import FakeConfig
@@ -85,7 +86,7 @@ def status_body(
     number: str = "",
 ) -> dict:
     """One status update in the shape of Meta's ``messages`` webhook, from ``number``."""
-    entry = {
+    entry: dict[str, Any] = {
         "id": message_id,
         "status": status,
         "timestamp": str(int(clock.now().timestamp())),

@@ -34,7 +34,10 @@ class Failure:
 class FakeConfig:
     token: str
     phone_number_id: str  # one id, or several comma-separated: the account's numbers
-    templates: dict[str, int] = field(default_factory=lambda: {"daily_panchangam": 8})
+    # Both versions of the daily template are registered (issue 10 added the second).
+    templates: dict[str, int] = field(
+        default_factory=lambda: {"daily_panchangam": 8, "daily_panchangam_v2": 10}
+    )
     # Template languages registered at Meta: exactly those with a body in the project, so a
     # send in a language nobody wrote a body for fails here as it would at Meta (132001).
     languages: frozenset[str] = frozenset(DAILY_TEMPLATE_BODIES)

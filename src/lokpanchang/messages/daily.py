@@ -7,7 +7,7 @@ next sunrise, the first entry being the one in force at sunrise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -15,6 +15,11 @@ from typing import Any
 
 from lokpanchang.languages import months, words
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
+from lokpanchang.messages.observance_lines import (
+    DAILY_TEMPLATE_BODIES_V2,
+    today_line,
+    tomorrow_line,
+)
 from lokpanchang.messages.places import FAR_KM, place_label
 from lokpanchang.messages.rules import (
     MAX_BODY_CHARS,
@@ -44,18 +49,25 @@ class RenderedMessage:
     parameters: tuple[str, ...]
     text: str
     language: str
+    version: int = 1  # template version (observance_lines.template_version)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter((self.parameters, self.text))
 
 
-def template_body(language: str) -> str:
-    """The registered body for ``language``; languages without their own use English."""
-    return DAILY_TEMPLATE_BODIES[text_language(language)]
+def template_body(language: str, version: int = 1) -> str:
+    """The registered body for ``language`` (template ``version`` 1 or 2); languages
+    without their own use English."""
+    bodies = DAILY_TEMPLATE_BODIES_V2 if version == 2 else DAILY_TEMPLATE_BODIES
+    return bodies[text_language(language)]
 
 
 def render_daily(
-    panchangam: Any, language: str = "en", place: str = "", distance_km: float = 0.0
+    panchangam: Any,
+    language: str = "en",
+    place: str = "",
+    distance_km: float = 0.0,
+    version: int = 1,
 ) -> RenderedMessage:
     """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
 
@@ -63,47 +75,57 @@ def render_daily(
     ``lokpanchang.almanac.names`` is installed, else an element's ``names[language]``, else
     its ``name`` as computed. ``place`` overrides the dict's ``city``; ``distance_km`` is
     the subscriber's distance from it (km), said when it is far (``places.place_label``).
-    On a polar day the sunrise and rahu kalam say why there are none. Renderings of the
+    On a polar day the sunrise and rahu kalam say why there are none. ``version`` 2 adds
+    the observance lines (``observance_lines``). Renderings of the
     same (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one
     place's day for each of its subscribers.
     """
     distance = round(distance_km) if distance_km > FAR_KM else 0
     if not isinstance(panchangam, dict):
         try:
-            return _render_cached(panchangam, language, place, distance)
+            return _render_cached(panchangam, language, place, distance, version)
         except TypeError:  # an unhashable object: render it afresh
             pass
-    return _render(panchangam, language, place, distance)
+    return _render(panchangam, language, place, distance, version)
 
 
 @lru_cache(maxsize=4096)
-def _render_cached(panchangam: Any, language: str, place: str, distance: int) -> RenderedMessage:
-    return _render(panchangam, language, place, distance)
+def _render_cached(
+    panchangam: Any, language: str, place: str, distance: int, version: int
+) -> RenderedMessage:
+    return _render(panchangam, language, place, distance, version)
 
 
-def _render(panchangam: Any, language: str, place: str, distance: int) -> RenderedMessage:
+def _render(
+    panchangam: Any, language: str, place: str, distance: int, version: int
+) -> RenderedMessage:
     day = _as_dict(panchangam, language)
     raw = _raw_parameters(day, language, place, distance)
-    body = template_body(language)
+    if version == 2:
+        lang = text_language(language)
+        raw += [today_line(day, lang, _parse_date(day.get("date"))), tomorrow_line(day, lang)]
+    body = template_body(language, version)
     parameters = _fit(body, tuple(clean_parameter(value) for value in raw))
-    return RenderedMessage(parameters, check_rendering(body, parameters), language)
+    return RenderedMessage(parameters, check_rendering(body, parameters), language, version)
 
 
 def check_daily(rendered: RenderedMessage) -> str:
     """The substituted body of ``rendered``, or TemplateRuleError naming the broken rule."""
-    return check_rendering(template_body(rendered.language), rendered.parameters)
+    body = template_body(rendered.language, rendered.version)
+    return check_rendering(body, rendered.parameters)
 
 
-def _as_dict(panchangam: Any, language: str) -> dict:
+def _as_dict(panchangam: Any, language: str) -> dict[str, Any]:
     if isinstance(panchangam, dict):
         return panchangam
     try:
-        return panchangam.to_dict(language=language)
+        day: dict[str, Any] = panchangam.to_dict(language=language)
     except TypeError:
-        return panchangam.to_dict()
+        day = panchangam.to_dict()
+    return day
 
 
-def _raw_parameters(day: dict, language: str, place: str, distance: int) -> list[str]:
+def _raw_parameters(day: dict[str, Any], language: str, place: str, distance: int) -> list[str]:
     said = words(language)
     local_date = _parse_date(day.get("date"))
     return [
@@ -118,11 +140,11 @@ def _raw_parameters(day: dict, language: str, place: str, distance: int) -> list
     ]
 
 
-def _place(day: dict, place: str) -> str:
+def _place(day: dict[str, Any], place: str) -> str:
     return str(place or day.get("city") or day.get("place") or "")
 
 
-def _heading(day: dict, local_date: date | None, place: str, language: str) -> str:
+def _heading(day: dict[str, Any], local_date: date | None, place: str, language: str) -> str:
     where = place or _coordinates(day)
     names = months(language)
     when = f"{local_date.day} {names[local_date.month - 1]} {local_date.year}" if local_date else ""
@@ -130,7 +152,7 @@ def _heading(day: dict, local_date: date | None, place: str, language: str) -> s
     return ", ".join(part for part in (f"{weekday} {when}".strip(), str(where or "")) if part)
 
 
-def _coordinates(day: dict) -> str:
+def _coordinates(day: dict[str, Any]) -> str:
     try:
         lat, lon = float(day["latitude"]), float(day["longitude"])
     except (KeyError, TypeError, ValueError):
@@ -189,7 +211,7 @@ def _entry_name(kind: str, entry: Any, language: str) -> str:
     return name
 
 
-def _daylight(day: dict, local_date: date | None, words: Mapping[str, str]) -> str:
+def _daylight(day: dict[str, Any], local_date: date | None, words: Mapping[str, str]) -> str:
     """``sunrise / sunset``; on a polar day or night, why there are none (the polar rule)."""
     polar = day.get("polar")
     if polar in POLAR_WITHOUT_SUNRISE and not day.get("sunrise"):
@@ -200,7 +222,7 @@ def _daylight(day: dict, local_date: date | None, words: Mapping[str, str]) -> s
     return f"{sunrise} / {sunset}"
 
 
-def _kalam(day: dict, local_date: date | None, words: Mapping[str, str]) -> str:
+def _kalam(day: dict[str, Any], local_date: date | None, words: Mapping[str, str]) -> str:
     """Rahu kalam's span; without a sunrise and a sunset to divide, why there is none."""
     if not isinstance(day.get("rahu_kalam"), dict) and day.get("polar"):
         return words["no_kalam"]
@@ -225,12 +247,16 @@ def _clock(value: Any, local_date: date | None, words: Mapping[str, str]) -> str
     return text
 
 
-def _month_and_year(day: dict, language: str, words: Mapping[str, str]) -> str:
-    masa = day.get("masa") if isinstance(day.get("masa"), dict) else {}
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _month_and_year(day: dict[str, Any], language: str, words: Mapping[str, str]) -> str:
+    masa = _mapping(day.get("masa"))
     month = _name("masa", masa.get("purnimanta") or masa.get("amanta"), language)
     if masa.get("adhika"):
         month = f"{_label('adhika', 1, language) or 'Adhika'} {month}"
-    samvat = day.get("samvat") if isinstance(day.get("samvat"), dict) else {}
+    samvat = _mapping(day.get("samvat"))
     # The dict carries the samvatsara's name as computed (English); its number names it in
     # the reader's language.
     samvatsara = _label("samvatsara", samvat.get("samvatsara_number"), language) or samvat.get(

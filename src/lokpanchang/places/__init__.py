@@ -19,6 +19,9 @@ from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, v
 from lokpanchang.places.index import CELL
 from lokpanchang.places.zones import zone_at
 
+# How well a town covers a point: (km outside its built-up area, -population); least wins.
+Rank = tuple[float, int]
+
 __all__ = ["Place", "lookup", "search", "validated", "zone_at"]
 
 SEARCH_LIMIT_MAX = 200
@@ -103,7 +106,7 @@ def km_outside_towns(vector: tuple[float, float, float]) -> float:
 
 def _covering_city(
     vector: tuple[float, float, float], places: Gazetteer
-) -> tuple[tuple, int, float]:
+) -> tuple[Rank, int, float]:
     """Rank (km outside the footprint, -population), position and distance (km) of the
     city ``places`` chooses for the point ``vector``.
 
@@ -123,7 +126,9 @@ def _covering_city(
     return _best(positions.tolist(), chords[keep].tolist(), footprints, populations)
 
 
-def _best(positions, chords, footprints, populations) -> tuple[tuple, int, float]:
+def _best(
+    positions: list[int], chords: list[float], footprints: list[float], populations: list[int]
+) -> tuple[Rank, int, float]:
     """Least distance (km) outside a footprint, then the largest population."""
     ranked = []
     for position, chord, footprint, population in zip(

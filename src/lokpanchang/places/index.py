@@ -20,8 +20,16 @@ CELL = 0.01
 MAX_SHELL = 4
 CUBE_CACHE_SIZE = 50_000
 
+Cell = tuple[int, int, int]  # a grid cell: each coordinate divided by CELL, rounded down
 
-def _shell_offsets(radius: int) -> list[tuple[int, int, int]]:
+
+def cell_of(vector: tuple[float, float, float]) -> Cell:
+    """The grid cell holding the point ``vector`` (a unit vector)."""
+    x, y, z = vector
+    return math.floor(x / CELL), math.floor(y / CELL), math.floor(z / CELL)
+
+
+def _shell_offsets(radius: int) -> list[Cell]:
     span = range(-radius, radius + 1)
     return [o for o in itertools.product(span, span, span) if max(map(abs, o)) == radius]
 
@@ -34,16 +42,16 @@ class SphereIndex:
 
     def __init__(self, vectors: np.ndarray) -> None:
         self._vectors = np.ascontiguousarray(vectors, dtype=np.float64)
-        members: dict[tuple[int, int, int], list[int]] = defaultdict(list)
+        members: dict[Cell, list[int]] = defaultdict(list)
         for position, cell in enumerate(map(tuple, np.floor(self._vectors / CELL).astype(int))):
             members[cell].append(position)
         self._cells = {cell: np.array(found, dtype=np.intp) for cell, found in members.items()}
-        self._cubes: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._cubes: dict[tuple[Cell, int], tuple[np.ndarray, np.ndarray]] = {}
 
     def nearest(self, vector: tuple[float, float, float]) -> tuple[int, float]:
         """Position of the nearest point and its chord distance (unit sphere)."""
         query = np.array(vector)
-        home = tuple(math.floor(component / CELL) for component in vector)
+        home = cell_of(vector)
         best_position, best_chord = -1, math.inf
         for radius, offsets in enumerate(SHELLS):
             found = self._members_at(home, offsets)
@@ -63,26 +71,26 @@ class SphereIndex:
         if reach > MAX_SHELL:
             positions, vectors = np.arange(len(self._vectors)), self._vectors
         else:
-            positions, vectors = self.cube(tuple(math.floor(c / CELL) for c in vector), reach)
+            positions, vectors = self.cube(cell_of(vector), reach)
         chords = np.sqrt(((vectors - vector) ** 2).sum(axis=1))
         close = chords <= chord
         return positions[close], chords[close]
 
-    def cube(self, home: tuple[int, int, int], reach: int) -> tuple[np.ndarray, np.ndarray]:
+    def cube(self, home: Cell, reach: int) -> tuple[np.ndarray, np.ndarray]:
         """Positions and vectors of the points in the cells up to ``reach`` cells from ``home``."""
         # Subscribers cluster in towns, so the same cubes come back again and again.
         key = (home, reach)
         found = self._cubes.get(key)
         if found is None:
-            parts = [self._members_at(home, SHELLS[r]) for r in range(reach + 1)]
-            parts = [part for part in parts if part is not None]
+            found_parts = (self._members_at(home, SHELLS[r]) for r in range(reach + 1))
+            parts = [part for part in found_parts if part is not None]
             positions = np.concatenate(parts) if parts else np.empty(0, dtype=np.intp)
             if len(self._cubes) >= CUBE_CACHE_SIZE:
                 self._cubes.clear()
             found = self._cubes[key] = (positions, self._vectors[positions])
         return found
 
-    def _members_at(self, home: tuple[int, int, int], offsets) -> np.ndarray | None:
+    def _members_at(self, home: Cell, offsets: list[Cell]) -> np.ndarray | None:
         x, y, z = home
         cells = self._cells
         parts = [cells[key] for dx, dy, dz in offsets if (key := (x + dx, y + dy, z + dz)) in cells]

@@ -69,8 +69,9 @@ def wall_time_instant(zone: ZoneInfo, local_date: date, send_time: time) -> date
     """``occurrence`` for a loaded zone and already checked arguments (the planner's inner loop)."""
     wall = datetime.combine(local_date, send_time, tzinfo=zone)  # fold=0: the offset before
     instant = wall.astimezone(UTC)
-    moved_by = instant.astimezone(zone).utcoffset() - wall.utcoffset()
-    return None if moved_by >= ONE_DAY else instant
+    after, before = instant.astimezone(zone).utcoffset(), wall.utcoffset()
+    assert after is not None and before is not None  # a ZoneInfo always has an offset
+    return None if after - before >= ONE_DAY else instant
 
 
 def local_date_at(timezone: str, instant: datetime) -> date:

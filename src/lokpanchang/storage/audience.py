@@ -34,7 +34,7 @@ def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, t
         .distinct()
         .order_by(UserDetail.timezone, UserDetail.send_time)
     )
-    return [(zone, send_time) for zone, send_time in session.execute(statement)]
+    return [(zone, send_time) for zone, send_time in session.execute(statement) if zone is not None]
 
 
 def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:
@@ -45,7 +45,11 @@ def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], 
         .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
         .group_by(UserDetail.timezone, UserDetail.send_time)
     )
-    return {(zone, send_time): joined for zone, send_time, joined in session.execute(query)}
+    return {
+        (zone, send_time): joined
+        for zone, send_time, joined in session.execute(query)
+        if zone is not None
+    }
 
 
 def slot_places(session: Session, run: BroadcastRun, now: datetime) -> list[tuple]:

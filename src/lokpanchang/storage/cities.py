@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -14,7 +15,7 @@ from lokpanchang.storage.models import CityDetail
 
 CityKey = tuple[str, str, str]
 CHUNK = 1000
-TABLE = CityDetail.__table__
+TABLE = cast(Table, CityDetail.__table__)
 
 
 def city_key(place: Place) -> CityKey:
@@ -54,7 +55,9 @@ def get_or_create_city(session: Session, place: Place) -> CityDetail:
             session.add(row)
         return row
     except IntegrityError:
-        return find_city(session, place)
+        found = find_city(session, place)
+        assert found is not None  # the row another writer inserted first
+        return found
 
 
 def city_ids(session: Session, places: Iterable[Place]) -> dict[CityKey, int]:

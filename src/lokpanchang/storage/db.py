@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, cast
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import CursorResult, Engine, Result, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -68,12 +69,13 @@ def transaction(url: str) -> Iterator[Session]:
         yield session
 
 
-def is_postgres(engine: Engine) -> bool:
-    return engine.dialect.name == "postgresql"
-
-
 def insert_ignoring_conflicts(session: Session, model):
     """An ``INSERT`` for ``model`` that can skip rows hitting a unique constraint
     (``.on_conflict_do_nothing(...)``), in the session's dialect."""
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     return dialect.insert(model)
+
+
+def affected_rows(result: Result[Any]) -> int:
+    """Rows an UPDATE or DELETE changed (SQLAlchemy types ``execute`` as a plain Result)."""
+    return cast(CursorResult[Any], result).rowcount or 0

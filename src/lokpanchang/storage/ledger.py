@@ -11,11 +11,23 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import and_, bindparam, func, literal, literal_column, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Table,
+    and_,
+    bindparam,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session
 
-from lokpanchang.storage.db import insert_ignoring_conflicts
+from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
 from lokpanchang.storage.models import AnnouncementLog, BroadcastRun, MessageLog, UserDetail
 from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
 
@@ -24,7 +36,7 @@ Ledger = type[MessageLog] | type[AnnouncementLog]
 L = LedgerStatus
 
 
-def status_in(model, states) -> object:
+def status_in(model, states) -> ColumnElement[bool]:
     """``status IN ('a', 'b')`` with the states as literals (usable in executemany)."""
     return model.status.in_([literal_column(f"'{LedgerStatus(state).value}'") for state in states])
 
@@ -152,14 +164,14 @@ def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, 
     for start in range(0, len(ids), 5000):  # bounded IN lists
         chunk = ids[start : start + 5000]
         statement = update(model).where(model.id.in_(chunk), status_in(model, sources(target)))
-        moved += session.execute(statement.values(status=target, **values)).rowcount or 0
+        moved += affected_rows(session.execute(statement.values(status=target, **values)))
     return moved
 
 
 def move_where(session: Session, model: Ledger, where, target: LedgerStatus, **values) -> int:
     """Move every row matching ``where`` whose state allows it to ``target``."""
     statement = update(model).where(where, status_in(model, sources(target)))
-    return session.execute(statement.values(status=target, **values)).rowcount or 0
+    return affected_rows(session.execute(statement.values(status=target, **values)))
 
 
 def record(session: Session, model: Ledger, rows: list[dict]) -> None:
@@ -170,7 +182,7 @@ def record(session: Session, model: Ledger, rows: list[dict]) -> None:
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for row in rows:
         groups[(row["status"], tuple(sorted(row)))].append(row)
-    table = model.__table__
+    table = cast(Table, model.__table__)
     for (status, keys), members in sorted(groups.items()):
         columns = [key for key in keys if key not in ("id", "status")]
         values = {name: bindparam(f"v_{name}", type_=table.c[name].type) for name in columns}
@@ -212,7 +224,9 @@ def with_subscribers(session: Session, model: Ledger, row_ids: list[int]) -> lis
 def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
     """Pin each subscriber (by id) to our number (a WhatsApp phone-number id)."""
     if numbers:
-        rows = [{"id": user_id, "number_id": number} for user_id, number in numbers.items()]
+        rows: list[dict[str, Any]] = [
+            {"id": user_id, "number_id": number} for user_id, number in numbers.items()
+        ]
         session.execute(update(UserDetail), sorted(rows, key=lambda row: row["id"]))
 
 
@@ -251,4 +265,4 @@ def unadmitted(session: Session, model: Ledger, where) -> list[tuple[int, int]]:
     query = select(model.id, model.user_id).where(
         where, model.status == L.PENDING, model.admitted_at.is_(None)
     )
-    return [tuple(row) for row in session.execute(query.order_by(model.id))]
+    return [(row_id, user_id) for row_id, user_id in session.execute(query.order_by(model.id))]

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from lokpanchang.storage.db import insert_ignoring_conflicts
+from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
 from lokpanchang.storage.models import SchedulerLock
 
 
@@ -26,4 +26,4 @@ def take_db_lock(session: Session, key: str, now: datetime, expires_at: datetime
         .where(SchedulerLock.key == key, SchedulerLock.expires_at <= now)
         .values(expires_at=expires_at)
     )
-    return session.execute(statement).rowcount == 1
+    return affected_rows(session.execute(statement)) == 1

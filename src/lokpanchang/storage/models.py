@@ -110,6 +110,12 @@ class UserDetail(Base):
     def is_active(self, now: datetime) -> bool:
         return self.obsoleted_on > now
 
+    def location(self) -> tuple[float, float, str]:
+        """Latitude, longitude (degrees) and IANA zone; ValueError when the place is unknown."""
+        if self.latitude is None or self.longitude is None or self.timezone is None:
+            raise ValueError(f"subscriber {self.id} has no location")
+        return self.latitude, self.longitude, self.timezone
+
 
 class SubscriptionEvent(Base):
     """History of a subscriber: subscribed, stopped, resumed, moved, disabled."""

@@ -11,7 +11,7 @@ from datetime import date, datetime, time
 from sqlalchemy import case, select, update
 from sqlalchemy.orm import Session
 
-from lokpanchang.storage.db import insert_ignoring_conflicts
+from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
 from lokpanchang.storage.models import BroadcastRun
 from lokpanchang.storage.states import OPEN_RUNS, RunStatus, check_move, sources
 
@@ -41,7 +41,7 @@ def run_slots_since(session: Session, since: datetime) -> set[tuple[str, time, d
     query = select(BroadcastRun.timezone, BroadcastRun.send_time, BroadcastRun.local_date).where(
         BroadcastRun.due_at >= since
     )
-    return {tuple(row) for row in session.execute(query)}
+    return {(zone, send_time, day) for zone, send_time, day in session.execute(query)}
 
 
 def unfinished_runs_due(session: Session, now: datetime) -> list[BroadcastRun]:
@@ -71,7 +71,7 @@ def move_run(
         .where(BroadcastRun.id == run_id, BroadcastRun.status.in_(allowed))
         .values(status=target, **values)
     )
-    return session.execute(statement).rowcount == 1
+    return affected_rows(session.execute(statement)) == 1
 
 
 def note_enqueued(session: Session, run_id: int, now: datetime) -> None:

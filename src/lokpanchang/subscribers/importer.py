@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import bindparam, func, literal, select
+from sqlalchemy import Table, bindparam, func, literal, select
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
@@ -27,8 +28,9 @@ WHOLE_TABLE_ABOVE = 5 * CHUNK
 OPTIONAL_COLUMNS = ("name", "language", "send_time")
 COLUMN_OF = {"name": "display_name", "language": "language", "send_time": "send_time"}
 LOCATION_COLUMNS = ("latitude", "longitude", "timezone", "city_id")
-USERS = UserDetail.__table__
-EVENTS = SubscriptionEvent.__table__
+STORED_COLUMNS = (*LOCATION_COLUMNS, *COLUMN_OF.values())
+USERS = cast(Table, UserDetail.__table__)
+EVENTS = cast(Table, SubscriptionEvent.__table__)
 
 
 @dataclass
@@ -36,6 +38,7 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     resumed: int = 0
+    unchanged: int = 0  # active, and the file said nothing new about them: no write, no event
     problems: list[RowProblem] = field(default_factory=list)
     imported: bool = False
 
@@ -66,8 +69,21 @@ def import_subscribers(
     report = ImportReport(imported=True)
     report.created = _insert_new(session, new, now, detail)
     stored = {COLUMN_OF[name] for name in columns if name in COLUMN_OF}
-    report.updated, report.resumed = _update_known(session, old, known, now, detail, stored)
+    changed = [row for row in old if _differs(row, known[row["phone"]], now, stored)]
+    report.unchanged = len(old) - len(changed)
+    report.updated, report.resumed = _update_known(session, changed, known, now, detail, stored)
     return report
+
+
+def _differs(row: dict, stored: Known, now: datetime, columns: set[str]) -> bool:
+    """True when the row would change the stored subscriber (or resume a stopped one)."""
+    if stored.obsoleted_on <= now:
+        return True
+    return any(
+        row[name] != stored.values[name]
+        for name in row
+        if name in LOCATION_COLUMNS or name in columns
+    )
 
 
 def _resolve_places(subscribers: list[NewSubscriber]) -> dict[tuple[float, float], Place]:
@@ -88,22 +104,38 @@ def _user_row(s: NewSubscriber, place: Place, cities: dict) -> dict:
     }
 
 
-def _known_phones(session: Session, phones: list[str]) -> dict[str, tuple[int, datetime]]:
-    """``phone -> (id, obsoleted_on)`` for phones already in the database.
+@dataclass(frozen=True)
+class Known:
+    """A phone already stored: its id, when it stops, and the columns an import may set."""
+
+    id: int
+    obsoleted_on: datetime
+    values: dict
+
+
+def _known(row) -> Known:
+    mapping = row._mapping
+    return Known(row.id, row.obsoleted_on, {name: mapping[name] for name in STORED_COLUMNS})
+
+
+def _known_phones(session: Session, phones: list[str]) -> dict[str, Known]:
+    """``phone -> Known`` for phones already in the database.
 
     Many phones: one pass over the table. Chunks of ``IN (...)`` turn into one full
     scan each when PostgreSQL's statistics still describe an empty table (measured:
     ~10 s per chunk at 100,000 rows), and one pass costs about as much as one chunk.
     """
-    columns = select(USERS.c.id, USERS.c.phone, USERS.c.obsoleted_on)
+    columns = select(
+        USERS.c.id, USERS.c.phone, USERS.c.obsoleted_on, *(USERS.c[n] for n in STORED_COLUMNS)
+    )
     if len(phones) > WHOLE_TABLE_ABOVE:
         wanted = set(phones)
         rows = session.execute(columns)
-        return {row.phone: (row.id, row.obsoleted_on) for row in rows if row.phone in wanted}
-    known: dict[str, tuple[int, datetime]] = {}
+        return {row.phone: _known(row) for row in rows if row.phone in wanted}
+    known: dict[str, Known] = {}
     for start in range(0, len(phones), CHUNK):
         query = columns.where(USERS.c.phone.in_(phones[start : start + CHUNK]))
-        known.update((row.phone, (row.id, row.obsoleted_on)) for row in session.execute(query))
+        known.update((row.phone, _known(row)) for row in session.execute(query))
     return known
 
 
@@ -140,12 +172,12 @@ def _update_known(session, rows, known, now, detail, columns) -> tuple[int, int]
     )
     # Bound names differ from column names: SQLAlchemy reserves those for SET.
     params = [
-        {**{f"new_{n}": row[n] for n in kept}, "user_id": known[row["phone"]][0]} for row in rows
+        {**{f"new_{n}": row[n] for n in kept}, "user_id": known[row["phone"]].id} for row in rows
     ]
     for start in range(0, len(params), CHUNK):
         session.execute(statement, params[start : start + CHUNK])
-    updated = [known[row["phone"]][0] for row in rows if known[row["phone"]][1] > now]
-    resumed = [known[row["phone"]][0] for row in rows if known[row["phone"]][1] <= now]
+    updated = [known[row["phone"]].id for row in rows if known[row["phone"]].obsoleted_on > now]
+    resumed = [known[row["phone"]].id for row in rows if known[row["phone"]].obsoleted_on <= now]
     _record(session, updated, "updated", now, detail)
     _record(session, resumed, "resumed", now, detail)
     return len(updated), len(resumed)

@@ -22,7 +22,7 @@ from celery import Celery
 from kombu import Queue
 
 from lokpanchang.config import Settings, get_settings
-from lokpanchang.tasks.beat import beat_schedule
+from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.tasks.broker import sql_transport_options
 
 TASK_MODULES: tuple[str, ...] = (
@@ -87,6 +87,10 @@ def celery_config(settings: Settings) -> dict:
         "worker_prefetch_multiplier": 1,
         "worker_eta_task_limit": ETA_TASKS_PER_WORKER,
         "worker_hijack_root_logger": False,
+        # Events, so Flower shows workers and their tasks (it needs a broker with broadcast:
+        # Redis; kombu's SQL transport keeps exchange bindings inside each process).
+        "worker_send_task_events": True,
+        "task_send_sent_event": True,
         "broker_transport_options": broker_transport_options(settings),
         "broker_connection_retry_on_startup": True,
         "broker_connection_max_retries": None,  # keep trying while the broker restarts

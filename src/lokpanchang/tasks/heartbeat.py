@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import cast
 
 import structlog
 from celery import bootsteps
 from celery.beat import PersistentScheduler, SchedulingError
+from celery.schedules import schedule
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
+from lokpanchang.ops.beat.schedule import RUN_AT_START
 from lokpanchang.storage import heartbeats
-from lokpanchang.tasks.beat import RUN_AT_START
 
 log = structlog.get_logger(__name__)
 
@@ -66,7 +68,8 @@ class HeartbeatScheduler(PersistentScheduler):
 
     def setup_schedule(self) -> None:
         # The schedule file lives under DATA_DIR, which may not exist yet on a first start.
-        Path(self.schedule_filename).parent.mkdir(parents=True, exist_ok=True)
+        filename = self.schedule_filename  # type: ignore[attr-defined]  # set by PersistentScheduler
+        Path(filename).parent.mkdir(parents=True, exist_ok=True)
         super().setup_schedule()
         self._run_at_start()
         # ``status`` judges entries against this start: nothing before it was this beat's to run.
@@ -83,7 +86,9 @@ class HeartbeatScheduler(PersistentScheduler):
         for key in RUN_AT_START:
             entry = self.schedule.get(key)
             if entry is not None:
-                entry.last_run_at = entry.default_now() - entry.schedule.run_every
+                entry.last_run_at = entry.default_now() - timedelta(
+                    seconds=cast(schedule, entry.schedule).seconds
+                )
 
     def apply_async(self, entry, producer=None, advance=True, **kwargs):
         """Publish ``entry``; if that fails, once more on a fresh connection.

@@ -15,16 +15,14 @@ from sqlalchemy.exc import OperationalError
 
 from lokpanchang import clock, logs
 from lokpanchang.config import get_settings
-from lokpanchang.ops import (
-    beatmonitor,
-    health,
-    jobrunner,
-    jobs,
-    logbackup,
-    metrics,
-    reports,
-    s3upload,
-)
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.daily_metrics import counts as metrics
+from lokpanchang.ops.health import samples
+from lokpanchang.ops.jobs import lifecycle as jobs
+from lokpanchang.ops.jobs import runner as jobrunner
+from lokpanchang.ops.log_archives import backup as logbackup
+from lokpanchang.ops.log_archives import s3 as s3upload
+from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.tasks import app
 
 TRANSIENT: tuple[type[BaseException], ...] = (
@@ -87,7 +85,7 @@ def _now() -> datetime:
 )
 def collect_system_health_metrics(self) -> dict:
     try:
-        stored = health.record_health(get_settings(), _now(), app=self.app)
+        stored = samples.record_health(get_settings(), _now(), app=self.app)
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {
@@ -167,7 +165,7 @@ def dispatch_scheduled_jobs(self) -> dict:
     url, worker = get_settings().effective_database_url, f"dispatcher:{self.request.id}"
 
     def start(job_id: int, due_at: datetime) -> None:
-        run_scheduled_job.apply_async(args=[job_id, due_at.isoformat(), worker])
+        run_scheduled_job.apply_async(args=(job_id, due_at.isoformat(), worker))
 
     try:
         return {"dispatched": jobs.dispatch_due_jobs(url, _now(), worker, start)}

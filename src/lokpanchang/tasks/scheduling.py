@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import structlog
 from celery import chord
@@ -26,7 +27,7 @@ from lokpanchang.tasks import app
 log = structlog.get_logger(__name__)
 
 TRANSIENT = (OperationalError, ConnectionError, TimeoutError, OSError)
-RETRY = {
+RETRY: dict[str, Any] = {
     "autoretry_for": TRANSIENT,
     "retry_backoff": 2,
     "retry_backoff_max": 60,
@@ -88,7 +89,9 @@ def send_for_timezone(run_id: int) -> dict:
 
 @app.task(name="tasks.send_batch", bind=True, **{**RETRY, "max_retries": None})
 def send_batch(self, run_id: int, bounds: list[int]) -> dict:
-    result = broadcast.send_batch(broadcast.default_context(), run_id, tuple(bounds), clock.now())
+    result = broadcast.send_batch(
+        broadcast.default_context(), run_id, (bounds[0], bounds[1]), clock.now()
+    )
     if result.retry_after is None:
         return result.to_dict()
     # Some rows wait in 'retry' until their back-off ends (the pipeline's one rule, which also

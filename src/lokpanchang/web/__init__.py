@@ -12,7 +12,16 @@ from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakn
 from lokpanchang.web.installkey import install_key
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
-BLUEPRINT_MODULES = ("health", "requestlog", "metrics", "admin", "public", "testroutes", "webhook")
+BLUEPRINT_MODULES = (
+    "health",
+    "requestlog",
+    "metrics",
+    "admin",
+    "public",
+    "public_month",
+    "testroutes",
+    "webhook",
+)
 # Request bodies of forms and pages; /webhook allows its own (larger) limit. Checked against
 # Content-Length before reading, and while reading a chunked body, so nothing bigger is buffered.
 MAX_BODY_BYTES = 1024 * 1024
@@ -43,7 +52,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     if settings.trusted_proxy_hops:
         # The client's address as the proxies saw it: login throttling and request logs use it.
         hops = settings.trusted_proxy_hops
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask's documented way
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
+        )
     return app
 
 

@@ -13,6 +13,7 @@ never reused, so recovery shows at once.
 from __future__ import annotations
 
 import threading
+import urllib.request
 from datetime import datetime, timedelta
 
 from flask import Blueprint, jsonify
@@ -29,6 +30,7 @@ BEAT_KEY = heartbeats.HEARTBEAT_BEAT_KEY
 CHECK_REUSE = timedelta(seconds=1)
 _last_check: dict[str, tuple[datetime, dict[str, str]]] = {}  # database URL -> (when, report)
 _check_lock = threading.Lock()
+FAKE_TIMEOUT_S = 1.0
 
 
 @bp.get("/livez")
@@ -38,7 +40,11 @@ def livez():
 
 @bp.get("/healthz")
 def healthz():
-    report = {"web": "ok", **_recent_checks(app_settings().effective_database_url)}
+    report = {
+        "web": "ok",
+        **_recent_checks(app_settings().effective_database_url),
+        **_fake_check(app_settings().fake_whatsapp_url),
+    }
     healthy = all(value == "ok" for value in report.values())
     return jsonify(report), 200 if healthy else 503
 
@@ -48,7 +54,7 @@ def _recent_checks(url: str) -> dict[str, str]:
     with _check_lock:
         now = clock.now()
         made_at, report = _last_check.get(url, (None, None))
-        if made_at is None or not made_at <= now < made_at + CHECK_REUSE:
+        if made_at is None or report is None or not made_at <= now < made_at + CHECK_REUSE:
             report = _process_checks(url)
             _last_check.pop(url, None)
             if all(value == "ok" for value in report.values()):
@@ -69,3 +75,15 @@ def _process_checks(url: str) -> dict[str, str]:
         "worker": "ok" if workers else "down",
         "beat": "ok" if beats else "down",
     }
+
+
+def _fake_check(url: str) -> dict[str, str]:
+    """``up --fake-whatsapp`` runs the fake Cloud API as a child: is it answering?"""
+    if not url:
+        return {}
+    try:
+        with urllib.request.urlopen(f"{url}/_fake/health", timeout=FAKE_TIMEOUT_S) as response:
+            answered = response.status == 200
+    except OSError:
+        answered = False
+    return {"fake_whatsapp": "ok" if answered else "down"}

@@ -14,6 +14,8 @@ from lokpanchang import places
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
+from lokpanchang.config import Settings
+from lokpanchang.messages import template_version
 
 SUPPORTED_YEARS = (FIRST_YEAR, LAST_YEAR)  # the years the almanac computes
 
@@ -36,16 +38,43 @@ def panchangam(
     )
 
 
+def month_observances(
+    latitude: float, longitude: float, zone: str, first: date, language: str
+) -> list[dict]:
+    """The observances (JSON objects) of the calendar month starting ``first`` at the place."""
+    from calendar import monthrange
+    from zoneinfo import ZoneInfo
+
+    from lokpanchang.almanac.observances import Place, observances_between
+
+    last = first.replace(day=monthrange(first.year, first.month)[1])
+    place = Place(latitude, longitude, ZoneInfo(zone))
+    found = observances_between(place, first, last, language)
+    return [item.to_dict() for item in found.observances]
+
+
 @dataclass(frozen=True)
 class Message:
     parameters: tuple[str, ...]
     text: str
 
 
-@lru_cache(maxsize=1)
-def _daily_content():
+@lru_cache(maxsize=2)
+def _daily_content(version: int):
     """The broadcast's own content function (panchangams cached per place and date)."""
-    return content.default_content()
+    return content.almanac_content(version=version)
+
+
+def _template_version() -> int:
+    """The daily template version the configured sender uses (WHATSAPP_TEMPLATE_NAME);
+    outside a request (scripts, tests), the default template's."""
+    from flask import has_app_context
+
+    from lokpanchang.web import app_settings  # the app's settings, read at request time
+
+    if not has_app_context():
+        return template_version(Settings.model_fields["whatsapp_template_name"].default)
+    return template_version(app_settings().whatsapp_template_name)
 
 
 def daily_message(
@@ -59,23 +88,21 @@ def daily_message(
     place: str,
     distance_km: float = 0.0,
 ) -> Message:
-    """The daily message exactly as the broadcast renders it for this subscriber and date
-    (``distance_km``: from the subscriber to the town ``place`` names)."""
+    """The daily message exactly as the broadcast renders it for this subscriber and date,
+    in the template version the sender is configured for (``distance_km``: from the
+    subscriber to the town ``place`` names)."""
     recipient = content.Recipient(
         0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
     )
-    parameters, text = _daily_content()(recipient)
+    parameters, text = _daily_content(_template_version())(recipient)
     return Message(tuple(parameters), text)
 
 
 def subscriber_message(user, local_date: date) -> Message:
     """The daily message exactly as the broadcast renders it for ``user`` (a ``UserDetail``)."""
-    parameters, text = _daily_content()(content.subscriber_recipient(user, local_date))
+    recipient = content.subscriber_recipient(user, local_date)
+    parameters, text = _daily_content(_template_version())(recipient)
     return Message(tuple(parameters), text)
-
-
-def lookup_place(latitude: float, longitude: float) -> places.Place:
-    return places.lookup(latitude, longitude)
 
 
 def search_places(text: str, limit: int = 10) -> list[places.Place]:

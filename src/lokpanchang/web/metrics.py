@@ -13,7 +13,7 @@ from flask import Blueprint, Response, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
 from lokpanchang.config import Settings
-from lokpanchang.ops.promcollector import LokpanchangCollector
+from lokpanchang.ops.prometheus.collector import LokpanchangCollector
 from lokpanchang.web import app_settings
 
 bp = Blueprint("metrics", __name__)

@@ -55,7 +55,7 @@ def polar_note(day: dict, language: str) -> str:
         return f"{words['sunrise']} / {words['sunset']}: {words[polar]}"
     if polar == "no_sunset":
         return f"{words['sunset']}: {words['no_sunset']}"
-    return words.get(polar, "")
+    return words.get(str(polar), "") if polar else ""
 
 
 def times_note(day: dict, language: str) -> str:

@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 from flask import Blueprint, render_template, request, url_for
 
 from lokpanchang import clock, languages
+from lokpanchang.messages.languages import text_language
+from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.places import distinct_labels, place_name, zone_label
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.channels import every_morning_links
@@ -122,7 +124,7 @@ def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
         "zone_name": zone_label(chosen.timezone),
     }
     day, problem = _date(choice.day_text, chosen.timezone, words)
-    if problem:
+    if problem or day is None:
         return {**found, "problem": problem}
     return {**found, **_day(chosen, day, choice.language, words)}
 
@@ -167,7 +169,13 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
         "polar_note": polar_note(shown, language),
         "times_note": times_note(shown, language),
         "nearby_days": _nearby_days(day),
+        "obs_words": observance_words(language),  # the observance and muhurta partials'
     }
+
+
+def observance_words(language: str) -> Mapping[str, str]:
+    """The observance and muhurta labels in ``language`` (English if it has none)."""
+    return OBSERVANCE_WORDS[text_language(language)]
 
 
 def _nearby_days(day: date) -> dict[str, str]:

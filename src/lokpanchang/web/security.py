@@ -13,7 +13,6 @@ import hmac
 import re
 import secrets
 from datetime import timedelta
-from functools import wraps
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, jsonify, redirect, request, session, url_for
@@ -146,7 +145,7 @@ def _wants_json() -> bool:
     if getattr(view, "returns_json", False):
         return True
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])
-    return best == "application/json" and "text/html" not in request.accept_mimetypes
+    return best == "application/json" and not request.accept_mimetypes["text/html"]
 
 
 def safe_next(target: str | None, default: str) -> str:
@@ -158,13 +157,3 @@ def safe_next(target: str | None, default: str) -> str:
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return default
     return target
-
-
-def login_required(view):
-    """For single views outside the guarded blueprints."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        return require_operator() or view(*args, **kwargs)
-
-    return wrapper

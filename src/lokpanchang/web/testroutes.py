@@ -122,7 +122,9 @@ def test_planner():
         .all()
     )
     result = due_slots(
-        now, [tuple(p) for p in pairs], timedelta(seconds=settings.planner_lookahead)
+        now,
+        [(zone, send) for zone, send in pairs if zone is not None],
+        timedelta(seconds=settings.planner_lookahead),
     )
     return jsonify(
         {

@@ -7,6 +7,7 @@ published almanac pages and which are our own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from lokpanchang.languages.words import bn, en, gu, hi, kn, ml, mr, ta, te
@@ -23,7 +24,9 @@ _MODULES = {
     "bn": bn,
 }
 
-WORDS = MappingProxyType(
+WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType(
     {code: MappingProxyType(module.WORDS) for code, module in _MODULES.items()}
 )
-MONTHS = MappingProxyType({code: module.MONTHS for code, module in _MODULES.items()})
+MONTHS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {code: module.MONTHS for code, module in _MODULES.items()}
+)

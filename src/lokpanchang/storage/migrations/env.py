@@ -10,7 +10,7 @@ target_metadata = Base.metadata
 
 
 def run_migrations_online() -> None:
-    engine = make_engine(config.get_main_option("sqlalchemy.url"))
+    engine = make_engine(config.get_main_option("sqlalchemy.url") or "")
     with engine.connect() as connection:
         context.configure(
             connection=connection,

@@ -2,7 +2,7 @@
 
 The confirmation counts with COUNT queries (a zone may hold millions: no subscriber row is
 loaded into the web process). The confirmed send creates, per zone, a one-off scheduled job
-of the ``backfill`` kind for the zone's local today (``ops.jobrunner.run_backfill``), due
+of the ``backfill`` kind for the zone's local today (``ops.jobs.runner.run_backfill``), due
 now; claims it as the dispatcher does (``ops.jobs.claim``, a conditional update) and
 enqueues ``tasks.run_scheduled_job`` at once, so nobody waits for the dispatcher's minute.
 Whichever of the two claims first runs the job; the other's claim changes no row.
@@ -21,7 +21,7 @@ import structlog
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.ops import jobs
+from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.planning import local_date_at
 from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.web import taskqueue
@@ -79,7 +79,7 @@ def plan_zones(session: Session, now: datetime, zone: str | None = None) -> Bulk
     plans = [
         ZonePlan(name, day, sendable[name], taken.get(name, 0)) for name, day in todays.items()
     ]
-    total = session.scalar(select(func.count(UserDetail.id)).where(*active))
+    total = session.scalar(select(func.count(UserDetail.id)).where(*active)) or 0
     return BulkPlan(plans, total - sum(plan.sendable for plan in plans))
 
 
@@ -90,7 +90,7 @@ def _sendable_by_zone(session: Session, active) -> dict[str, int]:
         .group_by(UserDetail.timezone)
         .order_by(UserDetail.timezone)
     )
-    return dict(session.execute(query).all())
+    return {zone: count for zone, count in session.execute(query) if zone is not None}
 
 
 def _local_todays(zones, now: datetime) -> dict[str, date]:
@@ -118,7 +118,11 @@ def _already_today(session: Session, active, todays: dict[str, date]) -> dict[st
         .where(*active, *has_place(), MessageLog.local_date.in_(set(todays.values())))
         .group_by(UserDetail.timezone, MessageLog.local_date)
     )
-    return {zone: count for zone, day, count in session.execute(query) if todays.get(zone) == day}
+    return {
+        zone: count
+        for zone, day, count in session.execute(query)
+        if zone is not None and todays.get(zone) == day
+    }
 
 
 @dataclass(frozen=True)

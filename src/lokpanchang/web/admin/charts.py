@@ -7,7 +7,8 @@ from datetime import datetime, timedelta
 from markupsafe import Markup, escape
 
 from lokpanchang.storage.states import LedgerStatus, RunStatus
-from lokpanchang.web.admin.queries import DayBar, RunSummary
+from lokpanchang.web.admin.dayplan import PlannedRow
+from lokpanchang.web.admin.queries import DayBar
 
 L, R = LedgerStatus, RunStatus
 SERIES = ((L.DELIVERED, "#2e7d32"), (L.SENT, "#1565c0"), (L.FAILED, "#c62828"))
@@ -28,9 +29,10 @@ def delivery_chart(bars: list[DayBar], width: int = 760, height: int = 220) -> M
     """Stacked bars per day (delivered, sent, failed) with a y scale and day labels."""
     left, bottom, top = 44, 28, 12
     plot_h = height - bottom - top
-    peak = max([b.delivered + b.sent + b.failed for b in bars] + [1])
+    ticks = axis_ticks(max([b.delivered + b.sent + b.failed for b in bars] + [1]))
+    peak = ticks[-1]
     step = (width - left - 8) / max(len(bars), 1)
-    parts = [_y_axis(peak, left, top, plot_h, width)]
+    parts = [_y_axis(ticks, left, top, plot_h, width)]
     for i, bar in enumerate(bars):
         parts.append(_stacked_bar(bar, left + i * step, step * 0.8, top + plot_h, plot_h / peak))
         if i % 5 == 0 or i == len(bars) - 1:
@@ -52,22 +54,34 @@ def _stacked_bar(bar: DayBar, x: float, w: float, base: float, scale: float) -> 
     return f"<g><title>{escape(tip)}</title>{''.join(out)}</g>"
 
 
-def _y_axis(peak: int, left: int, top: int, plot_h: float, width: int) -> str:
+def axis_ticks(peak: int, most: int = 5) -> list[int]:
+    """Round, whole tick values from 0 to at least ``peak``: steps of 1, 2 or 5 x 10^n,
+    at most ``most`` intervals (messages are counted, so never a tick like 1.5)."""
+    magnitude = 1
+    while True:
+        for step in (magnitude, 2 * magnitude, 5 * magnitude):
+            intervals = -(-peak // step)  # ceiling
+            if intervals <= most:
+                return [step * i for i in range(max(intervals, 1) + 1)]
+        magnitude *= 10
+
+
+def _y_axis(ticks: list[int], left: int, top: int, plot_h: float, width: int) -> str:
     lines = []
-    for fraction in (0, 0.5, 1):
-        y = top + plot_h * (1 - fraction)
+    for value in ticks:
+        y = top + plot_h * (1 - value / ticks[-1])
         lines.append(
             f'<line x1="{left}" x2="{width - 4}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>'
         )
-        lines.append(_text(left - 6, y + 4, str(round(peak * fraction)), anchor="end"))
+        lines.append(_text(left - 6, y + 4, str(value), anchor="end"))
     return "".join(lines)
 
 
 def timeline_chart(
-    runs: list[RunSummary], day_start: datetime, now: datetime | None = None, width: int = 760
+    runs: list[PlannedRow], day_start: datetime, now: datetime | None = None, width: int = 760
 ) -> Markup:
-    """One row per run: a dot at its due instant on a 24-hour UTC axis, coloured by status;
-    a dashed line marks ``now``."""
+    """One row per slot of the day: a dot at its due instant on a 24-hour UTC axis, coloured by
+    its run's status (hollow while no run exists yet); a dashed line marks ``now``."""
     left, row_h, top = 170, 22, 24
     height = top + row_h * max(len(runs), 1) + 8
     span = width - left - 30
@@ -79,7 +93,7 @@ def timeline_chart(
     for i, summary in enumerate(runs):
         parts.append(_timeline_row(summary, day_start, left, span, top + i * row_h + row_h / 2))
     if not runs:
-        parts.append(_text(left, top + 14, "No broadcast is due today."))
+        parts.append(_text(left, top + 14, "No subscriber has a send time today."))
     return _svg(width, height, "Today's broadcasts by zone on a 24-hour UTC axis", parts)
 
 
@@ -101,22 +115,22 @@ def _now_line(x: float, top: int, height: int) -> str:
     )
 
 
-def _timeline_row(
-    summary: RunSummary, day_start: datetime, left: int, span: float, y: float
-) -> str:
-    run = summary.run
-    offset = (run.due_at - day_start) / timedelta(hours=24)
+def _timeline_row(row: PlannedRow, day_start: datetime, left: int, span: float, y: float) -> str:
+    offset = (row.due_at - day_start) / timedelta(hours=24)
     x = left + span * min(max(offset, 0), 1)
-    colour = STATUS_COLOURS.get(run.status, "#424242")
-    tip = (
-        f"{run.timezone} due {run.due_at:%H:%M} UTC, {run.status}: {summary.sent} sent, "
-        f"{summary.delivered} delivered, {summary.failed} failed, {summary.late} late, "
-        f"{summary.missed} missed"
-    )
-    return (
-        f"<g><title>{escape(tip)}</title>{_text(left - 8, y + 4, run.timezone, anchor='end')}"
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}"/></g>'
-    )
+    summary = row.summary
+    tip = f"{row.timezone} due {row.due_at:%H:%M} UTC ({row.phase}), {row.status}"
+    if summary is None:
+        dot = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#fff" stroke="#757575"/>'
+    else:
+        colour = STATUS_COLOURS.get(summary.run.status, "#424242")
+        dot = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}"/>'
+        tip += (
+            f": {summary.sent} sent, {summary.delivered} delivered, {summary.failed} failed, "
+            f"{summary.late} late, {summary.missed} missed"
+        )
+    label = _text(left - 8, y + 4, row.timezone, anchor="end")
+    return f"<g><title>{escape(tip)}</title>{label}{dot}</g>"
 
 
 def _text(x: float, y: float, text: str, anchor: str = "start") -> str:

@@ -55,7 +55,7 @@ def test_message(phone: str, now: datetime) -> OutgoingMessage:
 
 
 def local_today(user: UserDetail, now: datetime) -> date:
-    return local_date_at(user.timezone, now)
+    return local_date_at(user.location()[2], now)
 
 
 def sendable(user: UserDetail, now: datetime) -> bool:

@@ -1,5 +1,5 @@
 """Reading log backups: ``<data_dir>/backups/logs/YYYY-MM-DD/`` holds a day's files (JSON
-lines, gzipped by ``ops.logbackup``, or plain text) and a checksum manifest.
+lines, gzipped by ``ops.log_archives.backup``, or plain text) and a checksum manifest.
 
 Symbolic links are never followed (not as day folders, not as files, not into the archive):
 the backup task writes none, so one is someone pointing the viewer at a file elsewhere."""
@@ -45,7 +45,7 @@ def _real_dir(path: Path) -> bool:
 
 def day_files(folder: Path) -> list[Path]:
     """The regular files under ``folder``, found without following any symbolic link."""
-    found = []
+    found: list[Path] = []
     for directory, _subdirectories, names in os.walk(folder, followlinks=False):
         paths = (Path(directory) / name for name in names)
         found.extend(path for path in paths if not path.is_symlink() and path.is_file())

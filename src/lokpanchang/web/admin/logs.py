@@ -8,7 +8,9 @@ from datetime import date, datetime
 from flask import abort, render_template, request, send_file
 
 from lokpanchang import clock
-from lokpanchang.ops import beatmonitor, logbackup
+from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.entries import in_words
+from lokpanchang.ops.log_archives import backup as logbackup
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, logfiles
 
@@ -75,6 +77,7 @@ def _row(state, stored) -> dict:
         "key": state.key,
         "task": state.task,
         "description": state.schedule,
+        "in_words": in_words(state.schedule),
         "last_run_at": state.last_started_at,
         "last_finished_at": getattr(stored, "last_finished_at", None),
         "outcome": getattr(stored, "last_outcome", None),

@@ -7,6 +7,7 @@ so counts are by the instant a message was sent or failed, not by its local date
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -243,7 +244,7 @@ def distinct_values(session: Session, column) -> list[str]:
     return [v for v in session.scalars(select(column).distinct().order_by(column)) if v]
 
 
-def ledger_history(session: Session, user_id: int, limit: int = 60) -> list[MessageLog]:
+def ledger_history(session: Session, user_id: int, limit: int = 60) -> Sequence[MessageLog]:
     return session.scalars(
         select(MessageLog)
         .where(MessageLog.user_id == user_id)
@@ -313,3 +314,28 @@ def _progress(session: Session, job: ScheduledJob) -> dict[str, int]:
         .order_by(MessageLog.status)
     )
     return dict(session.execute(query).all())
+
+
+@dataclass(frozen=True)
+class KindCount:
+    """Today's messages of one kind (daily, welcome, backfill, manual): sent and failed."""
+
+    kind: str
+    sent: int
+    failed: int
+
+
+def sends_by_kind(session: Session, now: datetime) -> list[KindCount]:
+    """Every kind of send since the UTC day began, by the instant it was sent or failed."""
+    day_start = utc_day_start(now)
+    sent = dict(_by_kind(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)))
+    failed = dict(
+        _by_kind(session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED))
+    )
+    kinds = sorted(set(sent) | set(failed))
+    return [KindCount(kind, sent.get(kind, 0), failed.get(kind, 0)) for kind in kinds]
+
+
+def _by_kind(session: Session, *conditions) -> list[tuple[str, int]]:
+    query = select(MessageLog.kind, func.count()).where(*conditions).group_by(MessageLog.kind)
+    return [(kind, n) for kind, n in session.execute(query)]

@@ -130,6 +130,7 @@ def _confirmed_send(users, description: str):
 
 
 def _confirmed_queue(audience: Audience):
+    assert audience.zones is not None  # a zone or everyone: counted by bulksend
     db().rollback()  # end the request's read: the jobs are written in their own transactions
     queued = bulksend.queue_sends(
         app_settings().effective_database_url, audience.zones, clock.now()

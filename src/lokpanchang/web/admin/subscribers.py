@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from flask import flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from lokpanchang import clock
-from lokpanchang.storage.models import CityDetail, SubscriptionEvent, UserDetail
+from lokpanchang.planning import local_date_at
+from lokpanchang.storage.models import CityDetail, MessageLog, SubscriptionEvent, UserDetail
 from lokpanchang.subscribers import LANGUAGES
-from lokpanchang.web import integrations
+from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
 from lokpanchang.web.admin.dispatch import local_today, sendable
+from lokpanchang.web.admin.today import Today, today_for
 from lokpanchang.web.database import db
 
 STATUSES = ("active", "stopped", "disabled")
@@ -59,12 +63,23 @@ def subscriber(user_id: int):
     return render_template(
         "admin/subscriber.html",
         user=user,
+        today=_today(user, now),
         status=queries.subscriber_status(user, now),
         ledger=queries.ledger_history(db(), user.id),
         events=events,
         preview=preview,
         problem=problem,
     )
+
+
+def _today(user: UserDetail, now: datetime) -> Today:
+    row = None
+    if user.timezone:
+        local = local_date_at(user.timezone, now)
+        row = db().scalar(
+            select(MessageLog).where(MessageLog.user_id == user.id, MessageLog.local_date == local)
+        )
+    return today_for(user, row, now, timedelta(seconds=app_settings().late_grace))
 
 
 def _todays_message(user: UserDetail, now):

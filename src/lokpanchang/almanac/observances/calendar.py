@@ -1,0 +1,268 @@
+"""The observances of a stretch of civil dates at one place, from the rule table.
+
+Every tithi of every lunation touching the stretch is matched against the rules of its
+tithi (monthly rules in every month, annual ones only in their nija month); the generic
+search places each on a civil date; Ekadashis and sankrantis have their own placing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TypedDict
+
+from lokpanchang.almanac import lunisolar, motion
+from lokpanchang.almanac.model import Interval
+from lokpanchang.almanac.observances import ekadashi, lunar, names_table, solar, table
+from lokpanchang.almanac.observances.days import Days, Place
+from lokpanchang.almanac.observances.model import (
+    Calendar,
+    Gap,
+    Observance,
+    ObservanceKind,
+    Tradition,
+    Unavailable,
+)
+from lokpanchang.almanac.observances.rules import LunarRule, Part, StarRule
+from lokpanchang.almanac.observances.search import Question, decide
+from lokpanchang.almanac.timescale import datetime_from_jd, local_midnight_jd
+
+_MARGIN = 1  # days of tithis looked at beyond the stretch (a date may move a day past it)
+_KIND_ORDER = {kind: index for index, kind in enumerate(ObservanceKind)}
+_RULES_BY_TITHI: dict[int, tuple[LunarRule, ...]] = {
+    number: tuple(rule for rule in (*table.MONTHLY, *table.ANNUAL) if rule.tithi == number)
+    for number in range(1, 31)
+}
+
+
+@dataclass
+class _Found:
+    """What the placing produced so far (observances and gaps)."""
+
+    observances: list[Observance]
+    gaps: list[Gap]
+
+
+def observances_between(
+    place: Place, first: date, last: date, lang: str, days: Days | None = None
+) -> Calendar:
+    """Every observance on civil dates ``first`` .. ``last`` at ``place``, names in ``lang``.
+
+    ``days`` may carry Hindu days already computed for ``place``.
+    """
+    days = days or Days(place)
+    found = _Found([], [])
+    start = local_midnight_jd(first - timedelta(days=_MARGIN), place.zone)
+    end = local_midnight_jd(last + timedelta(days=_MARGIN), place.zone)
+    for tithi in lunar.tithis_between(start, end):
+        _place_tithi(days, tithi, lang, found)
+    _place_sankrantis(days, start, end, lang, found)
+    for rule in table.STARS:
+        _place_star(days, rule, start, end, lang, found)
+    _add_day_after(found, lang)
+    kept = [item for item in found.observances if first <= item.date <= last]
+    kept.sort(key=lambda item: (item.date, _KIND_ORDER[item.kind], item.key))
+    gaps = sorted({gap for gap in found.gaps if first <= gap.near <= last}, key=_gap_order)
+    return Calendar(tuple(kept), tuple(gaps))
+
+
+_PARANA_TITHIS = frozenset((11, 12, 13, 26, 27, 28))  # in force on a parana day's sunrise
+
+
+def paranas_on(
+    place: Place, day: date, lang: str, days: Days | None = None
+) -> tuple[Observance, ...]:
+    """The Ekadashi fasts (of the days before) whose parana falls on civil date ``day``."""
+    days = days or Days(place)
+    dawn = days.frame(day).start
+    value, _ = motion.angle_at(dawn, motion.Angle.ELONGATION)
+    if int(value // 12.0) + 1 not in _PARANA_TITHIS:
+        return ()
+    found = _Found([], [])
+    for tithi in lunar.tithis_between(dawn - 3.0, dawn):
+        if tithi.number in (11, 26):
+            _place_ekadashi(days, tithi, tithi.month, lang, found)
+    return tuple(
+        item
+        for item in found.observances
+        if item.parana is not None and item.parana.start.date() == day
+    )
+
+
+def _gap_order(gap: Gap) -> tuple[date, str]:
+    return gap.near, gap.key
+
+
+def _place_tithi(days: Days, tithi: lunar.Tithi, lang: str, found: _Found) -> None:
+    month = tithi.month
+    for rule in _RULES_BY_TITHI[tithi.number]:
+        if rule.month is not None and (month.adhika or not _in_month(rule.month, month)):
+            continue
+        _place_lunar(days, rule, tithi, month, lang, found)
+    if tithi.number in (11, 26):
+        _place_ekadashi(days, tithi, month, lang, found)
+
+
+def _in_month(wanted: int, month: lunisolar.LunarMonth) -> bool:
+    # A kshaya month carries the festivals of the month whose name it skips.
+    return month.amanta == wanted or (month.kshaya and month.amanta % 12 + 1 == wanted)
+
+
+def _place_lunar(
+    days: Days,
+    rule: LunarRule,
+    tithi: lunar.Tithi,
+    month: lunisolar.LunarMonth,
+    lang: str,
+    found: _Found,
+) -> None:
+    excluded = lunar.vishti(tithi) if rule.avoid_vishti else None
+    question = Question((tithi.start, tithi.end), rule.part, rule.both, rule.neither, excluded)
+    day = decide(days, question)
+    if isinstance(day, Unavailable):
+        found.gaps.append(Gap(rule.key, days.day_of(tithi.start), day, rule.names[lang]))
+        return
+    moonrise = days.moonrise(day) if rule.part is Part.MOONRISE else None
+    found.observances.append(
+        Observance(
+            day,
+            rule.key,
+            rule.kind,
+            _lunar_name(rule, month, lang),
+            fast=rule.fast,
+            moonrise=_local(days, moonrise),
+            **_month_fields(month),
+        )
+    )
+
+
+def _lunar_name(rule: LunarRule, month: lunisolar.LunarMonth, lang: str) -> str:
+    if rule.kind in (ObservanceKind.PURNIMA, ObservanceKind.AMAVASYA):
+        masa = names_table.month_names(month.purnimanta, month.adhika)[lang]
+        return f"{masa} {rule.names[lang]}"
+    return rule.names[lang]
+
+
+class _MonthFields(TypedDict):
+    amanta_month: int
+    purnimanta_month: int
+    adhika: bool
+
+
+def _month_fields(month: lunisolar.LunarMonth) -> _MonthFields:
+    return {
+        "amanta_month": month.amanta,
+        "purnimanta_month": month.purnimanta,
+        "adhika": month.adhika,
+    }
+
+
+def _place_ekadashi(
+    days: Days, tithi: lunar.Tithi, month: lunisolar.LunarMonth, lang: str, found: _Found
+) -> None:
+    paksha = 1 if tithi.number == 11 else 2
+    key_month = 0 if month.adhika else month.amanta
+    key = names_table.ekadashi_key(key_month, paksha)
+    name = names_table.ekadashi_names(key_month, paksha)[lang]
+    fast = ekadashi.fast_days(days, tithi)
+    if isinstance(fast, Unavailable):
+        found.gaps.append(Gap(key, days.day_of(tithi.start), fast, name))
+        return
+    dwadashi = lunar.next_tithi(tithi)
+    traditions: tuple[tuple[date, Tradition | None], ...] = (
+        ((fast.smarta, None),)
+        if fast.smarta == fast.vaishnava
+        else ((fast.smarta, Tradition.SMARTA), (fast.vaishnava, Tradition.VAISHNAVA))
+    )
+    for day, tradition in traditions:
+        window = ekadashi.parana(days, day, dwadashi)
+        parana = None if isinstance(window, Unavailable) else _window(days, window)
+        found.observances.append(
+            Observance(
+                day,
+                key,
+                ObservanceKind.EKADASHI,
+                name,
+                fast=True,
+                tradition=tradition,
+                parana=parana,
+                **_month_fields(month),
+            )
+        )
+
+
+def _window(days: Days, span: tuple[float, float]) -> Interval:
+    zone = days.place.zone
+    return Interval(datetime_from_jd(span[0], zone), datetime_from_jd(span[1], zone))
+
+
+def _local(days: Days, jd_ut: float | None) -> datetime | None:
+    return None if jd_ut is None else datetime_from_jd(jd_ut, days.place.zone)
+
+
+def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _Found) -> None:
+    for sign, instant in solar.sankrantis(start, end):
+        for rule in (*table.SANKRANTIS, *table.SOLAR):
+            if rule.sign != sign:
+                continue
+            day = solar.observed_on(days, instant, rule.reckoning)
+            if isinstance(day, Unavailable):
+                found.gaps.append(Gap(rule.key, days.day_of(instant), day, rule.names[lang]))
+                continue
+            kind = ObservanceKind.SANKRANTI if rule.key == "sankranti" else ObservanceKind.FESTIVAL
+            found.observances.append(
+                Observance(
+                    day,
+                    rule.key,
+                    kind,
+                    rule.names[lang],
+                    moment=datetime_from_jd(instant, days.place.zone),
+                    sign=sign,
+                )
+            )
+
+
+def _place_star(
+    days: Days, rule: StarRule, start: float, end: float, lang: str, found: _Found
+) -> None:
+    arc = 360.0 / 27.0
+    for span in _star_spans(rule.nakshatra, arc, start, end):
+        sun, _ = motion.angle_at(span[0], motion.Angle.SUN)
+        if int(sun // 30.0) + 1 != rule.sign:
+            continue
+        day = decide(days, Question(span, rule.part, rule.both, rule.neither))
+        if isinstance(day, Unavailable):
+            found.gaps.append(Gap(rule.key, days.day_of(span[0]), day, rule.names[lang]))
+            continue
+        found.observances.append(
+            Observance(day, rule.key, ObservanceKind.FESTIVAL, rule.names[lang])
+        )
+
+
+def _star_spans(nakshatra: int, arc: float, start: float, end: float) -> list[tuple[float, float]]:
+    spans = []
+    moon, _ = motion.angle_at(start, motion.Angle.MOON)
+    target = (nakshatra - 1) * arc
+    guess = start + ((target - moon) % 360.0) / 13.176
+    while guess < end + 2.0:
+        begin = motion.crossing(motion.Angle.MOON, target, guess)
+        finish = motion.crossing(motion.Angle.MOON, (target + arc) % 360.0, begin + arc / 13.176)
+        if finish > start and begin < end:
+            spans.append((begin, finish))
+        guess = begin + 27.3217
+    return spans
+
+
+def _add_day_after(found: _Found, lang: str) -> None:
+    for rule in table.DAY_AFTER:
+        for item in [item for item in found.observances if item.key == rule.after]:
+            found.observances.append(
+                Observance(
+                    item.date + timedelta(days=1),
+                    rule.key,
+                    ObservanceKind.FESTIVAL,
+                    rule.names[lang],
+                    amanta_month=item.amanta_month,
+                    purnimanta_month=item.purnimanta_month,
+                )
+            )

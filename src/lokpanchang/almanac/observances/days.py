@@ -1,0 +1,124 @@
+"""The Hindu days of one place and the parts of each day a rule may ask for.
+
+The daytime (sunrise to sunset) is cut in five equal parts and the night (sunset to the next
+sunrise) in fifteen muhurtas, as drikpanchang.com does: madhyahna is the third fifth of the
+daytime, aparahna the fourth, pradosha the first fifth of the night (three muhurtas), nishita
+the eighth night muhurta. Arunodaya is the last two muhurtas of the night before sunrise (4
+night ghatis: 96 minutes on a 12-hour night; the published Vaishnava dates follow this
+night-relative length, not a fixed 96 minutes, see docs/almanac.md). Every time
+is a UT Julian day; a part a day does not have (no sunrise or sunset at a polar place) is
+``None`` with the reason (``Unavailable``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta, tzinfo
+
+from lokpanchang.almanac import daylight
+from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
+from lokpanchang.almanac.observances.model import Unavailable
+from lokpanchang.almanac.observances.rules import Part
+from lokpanchang.almanac.timescale import datetime_from_jd
+
+Span = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the observances are reckoned, and the rising conventions used there."""
+
+    latitude: float
+    longitude: float
+    zone: tzinfo
+    rising: str = RisingMode.UPPER_LIMB
+    moon_rising: str = MoonRisingMode.GEOMETRIC_CENTRE
+
+
+class Days:
+    """Each civil date's Hindu day at one place, computed once (UT Julian days)."""
+
+    def __init__(self, place: Place, known: dict[date, daylight.DayFrame] | None = None) -> None:
+        """``known``: frames already computed for this place (the panchangam's own day)."""
+        self.place = place
+        self._frames: dict[date, daylight.DayFrame] = dict(known or {})
+        self._sunrises = daylight.Sunrises(
+            place.zone, place.latitude, place.longitude, place.rising
+        )
+        for day, frame in self._frames.items():
+            self._sunrises.knowing(day, frame)
+        self._moonrises: dict[date, float | None] = {}
+
+    def frame(self, day: date) -> daylight.DayFrame:
+        """The Hindu day of civil date ``day`` (sunrise to next sunrise, polar rule)."""
+        found = self._frames.get(day)
+        if found is None:
+            found = self._frames[day] = self._sunrises.frame(day)
+        return found
+
+    def moonrise(self, day: date) -> float | None:
+        """The first moonrise inside the Hindu day of ``day``, or None."""
+        if day not in self._moonrises:
+            frame, place = self.frame(day), self.place
+            self._moonrises[day] = daylight.first_moonrise(
+                frame.start, frame.end, place.latitude, place.longitude, place.moon_rising
+            )
+        return self._moonrises[day]
+
+    def day_of(self, jd_ut: float) -> date:
+        """The civil date whose Hindu day contains the instant ``jd_ut``."""
+        local = datetime_from_jd(jd_ut, self.place.zone).date()
+        if jd_ut < self._sunrises.start(local):
+            return local - timedelta(days=1)
+        if jd_ut >= self._sunrises.start(local + timedelta(days=1)):
+            return local + timedelta(days=1)
+        return local
+
+    def arunodaya(self, day: date) -> float | Unavailable:
+        """The start of arunodaya before the sunrise of ``day``: two night muhurtas earlier."""
+        sunrise, sunset = self.frame(day).sunrise, self.frame(day - timedelta(days=1)).sunset
+        if sunrise is None:
+            return Unavailable.NO_SUNRISE
+        if sunset is None:
+            return Unavailable.NO_SUNSET
+        return sunrise - 2.0 * (sunrise - sunset) / 15.0
+
+    def part(self, day: date, part: Part) -> Span | Unavailable:
+        """The part ``part`` of the Hindu day of ``day`` as (start, end); a point part has
+        start == end. Unavailable when the day lacks the event the part is measured from."""
+        if part is Part.MOONRISE:
+            rise = self.moonrise(day)
+            return Unavailable.NO_MOONRISE if rise is None else (rise, rise)
+        frame = self.frame(day)
+        if frame.sunrise is None:
+            return Unavailable.NO_SUNRISE
+        if part is Part.SUNRISE:
+            return frame.sunrise, frame.sunrise
+        if part is Part.ARUNODAYA:
+            dawn = self.arunodaya(day)
+            return dawn if isinstance(dawn, Unavailable) else (dawn, frame.sunrise)
+        if frame.sunset is None or frame.next_sunrise is None:
+            return Unavailable.NO_SUNSET
+        return _divided(part, frame.sunrise, frame.sunset, frame.next_sunrise)
+
+
+def _divided(part: Part, sunrise: float, sunset: float, next_sunrise: float) -> Span:
+    fifth = (sunset - sunrise) / 5.0
+    night_muhurta = (next_sunrise - sunset) / 15.0
+    spans = {
+        Part.PURVAHNA: (sunrise, sunrise + 2.5 * fifth),
+        Part.MADHYAHNA: (sunrise + 2.0 * fifth, sunrise + 3.0 * fifth),
+        Part.APARAHNA: (sunrise + 3.0 * fifth, sunrise + 4.0 * fifth),
+        Part.SUNSET: (sunset, sunset),
+        Part.PRADOSHA: (sunset, sunset + 3.0 * night_muhurta),
+        Part.NISHITA: (sunset + 7.0 * night_muhurta, sunset + 8.0 * night_muhurta),
+    }
+    return spans[part]
+
+
+def daytime_fifths(frame: daylight.DayFrame) -> tuple[float, ...] | None:
+    """The six boundaries of the daytime's five parts (sunrise .. sunset), or None."""
+    if frame.sunrise is None or frame.sunset is None:
+        return None
+    fifth = (frame.sunset - frame.sunrise) / 5.0
+    return tuple(frame.sunrise + index * fifth for index in range(6))

@@ -1,0 +1,115 @@
+"""The shapes of observance rules: which tithi (or star, or sankranti), in which part of the day.
+
+A rule is data. ``table`` holds the rules themselves, each with its published source; the
+engine (``search``, ``ekadashi``, ``solar``) applies them without knowing any festival.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lokpanchang.almanac.observances.model import ObservanceKind
+
+Names = Mapping[str, str]  # language code -> name, for every supported language
+
+
+class Part(StrEnum):
+    """The part of the Hindu day in which the tithi must prevail.
+
+    The daytime (sunrise to sunset) is cut in five equal parts (pratah, sangava, madhyahna,
+    aparahna, sayahna) and the night (sunset to next sunrise) in fifteen muhurtas.
+    """
+
+    SUNRISE = "sunrise"  # in force at the instant of sunrise (udaya tithi)
+    ARUNODAYA = "arunodaya"  # the 96 minutes (4 ghatis) before sunrise
+    PURVAHNA = "purvahna"  # sunrise to midday (the first half of the daytime)
+    MADHYAHNA = "madhyahna"  # the third fifth of the daytime
+    APARAHNA = "aparahna"  # the fourth fifth of the daytime
+    SUNSET = "sunset"  # in force at the instant of sunset
+    PRADOSHA = "pradosha"  # sunset to the end of the first fifth of the night
+    NISHITA = "nishita"  # the eighth of the fifteen night muhurtas (midnight)
+    MOONRISE = "moonrise"  # in force at the first moonrise of the Hindu day
+
+
+class Both(StrEnum):
+    """Which day, when the tithi prevails in the part on two days."""
+
+    EARLIER = "earlier"
+    LATER = "later"
+    GREATER = "greater"  # the day where it covers more of the part (equal: the earlier)
+    LATER_IF_GHATI = "later_if_ghati"  # the later if it covers >= 1 ghati (24 min) there
+
+
+class Neither(StrEnum):
+    """Which day, when the tithi prevails in the part on no day (it falls between)."""
+
+    EARLIER = "earlier"  # the first Hindu day the tithi touches
+    LATER = "later"  # the last Hindu day the tithi touches
+
+
+class SankrantiDay(StrEnum):
+    """On which civil date a sankranti is observed, from the instant it happens."""
+
+    HALF_NIGHT = "half_night"  # by day: that day; at night: before mid-night that day, else next
+    MAKARA = "makara"  # by day: that day; after sunset: the next day
+    SUNSET = "sunset"  # before sunset: that day, else the next (Tamil month days)
+    APARAHNA = "aparahna"  # before the end of aparahna: that day, else the next (Kerala)
+
+
+@dataclass(frozen=True)
+class LunarRule:
+    """An observance on a tithi: ``tithi`` (1..30) of amanta ``month`` (None: every month).
+
+    Annual festivals (``month`` set) are kept in the nija month, never in an adhika one;
+    monthly vrats (``month`` None) are kept in adhika months too. ``avoid_vishti`` takes
+    Bhadra (the Vishti karana) out of the part before looking.
+    """
+
+    key: str
+    kind: ObservanceKind
+    names: Names
+    tithi: int
+    part: Part
+    both: Both
+    neither: Neither
+    source: str
+    month: int | None = None
+    avoid_vishti: bool = False
+    fast: bool = False
+
+
+@dataclass(frozen=True)
+class DayAfterRule:
+    """An observance on the civil date after another one (Holi after Holika Dahan)."""
+
+    key: str
+    names: Names
+    after: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SolarRule:
+    """An observance on the day the Sun enters sidereal sign ``sign`` (1 Mesha .. 12 Meena)."""
+
+    key: str
+    names: Names
+    sign: int
+    reckoning: SankrantiDay
+    source: str
+
+
+@dataclass(frozen=True)
+class StarRule:
+    """An observance on nakshatra ``nakshatra`` (1..27) while the Sun is in sign ``sign``."""
+
+    key: str
+    names: Names
+    nakshatra: int
+    sign: int
+    part: Part
+    both: Both
+    neither: Neither
+    source: str

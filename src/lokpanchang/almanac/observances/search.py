@@ -1,0 +1,80 @@
+"""The one generic search: on which civil date does a span (a tithi) prevail in a part of the day.
+
+Candidates are the civil dates whose Hindu day (sunrise to next sunrise) the span touches:
+one, two or three. On each, the span "prevails" when it covers the part (any of an
+interval part, or the instant of a point part such as sunrise). One candidate prevailing:
+that date. Two: ``Both`` decides. None: ``Neither`` decides. Times are UT Julian days.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from lokpanchang.almanac.observances.days import Days, Span
+from lokpanchang.almanac.observances.model import Unavailable
+from lokpanchang.almanac.observances.rules import Both, Neither, Part
+
+GHATI_DAYS = 24.0 / 1440.0  # one ghati: 24 minutes
+
+
+@dataclass(frozen=True)
+class Question:
+    """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra)."""
+
+    span: Span
+    part: Part
+    both: Both
+    neither: Neither
+    excluded: Span | None = None
+
+
+def candidate_dates(days: Days, span: Span) -> list[date]:
+    """The civil dates whose Hindu day the span touches, in order."""
+    start, end = span
+    first, last = days.day_of(start), days.day_of(max(start, end - 1e-7))
+    return [first + timedelta(days=offset) for offset in range((last - first).days + 1)]
+
+
+def cover(span: Span, window: Span, excluded: Span | None = None) -> float:
+    """How much of ``window`` the span covers (days); a point window counts 1 if inside.
+
+    ``excluded`` is taken out of the window first.
+    """
+    start, end = span
+    low, high = window
+    if low == high:
+        inside = start <= low < end
+        hidden = excluded is not None and excluded[0] <= low < excluded[1]
+        return 1.0 if inside and not hidden else 0.0
+    covered = max(0.0, min(end, high) - max(start, low))
+    if excluded is not None and covered > 0.0:
+        covered -= max(0.0, min(end, high, excluded[1]) - max(start, low, excluded[0]))
+    return covered
+
+
+def decide(days: Days, question: Question) -> date | Unavailable:
+    """The civil date the rule picks, or why it cannot be picked at this place."""
+    candidates = candidate_dates(days, question.span)
+    covers: list[tuple[date, float]] = []
+    for day in candidates:
+        window = days.part(day, question.part)
+        if isinstance(window, Unavailable):
+            return window
+        covers.append((day, cover(question.span, window, question.excluded)))
+    prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
+    if not prevailing:
+        return candidates[0] if question.neither is Neither.EARLIER else candidates[-1]
+    if len(prevailing) == 1:
+        return prevailing[0][0]
+    return _tie(prevailing[0], prevailing[-1], question.both)
+
+
+def _tie(earlier: tuple[date, float], later: tuple[date, float], both: Both) -> date:
+    if both is Both.EARLIER:
+        return earlier[0]
+    if both is Both.LATER:
+        return later[0]
+    if both is Both.GREATER:
+        return later[0] if later[1] > earlier[1] else earlier[0]
+    return later[0] if later[1] >= GHATI_DAYS else earlier[0]

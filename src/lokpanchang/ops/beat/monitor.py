@@ -1,0 +1,126 @@
+"""beat_entry_status rows, written from Celery signals for tasks that are beat entries.
+
+``task_prerun`` records the start, ``task_failure`` the error, ``task_postrun`` the finish
+and outcome (Celery's state: SUCCESS, FAILURE, RETRY). A monitoring write never fails the
+task it watches: errors are logged and dropped.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import structlog
+from sqlalchemy import select
+
+from lokpanchang import clock
+from lokpanchang.config import get_settings
+from lokpanchang.ops.beat.entries import beat_entries, key_for_task
+from lokpanchang.ops.beat.freshness import BeatLife, EntryState, assess
+from lokpanchang.storage import heartbeats
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import BeatEntryStatus
+from lokpanchang.storage.upsert import upsert
+
+log = structlog.get_logger(__name__)
+_started: dict[str, float] = {}
+
+
+def record_start(url: str, task: str, task_id: str, now: datetime) -> None:
+    key = key_for_task().get(task)
+    if key is None:
+        return
+    row = {
+        "key": key,
+        "task": task,
+        "last_started_at": now,
+        "last_task_id": task_id,
+        "last_outcome": "STARTED",
+    }
+    with transaction(url) as session:
+        upsert(session, BeatEntryStatus.__table__, [row], keys=("key",))
+
+
+def record_finish(
+    url: str,
+    task: str,
+    outcome: str,
+    now: datetime,
+    error: str | None = None,
+    duration_s: float | None = None,
+) -> None:
+    key = key_for_task().get(task)
+    if key is None:
+        return
+    with transaction(url) as session:
+        row = session.get(BeatEntryStatus, key) or BeatEntryStatus(key=key, task=task)
+        session.add(row)
+        row.last_finished_at, row.last_outcome, row.last_duration_s = now, outcome, duration_s
+        if error is not None or outcome == "SUCCESS":
+            row.last_error = error
+
+
+def beat_life(url: str, now: datetime) -> BeatLife:
+    """When beat started and whether its heartbeat is fresh at ``now``."""
+    with transaction(url) as session:
+        alive = bool(heartbeats.live_heartbeats(session, heartbeats.HEARTBEAT_BEAT_KEY, now))
+        return BeatLife(heartbeats.beat_started_at(session), alive)
+
+
+def entry_states(
+    url: str, now: datetime, table: dict | None = None
+) -> list[tuple[EntryState, BeatEntryStatus | None]]:
+    """Every beat entry (of ``table``, by default the one beat runs with this process's
+    settings) with its stored status and its assessment at ``now``."""
+    beat = beat_life(url, now)
+    with transaction(url) as session:
+        stored = {row.key: row for row in session.scalars(select(BeatEntryStatus))}
+    return [
+        (
+            assess(entry, getattr(stored.get(entry.key), "last_started_at", None), now, beat),
+            stored.get(entry.key),
+        )
+        for entry in beat_entries(table)
+    ]
+
+
+def _safely(action, *args, **kwargs) -> None:
+    try:
+        action(get_settings().effective_database_url, *args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 -- monitoring must never break the monitored task
+        log.warning("beat_monitor_write_failed", error=f"{type(exc).__name__}: {exc}")
+
+
+def on_prerun(sender=None, task_id=None, task=None, **_kwargs) -> None:
+    name = getattr(task or sender, "name", "")
+    if name in key_for_task():
+        _started[task_id] = clock.monotonic()
+        _safely(record_start, name, task_id, clock.now())
+
+
+def on_failure(sender=None, task_id=None, exception=None, **_kwargs) -> None:
+    name = getattr(sender, "name", "")
+    if name in key_for_task():
+        _safely(
+            record_finish,
+            name,
+            "FAILURE",
+            clock.now(),
+            error=f"{type(exception).__name__}: {exception}",
+        )
+
+
+def on_postrun(sender=None, task_id=None, task=None, state=None, **_kwargs) -> None:
+    name = getattr(task or sender, "name", "")
+    if name not in key_for_task():
+        return
+    started = _started.pop(task_id, None)
+    duration = round(clock.monotonic() - started, 3) if started is not None else None
+    _safely(record_finish, name, state or "UNKNOWN", clock.now(), duration_s=duration)
+
+
+def connect_celery_signals() -> None:
+    from celery.signals import task_failure, task_postrun, task_prerun
+
+    task_prerun.connect(on_prerun, weak=False, dispatch_uid="lokpanchang.beat.prerun")
+    task_failure.connect(on_failure, weak=False, dispatch_uid="lokpanchang.beat.failure")
+    task_postrun.connect(on_postrun, weak=False, dispatch_uid="lokpanchang.beat.postrun")

@@ -1,0 +1,1 @@
+"""The daily_metrics table: delivery and subscriber counts per local date and zone."""

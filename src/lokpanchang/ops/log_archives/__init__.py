@@ -1,0 +1,1 @@
+"""Log archives: yesterday's log files gzipped with a manifest, and their upload to S3."""

@@ -1,0 +1,1 @@
+"""Prometheus: the collector behind `GET /metrics`, read from the database at each scrape."""

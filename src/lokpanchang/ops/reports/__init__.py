@@ -1,0 +1,1 @@
+"""The weekly report: HTML with inline SVG charts, stored and optionally mailed."""

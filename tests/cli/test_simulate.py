@@ -1,0 +1,111 @@
+"""`lokpanchang simulate`: signed webhooks as WhatsApp sends them, accepted by the real web,
+and a subscriber made by the real conversation from them."""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+from datetime import UTC, datetime
+
+import pytest
+import redis
+from werkzeug.serving import make_server
+
+from lokpanchang.cli import main
+from lokpanchang.conversation import process_webhook
+from lokpanchang.delivery.outbox import read_outbox
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import UserDetail
+from lokpanchang.web import create_app
+from tests import servers
+
+SECRET = "simulated-app-secret"
+PHONE = "+919812345678"
+NOW = datetime(2026, 12, 1, 4, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def web(make_settings, settings_env, redis_url, migrated_sqlite):
+    settings = make_settings(
+        environment="test",
+        database_url=migrated_sqlite,
+        whatsapp_app_secret=SECRET,
+        celery_broker_url=redis_url,
+        celery_result_backend=redis_url,
+        delivery_backend="outbox",
+    )
+    server = make_server("127.0.0.1", 0, create_app(settings), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    # The worker's side (the welcome send) reads the process settings: the same ones.
+    settings_env(
+        database_url=migrated_sqlite,
+        delivery_backend="outbox",
+        celery_broker_url=redis_url,
+        environment="test",
+    )
+    yield settings, f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    thread.join(10)
+
+
+def queued_bodies(settings) -> list[dict]:
+    client = redis.Redis.from_url(settings.celery_broker_url)
+    try:
+        messages = [json.loads(raw) for raw in reversed(client.lrange("priority", 0, -1))]
+    finally:
+        client.close()
+    assert all(m["headers"]["task"] == "tasks.handle_webhook" for m in messages)
+    return [json.loads(base64.b64decode(m["body"]))[0][0] for m in messages]
+
+
+def test_start_and_a_location_reach_the_conversation_as_a_subscription(web, capsys):
+    settings, url = web
+    args = ["simulate", "start", "--phone", PHONE, "--lat", "28.6139", "--lon", "77.2090"]
+    assert main([*args, "--url", url, "--app-secret", SECRET]) == 0
+    out = capsys.readouterr().out
+    assert out.count("HTTP 200") == 2 and "outbox" in out
+    bodies = queued_bodies(settings)
+    assert len(bodies) == 2
+    for body in bodies:  # what handle_webhook does with them, on a worker
+        process_webhook(body, settings, NOW)
+    with transaction(settings.effective_database_url) as session:
+        user = session.query(UserDetail).filter_by(phone=PHONE).one()
+        assert (user.timezone, user.is_active(NOW)) == ("Asia/Kolkata", True)
+    assert read_outbox(settings.data_dir / "outbox.jsonl")  # the replies and today's message
+
+
+def test_the_running_ups_address_and_secret_are_used_by_default(web, capsys):
+    settings, url = web
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    (settings.data_dir / "up.json").write_text(json.dumps({"web": url, "app_secret": SECRET}))
+    assert main(["simulate", "help", "--phone", PHONE]) == 0
+    assert "HTTP 200" in capsys.readouterr().out
+
+
+def test_a_wrong_secret_is_refused_and_said_so(web, capsys):
+    _settings, url = web
+    assert main(["simulate", "stop", "--phone", PHONE, "--url", url, "--app-secret", "wrong"]) == 2
+    assert "app secret differs" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--phone", "12"], "--phone"),
+        (["--phone", PHONE, "--lat", "95", "--lon", "0"], "95"),
+        (["--phone", PHONE, "--lat", "28"], "--lat and --lon together"),
+    ],
+)
+def test_bad_input_is_named(settings_env, capsys, extra, message):
+    args = ["simulate", "start", *extra, "--url", "http://127.0.0.1:9/", "--app-secret", "s"]
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_nothing_listening_is_said_plainly(settings_env, capsys):
+
+    url = f"http://127.0.0.1:{servers.free_port()}/"
+    assert main(["simulate", "start", "--phone", PHONE, "--url", url, "--app-secret", "s"]) == 2
+    assert "is `lokpanchang up` running?" in capsys.readouterr().err
