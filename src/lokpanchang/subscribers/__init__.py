@@ -12,6 +12,7 @@ from lokpanchang.subscribers.operations import (
     move,
     stop,
     subscribe,
+    subscribe_chat,
     update_preferences,
 )
 from lokpanchang.subscribers.validation import (
@@ -42,5 +43,6 @@ __all__ = [
     "parse_subscribers",
     "stop",
     "subscribe",
+    "subscribe_chat",
     "update_preferences",
 ]
