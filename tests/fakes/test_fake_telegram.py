@@ -15,9 +15,8 @@ from tests.fakes.telegram_support import TOKEN, fake_and_sender, telegram_config
 
 
 async def call(base: str, path: str, **kwargs) -> tuple[int, dict]:
-    async with aiohttp.ClientSession() as session:
-        async with session.post(base + path, **kwargs) as response:
-            return response.status, await response.json()
+    async with aiohttp.ClientSession() as session, session.post(base + path, **kwargs) as response:
+        return response.status, await response.json()
 
 
 def calls(config, requests: list[tuple[str, dict]]) -> list[tuple[int, dict]]:

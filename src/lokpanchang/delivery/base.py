@@ -72,7 +72,11 @@ class Sender(Protocol):
     """
 
     name: str
-    identities: tuple[str, ...]
+
+    @property
+    def identities(self) -> tuple[str, ...]:
+        """Our identities on the channel (e.g. WhatsApp phone-number ids)."""
+        ...
 
     async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
         """Send ``messages`` concurrently; one result per message, in the same order."""

@@ -17,7 +17,7 @@ def outbox_path(settings: Settings):
     return settings.data_dir / "outbox.jsonl"
 
 
-def make_sender(settings: Settings) -> Channels:
+def make_sender(settings: Settings) -> Sender:
     primary = _whatsapp_channel(settings)
     senders: dict[str, Sender] = {"whatsapp": primary}
     if settings.telegram_bot_token:

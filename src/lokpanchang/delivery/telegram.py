@@ -99,10 +99,9 @@ def outcome_for(code: int, description: str) -> Outcome:
 
 def _accepted(result: object) -> Classified:
     if isinstance(result, dict) and isinstance(result.get("message_id"), int):
-        chat = result.get("chat") if isinstance(result.get("chat"), dict) else {}
-        return Classified(
-            Outcome.SENT, message_id=f"tg:{chat.get('id', '')}:{result['message_id']}"
-        )
+        chat = result.get("chat")
+        chat_id = chat.get("id", "") if isinstance(chat, dict) else ""
+        return Classified(Outcome.SENT, message_id=f"tg:{chat_id}:{result['message_id']}")
     return Classified(Outcome.AMBIGUOUS, error_detail="ok without a message id")
 
 

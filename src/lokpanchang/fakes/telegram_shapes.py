@@ -108,7 +108,9 @@ def _chat_id(value: object) -> int:
 
 def html_plain_text(text: str) -> str:
     """The text a person sees once Telegram's HTML is parsed; ApiError when it does not parse."""
-    plain, open_tags, at = [], [], 0
+    plain: list[str] = []
+    open_tags: list[str] = []
+    at = 0
     while at < len(text):
         char = text[at]
         if char == "<":

@@ -99,6 +99,15 @@ def subscribe_chat(
     return _subscribe(session, user, checked, now, name, language, send_time)
 
 
+def subscribe_again(session: Session, user: UserDetail, now: datetime) -> UserDetail:
+    """Reactivate ``user`` at their stored place, by their address on their channel."""
+    if user.latitude is None or user.longitude is None:
+        raise ValueError(f"subscriber {user.address} has no location")
+    if user.phone is None:
+        return subscribe_chat(session, user.chat_id or "", user.latitude, user.longitude, now=now)
+    return subscribe(session, user.phone, user.latitude, user.longitude, now=now)
+
+
 def _subscribe(session, user, checked, now, name, language, send_time) -> UserDetail:
     if user is None:
         return _create(session, checked, now, name, language, send_time)
@@ -114,7 +123,7 @@ def _subscribe(session, user, checked, now, name, language, send_time) -> UserDe
 
 def _create(session, checked, now, name, language, send_time) -> UserDetail:
     user = UserDetail(
-        phone=checked.phone,
+        phone=checked.phone or None,
         chat_id=checked.chat_id,
         channel=Channel.TELEGRAM if checked.chat_id else Channel.WHATSAPP,
         display_name=checked.name,
@@ -164,9 +173,15 @@ def move(
     session: Session, phone: str, latitude: float, longitude: float, now: datetime
 ) -> UserDetail:
     """Change a subscriber's location (and so their zone and city)."""
+    return move_user(session, _require(session, phone), latitude, longitude, now)
+
+
+def move_user(
+    session: Session, user: UserDetail, latitude: float, longitude: float, now: datetime
+) -> UserDetail:
+    """``move`` for a subscriber in hand (on any channel)."""
     require_aware(now, "now")
     latitude, longitude = validated(latitude, longitude)
-    user = _require(session, phone)
     before = user.timezone
     _place_user(session, user, latitude, longitude)
     user.updated_on = now

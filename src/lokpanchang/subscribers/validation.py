@@ -29,7 +29,7 @@ NAME_MAX = 200
 class NewSubscriber:
     """A subscriber's details, all checked and normalised."""
 
-    phone: str | None  # None for a Telegram subscriber (``chat_id``)
+    phone: str  # "" for a Telegram subscriber (``chat_id``)
     latitude: float
     longitude: float
     name: str = ""
@@ -108,7 +108,7 @@ def new_subscriber(
     ``chat_id`` makes a Telegram subscriber (``phone`` is then None)."""
     lat, lon = validated(latitude, longitude)
     return NewSubscriber(
-        phone=normalise_phone(phone) if chat_id is None else None,
+        phone=normalise_phone(phone or "") if chat_id is None else "",
         chat_id=check_chat_id(chat_id) if chat_id is not None else None,
         latitude=lat,
         longitude=lon,

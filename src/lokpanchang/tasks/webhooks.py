@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from lokpanchang import clock
@@ -13,7 +15,7 @@ from lokpanchang.tasks import app
 # the retry finds it recorded and does nothing.
 TRANSIENT = (OperationalError, IntegrityError, ConnectionError, TimeoutError)
 # How every channel's inbound task runs: first on the priority queue, retried with back-off.
-INBOUND_TASK = {
+INBOUND_TASK: dict[str, Any] = {
     "queue": "priority",
     "autoretry_for": TRANSIENT,
     "retry_backoff": 2,
