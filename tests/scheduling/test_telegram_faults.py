@@ -83,7 +83,7 @@ def chat_of(url: str) -> dict[int, int]:
         rows = session.execute(
             select(UserDetail.id, UserDetail.chat_id).where(UserDetail.chat_id.is_not(None))
         )
-        return {user_id: int(chat) for user_id, chat in rows}
+        return {user_id: int(chat or 0) for user_id, chat in rows}
 
 
 def sent_once_on_their_channel(cluster, api, phones: list[int], chats: list[int]) -> None:
