@@ -171,3 +171,18 @@ def test_a_mixed_zone_sends_each_subscriber_one_message_on_their_channel(channel
         rows = session.scalars(select(MessageLog)).all()
     assert sorted(r.user_id for r in rows) == sorted(phones + chats)
     assert {r.status for r in rows} == {"sent"}
+
+
+def test_a_chat_that_blocked_the_bot_is_disabled_and_sent_no_more(channels_ctx):
+    from lokpanchang.delivery.base import Outcome, SendResult
+
+    ctx, _, telegram = channels_ctx
+    [user_id] = handle(ctx.url, update(location=UJJAIN)).welcome_user_ids
+    telegram.outcomes[str(CHAT)] = SendResult(
+        0, Outcome.DISABLE, error_code=403, error_detail="Forbidden: bot was blocked by the user"
+    )
+    assert welcome_send(user_id, NOW, ctx) == "failed"
+    with transaction(ctx.url) as session:
+        user = session.get_one(UserDetail, user_id)
+        assert not user.is_active(NOW)
+        assert user.disabled_reason == "channel error 403: Forbidden: bot was blocked by the user"
