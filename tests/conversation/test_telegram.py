@@ -186,3 +186,60 @@ def test_a_chat_that_blocked_the_bot_is_disabled_and_sent_no_more(channels_ctx):
         user = session.get_one(UserDetail, user_id)
         assert not user.is_active(NOW)
         assert user.disabled_reason == "channel error 403: Forbidden: bot was blocked by the user"
+
+
+def test_a_blocked_whatsapp_subscriber_crosses_over_and_gets_one_message_a_day_there(
+    make_settings, database_url
+):
+    from lokpanchang.storage.models import InboundMessage
+    from tests.broadcast.test_sending import BEFORE, KOLKATA_DUE
+
+    settings = make_settings(
+        database_url=database_url, telegram_bot_token="1:x", telegram_bot_username="LokPanchangBot"
+    )
+    whatsapp, telegram = MarketingBlockedToPlusOne(), MemorySender(name="telegram")
+    ctx = SendContext(
+        settings, Channels({"whatsapp": whatsapp, "telegram": telegram}), almanac_content()
+    )
+    phone = "+15550001234"
+    with transaction(database_url) as session:
+        user = UserDetail(
+            phone=phone, timezone="Asia/Kolkata", latitude=17.385, longitude=78.486,
+            created_on=JOINED, language="hi",
+        )  # fmt: skip
+        session.add(user)
+        session.add(InboundMessage(wa_message_id="wamid.IN1", from_phone=phone, kind="text",
+                                   received_at=KOLKATA_DUE - timedelta(hours=1)))  # fmt: skip
+        session.flush()
+        user_id = user.id
+    # Day 1: Meta does not deliver the marketing template to +1; they wrote lately, so the
+    # notice goes at once, with their Telegram link.
+    assert run_to_the_end(ctx, plan(settings))
+    [notice] = whatsapp.sent
+    link = next(word for word in notice.text.split() if word.startswith("https://t.me/"))
+    code = link.split("start=")[1]
+    # They open it: Telegram starts the chat with /start <code>; the chat is theirs now.
+    [linked] = handle(database_url, update(text=f"/start {code}")).replies
+    assert linked.text == reply("linked", "hi")
+    # Day 2: the daily message goes to the chat, once, and nothing more to WhatsApp.
+    tomorrow = timedelta(days=1)
+    run_id = plan(settings, BEFORE + tomorrow)
+    assert run_to_the_end(ctx, run_id, KOLKATA_DUE + tomorrow)
+    run_to_the_end(ctx, run_id, KOLKATA_DUE + tomorrow)
+    assert [(m.channel, m.to) for m in telegram.sent] == [("telegram", str(CHAT))]
+    assert [m.kind for m in whatsapp.sent] == ["text"]  # only the notice
+    with transaction(database_url) as session:
+        rows = session.scalars(select(MessageLog).where(MessageLog.user_id == user_id)).all()
+    assert sorted((r.local_date.day, r.status) for r in rows) == [(10, "blocked"), (11, "sent")]
+
+
+class MarketingBlockedToPlusOne(MemorySender):
+    """WhatsApp as Meta runs it for a marketing template: +1 numbers get no broadcast (131049);
+    texts inside a service window go through."""
+
+    def _send_one(self, message):
+        from lokpanchang.delivery.base import MessageKind, Outcome, SendResult
+
+        if message.kind is MessageKind.BROADCAST and message.to.startswith("+1"):
+            return SendResult(message.ledger_id, Outcome.BLOCK, error_code=131049)
+        return super()._send_one(message)
