@@ -9,7 +9,8 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from lokpanchang.fakes.telegram import parse_failures
+from lokpanchang.fakes import telegram as fake_module
+from lokpanchang.fakes.telegram import FakeBotAPI, parse_failures
 from lokpanchang.fakes.telegram_shapes import ApiError, html_plain_text
 from tests.fakes.telegram_support import TOKEN, fake_and_sender, telegram_config
 
@@ -99,22 +100,45 @@ def test_parameters_may_come_as_a_form_or_in_the_query_string_as_telegram_takes_
     ]
 
 
-def test_one_chat_gets_a_short_burst_then_429_with_retry_after():
+@pytest.fixture
+def frozen(monkeypatch):
+    """The fake's limits read this clock: every call at the same instant."""
+    monkeypatch.setattr(fake_module.clock, "monotonic", lambda: 1000.0)
+
+
+def answers_at_once(config, chats: list[int]) -> list[int | str]:
+    """Each ``sendMessage`` to ``chats`` at one instant: "ok", or the refusal's description."""
+    api = FakeBotAPI(config)
+    answers: list[int | str] = []
+    for chat in chats:
+        try:
+            answers.append(api.send_message({"chat_id": chat, "text": "x"})["chat"]["id"])
+        except ApiError as error:
+            answers.append(f"{error.code} {error.parameters}")
+    return answers
+
+
+def test_one_chat_gets_a_short_burst_then_429_with_retry_after(frozen):
     config = telegram_config(chat_interval=1.0, chat_burst=3)
-    answers = calls(config, [(SEND, {"json": {"chat_id": 5, "text": f"{n}"}}) for n in range(4)])
-    assert [status for status, _ in answers] == [200, 200, 200, 429]
-    refused = answers[3][1]
-    assert refused["error_code"] == 429 and refused["parameters"] == {"retry_after": 1}
-    assert refused["description"] == "Too Many Requests: retry after 1"
+    assert answers_at_once(config, [5, 5, 5, 5, 6]) == [5, 5, 5, "429 {'retry_after': 1}", 6]
 
 
-def test_the_bot_overall_gets_about_thirty_a_second():
-    answers = calls(
-        telegram_config(rate=30.0),
-        [(SEND, {"json": {"chat_id": 100 + n, "text": "x"}}) for n in range(40)],
+def test_the_bot_overall_gets_about_thirty_a_second(frozen):
+    answers = answers_at_once(telegram_config(rate=30.0), list(range(100, 140)))
+    assert answers[:30] == list(range(100, 130))
+    assert set(answers[30:]) == {"429 {'retry_after': 1}"}
+
+
+def test_a_429_over_http_has_the_apis_shape():
+    config = telegram_config(chat_interval=60.0, chat_burst=1)
+    answers = calls(config, [(SEND, {"json": {"chat_id": 5, "text": f"{n}"}}) for n in range(2)])
+    status, refused = answers[1]
+    assert status == 429 and refused["error_code"] == 429
+    assert 59 <= refused["parameters"]["retry_after"] <= 60
+    assert (
+        refused["description"]
+        == f"Too Many Requests: retry after {refused['parameters']['retry_after']}"
     )
-    statuses = [status for status, _ in answers]
-    assert statuses.count(200) in range(30, 33) and set(statuses) == {200, 429}
 
 
 def test_injected_failures_answer_403_and_400_for_their_chats_only():
