@@ -31,6 +31,7 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.scheduling",
     "lokpanchang.tasks.heartbeat",
     "lokpanchang.tasks.webhooks",
+    "lokpanchang.tasks.telegram",
 )
 
 TASK_QUEUES = (Queue("default"), Queue("priority"))
