@@ -56,3 +56,28 @@ def test_a_started_beat_records_its_start_and_heartbeat_for_status(start_beat, m
     life = beatmonitor.beat_life(migrated_sqlite, datetime.now(UTC))
     assert life.alive
     assert before - timedelta(seconds=1) <= life.started_at <= datetime.now(UTC)
+
+
+def test_a_start_that_could_not_be_written_is_written_with_the_next_heartbeat(
+    start_beat, migrated_sqlite, monkeypatch
+):
+    # Seen in a loaded suite: beat's first write (its start) failed on a busy SQLite, its
+    # heartbeats then succeeded, and `status` called every entry "missed" for beat's whole life
+    # (alive, but no start to judge the entries by).
+    from lokpanchang.tasks import heartbeat
+
+    real_write, failed = heartbeat._write, []
+
+    def busy_once(what, action):
+        if not failed:
+            failed.append(what)
+            return None  # what _write does when the database is locked: logs and goes on
+        return real_write(what, action)
+
+    monkeypatch.setattr(heartbeat, "_write", busy_once)
+    scheduler = start_beat()
+    monkeypatch.setattr(heartbeat, "INTERVAL_SECONDS", 0.0)
+    scheduler.tick()
+    life = beatmonitor.beat_life(migrated_sqlite, datetime.now(UTC))
+    assert failed and life.alive
+    assert life.started_at is not None

@@ -7,7 +7,7 @@ this fork-safe in the prefork worker's parent process.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import cast
 
@@ -65,6 +65,7 @@ class HeartbeatScheduler(PersistentScheduler):
     """Celery beat's persistent scheduler that also records its heartbeat as it ticks."""
 
     _last_heartbeat = 0.0
+    _started_at: datetime  # set by setup_schedule, before any tick
 
     def setup_schedule(self) -> None:
         # The schedule file lives under DATA_DIR, which may not exist yet on a first start.
@@ -73,12 +74,8 @@ class HeartbeatScheduler(PersistentScheduler):
         super().setup_schedule()
         self._run_at_start()
         # ``status`` judges entries against this start: nothing before it was this beat's to run.
-        _write(
-            heartbeats.BEAT_STARTED_KEY,
-            lambda session: heartbeats.record_beat_start(session, clock.now()),
-        )
-        beat_heart(BEAT_KEY)
-        self._last_heartbeat = clock.monotonic()
+        self._started_at = clock.now()
+        self._heartbeat()
 
     def _run_at_start(self) -> None:
         # Celery first runs an interval entry a whole period after beat starts, so slots due in
@@ -115,9 +112,20 @@ class HeartbeatScheduler(PersistentScheduler):
 
     def tick(self, *args, **kwargs):
         if clock.monotonic() - self._last_heartbeat >= INTERVAL_SECONDS:
-            beat_heart(BEAT_KEY)
-            self._last_heartbeat = clock.monotonic()
+            self._heartbeat()
         return min(super().tick(*args, **kwargs), INTERVAL_SECONDS)
+
+    def _heartbeat(self) -> None:
+        """Beat's heartbeat and its start, in one transaction: a start whose first write failed
+        (a busy database) is written by the next heartbeat, so alive always comes with a start."""
+        started_at = self._started_at
+
+        def record(session) -> None:
+            heartbeats.record_beat_start(session, started_at)
+            heartbeats.record_heartbeat(session, BEAT_KEY, clock.now() + ALIVE_FOR)
+
+        _write(BEAT_KEY, record)
+        self._last_heartbeat = clock.monotonic()
 
 
 def install(app) -> None:
