@@ -102,6 +102,7 @@ def prepare_broker() -> None:
 
 def _worker(args) -> int:
     from lokpanchang.tasks import app
+    from lokpanchang.tasks.app import TASK_QUEUES
 
     if args.concurrency < 1:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
@@ -112,7 +113,7 @@ def _worker(args) -> int:
             "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
             "worker",
             "-Q",
-            "default,priority",
+            ",".join(queue.name for queue in TASK_QUEUES),
             "-c",
             str(args.concurrency),
             "--loglevel",
