@@ -36,6 +36,12 @@ FAKE_PHONE_NUMBER_ID = "100000000000001"
 def register(subparsers) -> None:
     worker = subparsers.add_parser("worker", help="run a Celery worker (sends the broadcasts)")
     worker.add_argument("--concurrency", type=int, default=2, help="processes (default 2)")
+    worker.add_argument(
+        "--queues",
+        default="",
+        help="comma-separated queues to consume (default all: default,priority,statuses); "
+        "e.g. a small worker with --queues priority answers people during a broadcast",
+    )
     worker.set_defaults(handler=_worker)
     subparsers.add_parser(
         "beat", help="run Celery beat (the jit_planner every 10 min)"
@@ -106,6 +112,7 @@ def _worker(args) -> int:
 
     if args.concurrency < 1:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
+    queues = _queues(args.queues, [queue.name for queue in TASK_QUEUES])
     start_logging(celery=True)
     prepare_broker()
     app.worker_main(
@@ -113,7 +120,7 @@ def _worker(args) -> int:
             "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
             "worker",
             "-Q",
-            ",".join(queue.name for queue in TASK_QUEUES),
+            ",".join(queues),
             "-c",
             str(args.concurrency),
             "--loglevel",
@@ -121,6 +128,17 @@ def _worker(args) -> int:
         ]
     )
     return 0
+
+
+def _queues(text: str, known: list[str]) -> list[str]:
+    """The queues named in ``text`` (all when empty); an unknown or empty name is an error."""
+    if not text.strip():
+        return known
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in known:
+            raise CommandError(f"--queues: {name!r} is not a queue (known: {', '.join(known)})")
+    return names
 
 
 def _beat(args) -> int:
