@@ -262,8 +262,9 @@ def status_work_queued(redis_url: str) -> int:
 
 
 class Prober(threading.Thread):
-    """Writes "start" from a new number every ``every`` s until stopped; records how long
-    each took to be answered (the reply reached the fake)."""
+    """Writes "start" from a new number every ``every`` s until stopped (each in its own
+    thread, so a slow answer from the web delays no other probe); records how long each took
+    to be answered: from just before its POST to when the fake received the reply."""
 
     def __init__(self, web_port: int, fake_port: int, every: float) -> None:
         super().__init__(daemon=True)
@@ -273,15 +274,16 @@ class Prober(threading.Thread):
         self.stopping = threading.Event()
 
     def run(self) -> None:
-        number = PROBE_PREFIX
-        next_probe = time.monotonic()
+        number, next_probe, next_look = PROBE_PREFIX, time.monotonic(), 0.0
         while not self.stopping.is_set():
             if time.monotonic() >= next_probe:
                 number += 1
-                self._probe(str(number))
+                threading.Thread(target=self._probe, args=(str(number),), daemon=True).start()
                 next_probe += self.every
-            self._collect()
-            time.sleep(0.05)
+            if time.monotonic() >= next_look:
+                self._collect()
+                next_look = time.monotonic() + 0.5
+            time.sleep(0.02)
 
     def _probe(self, wa_id: str) -> None:
         from lokpanchang import clock
@@ -291,7 +293,7 @@ class Prober(threading.Thread):
         request = urllib.request.Request(
             f"http://127.0.0.1:{self.web_port}/webhook", data=raw, headers=headers, method="POST"
         )
-        self.sent[wa_id] = time.monotonic()
+        self.sent[wa_id] = time.time()
         try:
             with urllib.request.urlopen(request, timeout=30):
                 pass
@@ -299,9 +301,14 @@ class Prober(threading.Thread):
             print(json.dumps({"probe_failed": wa_id, "error": str(exc)}), flush=True)
 
     def _collect(self) -> None:
-        for wa_id in [w for w in self.sent if w not in self.answered]:
-            if fake_get(self.fake_port, f"/_fake/messages?accepted=1&to={wa_id}")["messages"]:
-                self.answered[wa_id] = time.monotonic() - self.sent[wa_id]
+        waiting = [w for w in list(self.sent) if w not in self.answered]
+        if not waiting:
+            return
+        query = f"/_fake/messages?accepted=1&to={','.join(waiting)}"
+        for message in fake_get(self.fake_port, query)["messages"]:
+            wa_id = str(message["to"]).lstrip("+")
+            if wa_id in self.sent and wa_id not in self.answered:
+                self.answered[wa_id] = message["at"] - self.sent[wa_id]
 
     def finish(self, grace_s: float) -> dict:
         self.stopping.set()
@@ -439,7 +446,11 @@ def broadcast_scenario(pg, redis_server, options) -> dict:
             for i in range(2)
         ],
         # The conversation's own small worker: a person never waits behind a batch.
-        start(["worker", "--queues", "priority", "--concurrency", "1"], env, work / "talk.log"),
+        start(
+            ["worker", "--queues", "priority", "--concurrency", "1"],
+            {**env, "LOG_LEVEL": "INFO"},  # its log shows how long each task took
+            work / "talk.log",
+        ),
     ]
     try:
         prober = Prober(web_port, fake_port, options.probe_every)

@@ -232,6 +232,7 @@ class FakeCloudAPI:
         self.received.append(
             {
                 "id": message_id,
+                "at": clock.now().timestamp(),  # when it arrived, epoch seconds
                 "from_number": number,
                 "to": payload.get("to"),
                 "type": payload.get("type"),
@@ -246,12 +247,13 @@ class FakeCloudAPI:
 
     async def handle_list(self, request: web.Request) -> web.Response:
         accepted_only = request.query.get("accepted") == "1"
-        to = request.query.get("to", "").lstrip("+")  # only those sent to this number
+        # ?to=N1,N2: only those sent to these numbers
+        to = {n.lstrip("+") for n in request.query.get("to", "").split(",") if n}
         messages = [
             m
             for m in self.received
             if (m["accepted"] or not accepted_only)
-            and (not to or str(m["to"] or "").lstrip("+") == to)
+            and (not to or str(m["to"] or "").lstrip("+") in to)
         ]
         numbers = {number: len(people) for number, people in self.recipients_by_number.items()}
         return web.json_response(
