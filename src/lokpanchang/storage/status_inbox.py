@@ -32,6 +32,11 @@ DRAINING_SECONDS = 60
 STALE_MS = 60_000
 
 
+def available(broker_url: str) -> bool:
+    """True when the broker is Redis, where the inbox lives."""
+    return broker_url.startswith(("redis://", "rediss://"))
+
+
 @cache
 def client(url: str) -> redis.Redis:
     """One connection pool per process and URL."""

@@ -42,7 +42,7 @@ TRANSIENT = (OperationalError, ConnectionError, TimeoutError)
 def apply_statuses(statuses: list[dict] | None = None) -> dict:
     settings = get_settings()
     applied = _apply(settings, [StatusUpdate(**fields) for fields in statuses or []])
-    if settings.effective_broker_url.startswith(("redis://", "rediss://")):
+    if status_inbox.available(settings.effective_broker_url):
         applied += drain(settings)
     return {"statuses": applied}
 

@@ -125,7 +125,7 @@ def enqueue(body: dict) -> None:
 
 def _enqueue_statuses(statuses: list[StatusUpdate]) -> None:
     broker = app_settings().effective_broker_url
-    if not broker.startswith(("redis://", "rediss://")):
+    if not status_inbox.available(broker):
         _send("tasks.apply_statuses", [[asdict(status) for status in statuses]], "statuses")
     elif status_inbox.put(broker, statuses):
         _send("tasks.apply_statuses", [], "statuses")
