@@ -8,6 +8,7 @@ from lokpanchang.broadcast import default_context, welcome_send
 from lokpanchang.broadcast.replies import send_replies
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import WebhookReport, handle_webhook
+from lokpanchang.storage import erasure
 from lokpanchang.storage.db import transaction
 
 
@@ -18,6 +19,8 @@ def process_webhook(body: dict, settings: Settings, now: datetime) -> dict:
     """
     with transaction(settings.effective_database_url) as session:
         report = handle_webhook(session, body, now)
+    if report.erased:
+        erasure.checkpoint(settings.effective_database_url)
     ctx = default_context()
     if report.replies:
         send_replies(ctx, report.replies, now)

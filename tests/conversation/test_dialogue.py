@@ -1,0 +1,170 @@
+"""The subscriber's side (issue 14, items 1-2): every answer knows who is asking, and the
+commands do what they say. Real databases (SQLite and PostgreSQL), the handler called directly."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+
+import pytest
+
+from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac.sunrise_times import sunrise_send_time
+from lokpanchang.conversation import handle_webhook
+from lokpanchang.messages import render_daily, reply
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import UserDetail
+from tests.conversation import bodies
+
+NOW = datetime(2026, 12, 1, 3, 0, tzinfo=UTC)  # 08:30 in Delhi
+WA_ID = "919800000002"
+DELHI = (28.6358, 77.2245)
+
+
+def say(url: str, text: str, now: datetime = NOW, wa_id: str = WA_ID) -> list[str]:
+    with transaction(url) as session:
+        return [r.text for r in handle_webhook(session, bodies.text(wa_id, text), now).replies]
+
+
+def share(url: str, where=DELHI, now: datetime = NOW, wa_id: str = WA_ID) -> None:
+    with transaction(url) as session:
+        handle_webhook(session, bodies.location(wa_id, *where), now)
+
+
+def subscriber(url: str, wa_id: str = WA_ID) -> UserDetail | None:
+    with transaction(url) as session:
+        found = session.query(UserDetail).filter_by(phone=f"+{wa_id}").one_or_none()
+        if found is not None:
+            session.expunge(found)
+        return found
+
+
+def delhi_text(day: date, language: str = "en") -> str:
+    found = generate_panchangam_with_timezone(
+        *DELHI, "Asia/Kolkata", day, city="Delhi", lang=language, include_muhurtas=False
+    )
+    return render_daily(found, language, "Delhi", 0.0, version=2).text
+
+
+def test_a_subscriber_who_says_start_again_is_told_what_they_get_and_when(database_url):
+    share(database_url)
+    [answer] = say(database_url, "start")
+    assert answer.startswith("You are already subscribed")
+    assert "Delhi" in answer and "at 06:30" in answer and "Asia/Kolkata" in answer
+
+
+def test_stop_knows_a_stranger_from_a_subscriber_and_from_someone_who_stopped(database_url):
+    assert say(database_url, "stop") == [reply("not_subscribed")]
+    assert subscriber(database_url) is None
+    share(database_url)
+    assert say(database_url, "stop") == [reply("unsubscribed")]
+    assert say(database_url, "stop", NOW + timedelta(minutes=1)) == [reply("already_stopped")]
+
+
+def test_tomorrow_answers_with_tomorrows_panchangam_for_their_place(database_url):
+    share(database_url)
+    [answer] = say(database_url, "tomorrow")
+    assert answer == delhi_text(date(2026, 12, 2))
+    assert answer.startswith("Panchangam for Wednesday 2 Dec 2026, Delhi")
+
+
+@pytest.mark.parametrize("text", ["2026-12-25", "25 Dec", "25 december"])
+def test_a_date_answers_with_that_days_panchangam(database_url, text):
+    share(database_url)
+    assert say(database_url, text) == [delhi_text(date(2026, 12, 25))]
+
+
+def test_today_in_their_language_answers_in_it(database_url):
+    share(database_url)
+    say(database_url, "தமிழ்")
+    assert say(database_url, "இன்று") == [delhi_text(date(2026, 12, 1), "ta")]
+
+
+@pytest.mark.parametrize("text, named", [("2026-02-30", "2026-02-30"), ("31 Feb", "31 feb")])
+def test_a_malformed_date_gets_a_reply_that_names_it(database_url, text, named):
+    share(database_url)
+    [answer] = say(database_url, text)
+    assert answer == reply("bad_date", text=named) and f"“{named}”" in answer
+
+
+def test_a_stranger_asking_for_a_day_is_asked_to_sign_up(database_url):
+    assert say(database_url, "tomorrow") == [reply("need_location")]
+
+
+def test_unknown_words_get_the_help(database_url):
+    share(database_url)
+    assert say(database_url, "what can you do") == [reply("help")]
+
+
+def test_time_sets_the_daily_send_time(database_url):
+    share(database_url)
+    [answer] = say(database_url, "time 05:45")
+    assert subscriber(database_url).send_time == time(5, 45)
+    assert "at 05:45" in answer and "Asia/Kolkata" in answer
+    assert say(database_url, "time 25:99") == [reply("bad_time", text="25:99")]
+    assert subscriber(database_url).send_time == time(5, 45)
+
+
+def test_sunrise_sets_the_send_time_to_the_next_sunrise_and_time_undoes_it(database_url):
+    share(database_url)
+    [answer] = say(database_url, "sunrise+30")
+    user = subscriber(database_url)
+    expected = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 2), 30)
+    assert (user.sunrise_offset, user.send_time) == (30, expected)
+    assert user.sunrise_due_at == datetime.combine(date(2026, 12, 2), expected).replace(
+        tzinfo=UTC
+    ) - timedelta(hours=5, minutes=30)
+    assert "30 minutes after sunrise" in answer and f"2 Dec 2026 {expected:%H:%M}" in answer
+    say(database_url, "time 06:00")
+    user = subscriber(database_url)
+    assert (user.sunrise_offset, user.sunrise_due_at, user.send_time) == (None, None, time(6))
+
+
+def test_sunrise_where_the_sun_does_not_rise_says_the_polar_rule(database_url):
+    share(database_url, (69.65, 18.96))  # Tromsø in polar night
+    answers = say(database_url, "sunrise")
+    assert subscriber(database_url).send_time == time(6, 30)
+    assert answers[1] == reply("sunrise_polar", date="1 Dec 2026") or answers[1] == reply(
+        "sunrise_polar", date="2 Dec 2026"
+    )
+
+
+def test_status_names_place_zone_time_language_and_channel(database_url):
+    share(database_url)
+    say(database_url, "hindi")
+    [answer] = say(database_url, "स्थिति")
+    for value in ("Delhi", "Asia/Kolkata", "06:30", "हिंदी", "WhatsApp", "चालू"):
+        assert value in answer, value
+
+
+def test_next_ekadashi_and_festivals_list_what_comes_at_their_place(database_url):
+    share(database_url)
+    [ekadashi] = say(database_url, "next ekadashi")
+    assert ekadashi.startswith("The next Ekadashi at Delhi:")
+    assert "Ekadashi" in ekadashi.splitlines()[1] and "parana" in ekadashi
+    [festivals] = say(database_url, "festivals")
+    lines = festivals.splitlines()
+    assert lines[0] == "Festivals and vrats coming at Delhi:" and len(lines) >= 3
+
+
+def test_pause_stops_the_daily_message_for_that_many_days(database_url):
+    share(database_url)
+    [answer] = say(database_url, "pause 7")
+    assert subscriber(database_url).paused_until == date(2026, 12, 7)
+    assert answer == reply("paused", date="7 Dec 2026", resume="8 Dec 2026")
+    assert "Paused until 7 Dec 2026." in say(database_url, "status")[0]
+    say(database_url, "start")
+    assert subscriber(database_url).paused_until is None
+    assert say(database_url, "pause 1000") == [reply("bad_pause", text="1000")]
+
+
+def test_yes_erases_only_after_delete_and_only_soon_after(database_url):
+    share(database_url)
+    assert say(database_url, "yes") == [reply("help")]
+    assert say(database_url, "delete") == [reply("confirm_delete")]
+    late = NOW + timedelta(minutes=16)
+    assert say(database_url, "yes", late) == [reply("help")]
+    assert subscriber(database_url) is not None
+    say(database_url, "delete", late)
+    assert say(database_url, "yes", late + timedelta(minutes=1)) == [reply("deleted")]
+    assert subscriber(database_url) is None
+    assert say(database_url, "status", late + timedelta(minutes=2)) == [reply("need_location")]
