@@ -3,16 +3,26 @@ commands do what they say. Real databases (SQLite and PostgreSQL), the handler c
 
 from __future__ import annotations
 
+import struct
 from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
+from lokpanchang.broadcast.content import (
+    DatabaseStore,
+    place_key,
+    store_key,
+    subscriber_recipient,
+)
 from lokpanchang.conversation import handle_webhook
 from lokpanchang.messages import render_daily, reply
+from lokpanchang.storage import erasure
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage.models import InboundMessage, MessageLog, UserDetail
 from tests.conversation import bodies
 
 NOW = datetime(2026, 12, 1, 3, 0, tzinfo=UTC)  # 08:30 in Delhi
@@ -168,3 +178,78 @@ def test_yes_erases_only_after_delete_and_only_soon_after(database_url):
     assert say(database_url, "yes", late + timedelta(minutes=1)) == [reply("deleted")]
     assert subscriber(database_url) is None
     assert say(database_url, "status", late + timedelta(minutes=2)) == [reply("need_location")]
+
+
+SEA_POINT = (28.61234, 77.20987)  # where no town is
+
+
+def rows_as_text(url: str) -> str:
+    """Every row of every table, as text (PostgreSQL's row-to-text, SQLite's file bytes)."""
+    if url.startswith("sqlite"):
+        path = Path(url.removeprefix("sqlite:///"))
+        files = path.parent.glob(path.name + "*")
+        return " ".join(f.read_bytes().decode("latin-1") for f in files if f.is_file())
+    with transaction(url) as session:
+        tables = session.execute(
+            text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        ).scalars()
+        return " ".join(
+            str(row)
+            for table in list(tables)
+            for row in session.execute(text(f'SELECT t::text FROM "{table}" t')).scalars()
+        )
+
+
+def add_neighbours(url: str, count: int) -> None:
+    """Other subscribers, so that the pages freed by an erasure are shared with live rows."""
+    with transaction(url) as session:
+        session.add_all(
+            UserDetail(phone=f"+9198{n:08d}", timezone="Asia/Kolkata", created_on=NOW)
+            for n in range(count)
+            if f"9198{n:08d}" != WA_ID  # their numbers sort on both sides of it
+        )
+
+
+def test_delete_and_yes_leave_no_trace_of_the_number_or_place(database_url):
+    add_neighbours(database_url, 1000)
+    share(database_url, SEA_POINT)
+    say(database_url, "tomorrow")
+    say(database_url, "sunrise")
+    with transaction(database_url) as session:  # today's panchangam, prepared for their place
+        user = session.query(UserDetail).filter_by(phone=f"+{WA_ID}").one()
+        store = DatabaseStore(database_url)
+        value = generate_panchangam_with_timezone(*SEA_POINT, "Asia/Kolkata", NOW.date())
+        key = store_key(place_key(subscriber_recipient(user, NOW.date())))
+        user_id = user.id
+    store.save({key: (NOW.date(), value.to_dict())})
+    add_ledger_row(database_url, user_id)
+    found = rows_as_text(database_url)
+    assert WA_ID in found and "28.61" in found  # the check sees them while they are there
+    erasure.checkpoint(database_url)  # as SQLite does by itself in time: now in the main file
+    say(database_url, "delete")
+    assert say(database_url, "yes") == [reply("deleted")]
+    erasure.checkpoint(database_url)
+    found = rows_as_text(database_url)
+    assert WA_ID not in found and "28.61" not in found and "77.20" not in found
+    if database_url.startswith("sqlite"):
+        for value in SEA_POINT:
+            assert struct.pack(">d", value).decode("latin-1") not in found
+    with transaction(database_url) as session:  # the counts stay
+        assert session.query(MessageLog).filter_by(user_id=user_id).count() == 1
+        assert session.query(InboundMessage).count() == 5
+        erased = session.get(UserDetail, user_id)
+        assert (erased.phone, erased.latitude, erased.timezone) == (f"erased-{user_id}", None, None)
+
+
+def add_ledger_row(url: str, user_id: int) -> None:
+    with transaction(url) as session:
+        session.add(
+            MessageLog(
+                user_id=user_id,
+                local_date=NOW.date(),
+                timezone="Asia/Kolkata",
+                status="sent",
+                whatsapp_message_id=f"wamid.{WA_ID}",
+                error_detail=f"to +{WA_ID}",
+            )
+        )
