@@ -62,7 +62,9 @@ class Beat:
 
 
 def local_sunrise(where, day: date, offset: int = 0) -> time:
-    return sunrise_send_time(*sunrise.place_of(*where), "Asia/Kolkata", day, offset)
+    found = sunrise_send_time(*sunrise.place_of(*where), "Asia/Kolkata", day, offset)
+    assert found is not None
+    return found
 
 
 def test_each_local_date_is_sent_once_at_that_dates_sunrise(settings, ctx):
