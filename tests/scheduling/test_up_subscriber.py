@@ -108,7 +108,7 @@ def test_a_new_user_asks_for_tomorrow_chooses_a_time_and_sunrise_and_deletes(tmp
         )
     try:
         base = wait_for(lambda: fake_url(log), 60, "the fake's address", log)
-        wait_for(lambda: (tmp_path / "var" / "up.json").exists(), 60, "up.json", log)
+        wait_for((tmp_path / "var" / "up.json").exists, 60, "up.json", log)
         wait_for(lambda: answers(f"http://127.0.0.1:{port}/livez"), 60, "the web", log)
 
         def ask(words: str, replies: int, *location: str) -> str:
