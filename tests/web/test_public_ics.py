@@ -20,7 +20,8 @@ def client(make_settings, tmp_path):
 
 
 def events(body: str) -> list[dict[str, str]]:
-    found, current = [], {}
+    found: list[dict[str, str]] = []
+    current: dict[str, str] = {}
     for line in body.replace("\r\n ", "").split("\r\n"):
         if line == "BEGIN:VEVENT":
             current = {}

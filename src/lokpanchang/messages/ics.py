@@ -58,7 +58,8 @@ def escape(text: str) -> str:
 def fold(line: str) -> str:
     """``line`` folded at 75 octets (a continuation starts with a space), never inside a
     character."""
-    parts, current = [], ""
+    parts: list[str] = []
+    current = ""
     for character in line:
         limit = LINE_OCTETS if not parts else LINE_OCTETS - 1
         if len((current + character).encode()) > limit:
