@@ -14,6 +14,7 @@ from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.messages.replies import reply_kinds
 from tests.languages.english import english_words, readable_text
 
+LINK = "https://t.me/LokPanchangBot?start=abc"  # a link is no English word
 NOT_ENGLISH = [code for code in languages.CODES if code != "en"]
 # Ordinary, adhika month, polar day, polar night, a sunrise without a sunset, and the sea
 # point whose town is 1,797 km away.
@@ -56,9 +57,9 @@ def test_no_english_word_is_left_in_a_reply(language, kind):
     values = {"when": "06:30", "next": "25 12 2026 06:56", "date": "25 12 2026"}
     values |= {"resume": "26 12 2026", "minutes": "30", "time": "05:45", "text": "31-02"}
     values |= {"days": "30", "channel": "WhatsApp", "state": "-"}
-    text = reply(kind, language, place=place, timezone=zone, **values)
+    text = reply(kind, language, place=place, timezone=zone, link=LINK, **values)
     # The help lists the languages by their own names, English among them.
-    assert english_words(text, ["Sea Ranch", "English"]) == [], text
+    assert english_words(text, ["Sea Ranch", "English", LINK]) == [], text
 
 
 def test_the_english_message_does_have_the_labels_the_others_must_not():

@@ -35,6 +35,7 @@ SAMPLE = {
     "days": "30",
     "channel": "WhatsApp",
     "state": "-",
+    "link": "https://t.me/LokPanchangBot?start=abc",
 }
 # The brand and the keywords the conversation matches in every language stay in Latin letters.
 KEYWORDS = re.compile(r"\b(START|STOP|HELP|Lokpanchang)\b")

@@ -26,15 +26,14 @@ from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.erasure import erase_subscriber
 from lokpanchang.storage.models import UserDetail
-from lokpanchang.subscribers.operations import record_event, update_preferences
-from lokpanchang.subscribers.operations import stop as stop_subscription
+from lokpanchang.subscribers.operations import record_event, stop_user, update_user_preferences
 
 DELETE_CONFIRMATION = timedelta(minutes=15)  # a ``yes`` later than this erases nothing
 DATE_YEARS = (1900, 2100)  # the days one may ask for, as ``lokpanchang festivals``
 OBSERVANCE_DAYS = 30  # ``festivals``: what comes in the next month
 EKADASHI_DAYS = 40  # ``ekadashi``: the next one is at most about 16 days away
 SHOWN_OBSERVANCES = 8
-CHANNEL = "WhatsApp"
+CHANNELS = {"whatsapp": "WhatsApp", "telegram": "Telegram"}  # as the status names them
 
 
 class Standing(StrEnum):
@@ -119,7 +118,7 @@ def _stop(turn: Turn) -> list[Said]:
     if turn.standing is Standing.STOPPED:
         return [turn.say("already_stopped")]
     assert turn.user is not None
-    stop_subscription(turn.session, turn.user.phone, turn.now)
+    stop_user(turn.session, turn.user, turn.now)
     return [turn.say("unsubscribed")]
 
 
@@ -133,7 +132,7 @@ def _language(turn: Turn) -> list[Said]:
     assert isinstance(code, str)
     if turn.user is None:
         return [Said("text", reply("help", turn.language))]
-    update_preferences(turn.session, turn.user.phone, turn.now, language=code)
+    update_user_preferences(turn.session, turn.user, turn.now, language=code)
     return [Said("text", reply("language_set", turn.user.language))]
 
 
@@ -247,7 +246,14 @@ def _status(turn: Turn) -> list[Said]:
         state = reply("state_paused", turn.language, date=until)
     else:
         state = reply(f"state_{turn.standing}", turn.language)
-    return [turn.say("status", channel=CHANNEL, state=state, **where_and_when(user))]
+    return [
+        turn.say(
+            "status",
+            channel=CHANNELS.get(str(user.channel), str(user.channel)),
+            state=state,
+            **where_and_when(user),
+        )
+    ]
 
 
 def _observances(turn: Turn) -> list[Said]:

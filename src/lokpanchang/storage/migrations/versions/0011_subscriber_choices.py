@@ -1,8 +1,8 @@
 """user_detail: the subscriber's own choices (issue 14): sunrise delivery, a pause, a delete
 waiting for its confirmation
 
-Revision ID: 0010_subscriber_choices
-Revises: 0009_ledger_states
+Revision ID: 0011_subscriber_choices
+Revises: 0010_telegram
 """
 
 import sqlalchemy as sa
@@ -10,8 +10,8 @@ from alembic import op
 
 import lokpanchang.storage.models
 
-revision = "0010_subscriber_choices"
-down_revision = "0009_ledger_states"
+revision = "0011_subscriber_choices"
+down_revision = "0010_telegram"
 branch_labels = None
 depends_on = None
 
