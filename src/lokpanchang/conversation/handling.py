@@ -23,13 +23,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from lokpanchang import languages
+from lokpanchang.conversation import dialogue
+from lokpanchang.conversation.commands import keyword
 from lokpanchang.conversation.statuses import apply_statuses, deactivate
 from lokpanchang.delivery.errors import DISABLE_CODES
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
 from lokpanchang.delivery.whatsapp_inbound import parse_webhook
 from lokpanchang.messages import reply
-from lokpanchang.messages.places import place_label, zone_label
-from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.models import (
     FOREVER,
     InboundMessage,
@@ -38,12 +38,7 @@ from lokpanchang.storage.models import (
 )
 from lokpanchang.storage.states import Channel
 from lokpanchang.subscribers import linking
-from lokpanchang.subscribers.operations import (
-    stop_user,
-    subscribe,
-    subscribe_chat,
-    update_user_preferences,
-)
+from lokpanchang.subscribers.operations import subscribe, subscribe_chat
 
 log = structlog.get_logger(__name__)
 
@@ -80,6 +75,7 @@ class WebhookReport:
     statuses_applied: int = 0
     statuses_ignored: int = 0
     duplicates: int = 0
+    erased: bool = False  # someone's number and place were erased (storage.erasure)
 
 
 def handle_webhook(session: Session, body: object, now: datetime) -> WebhookReport:
@@ -136,25 +132,17 @@ def _handle_message(
     if message.kind is InboundKind.LOCATION:
         _handle_location(session, message, user, now, report)
         return
-    word = _keyword(message.text)
+    word = keyword(message.text)
     if user is None:
         inbound.language = _suggested_language(word)
     language = user.language if user is not None else inbound.language or "en"
-    answer = _answer(message, language)
-    if word in STOP_WORDS:
-        if user is not None:
-            stop_user(session, user, now)
-        report.replies.append(answer("text", reply("unsubscribed", language)))
-    elif word in START_WORDS and message.link_code and user is None:
+    if word in START_WORDS and message.link_code and user is None:
         report.replies.append(_link_chat(session, message, now))
-    elif word in START_WORDS:
-        report.replies.append(answer("location_request", reply("ask_location", language)))
-    elif word in LANGUAGE_WORDS and user is not None:
-        update_user_preferences(session, user, now, language=LANGUAGE_WORDS[word])
-        answer = _answer(message, user.language)
-        report.replies.append(answer("text", reply("language_set", user.language)))
-    else:
-        report.replies.append(answer("text", reply("help", language)))
+        return
+    turn = dialogue.answer(session, user, message.text, language, now)
+    answer = _answer(message, user.language if user is not None else language)
+    report.replies.extend(answer(said.kind, said.text) for said in turn.said)
+    report.erased = report.erased or turn.erased
 
 
 def _answer(message: Inbound, language: str):
@@ -193,10 +181,6 @@ def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMes
     session.add(inbound)
     session.flush()
     return inbound
-
-
-def _keyword(text: str) -> str:
-    return text.strip().strip(".!?।").strip().casefold()
 
 
 def _suggested_language(word: str) -> str | None:
@@ -243,9 +227,8 @@ def _handle_location(
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
         report.replies.append(answer("text", reply("help", language)))
         return
-    confirmation = reply(
-        "subscribed", user.language, place=_place_name(user), timezone=zone_label(user.timezone)
-    )
+    user.sunrise_due_at = None  # a subscriber at sunrise: the next pass finds the new place's
+    confirmation = reply("subscribed", user.language, **dialogue.where_and_when(user))
     report.replies.append(_answer(message, user.language)("text", confirmation))
     report.welcome_user_ids.append(user.id)
 
@@ -263,14 +246,6 @@ def _subscribe_sender(
     user.wa_id = message.sender.lstrip("+")[:32]
     user.number_id = user.number_id or message.to or None  # pinned to the number they wrote to
     return user
-
-
-def _place_name(user: UserDetail) -> str:
-    """The subscriber's town as their messages name it ("near X (914 km)" when far)."""
-    if user.city is None:
-        return f"{user.latitude:.3f}, {user.longitude:.3f}"
-    distance = km_from_city(user.latitude, user.longitude, user.city)
-    return place_label(user.city.city, distance, user.language)
 
 
 def _coordinates(latitude: object, longitude: object) -> tuple[float, float] | None:
