@@ -190,9 +190,8 @@ def test_naming_a_language_in_its_own_script_switches_and_confirms_in_it(
 @pytest.mark.parametrize(
     "word, language",
     [
-        ("வணக்கம்", "ta"),
         ("ఏమిటి?", "te"),
-        ("नमस्कार", "hi"),
+        ("क्या है?", "hi"),
         ("বাংলা", "bn"),
         ("Hindi", "hi"),
         ("what is this?", "en"),
@@ -209,6 +208,25 @@ def test_a_stranger_is_answered_in_the_language_named_or_the_script_written(
 def test_a_stranger_saying_start_in_devanagari_is_asked_in_hindi(database_url):
     [answer] = handle(database_url, bodies.text(WA_ID, "नमस्ते")).replies
     assert (answer.kind, answer.text) == ("location_request", reply("ask_location", "hi"))
+
+
+@pytest.mark.parametrize(
+    "greeting, language",
+    [
+        ("வணக்கம்", "ta"),
+        ("నమస్కారం", "te"),
+        ("ನಮಸ್ಕಾರ", "kn"),
+        ("നമസ്കാരം!", "ml"),
+        ("नमस्कार", "hi"),  # Marathi's greeting; Devanagari reads as Hindi
+        ("નમસ્તે", "gu"),
+        ("নমস্কার", "bn"),
+        ("Vanakkam", "en"),
+    ],
+)
+def test_a_greeting_in_any_language_or_script_starts_a_sign_up(database_url, greeting, language):
+    [answer] = handle(database_url, bodies.text(WA_ID, greeting)).replies
+    assert (answer.kind, answer.text) == ("location_request", reply("ask_location", language))
+    assert "Lokpanchang" in answer.text and "STOP" in answer.text  # who, and how to stop
 
 
 def test_reactions_and_system_messages_get_no_reply(database_url):

@@ -9,7 +9,8 @@ import unicodedata
 import pytest
 
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
-from lokpanchang.conversation.handling import LANGUAGE_WORDS, _keyword
+from lokpanchang.conversation.commands import keyword as _keyword
+from lokpanchang.conversation.handling import LANGUAGE_WORDS
 from lokpanchang.messages import reply
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
 from lokpanchang.messages.replies import (
@@ -24,9 +25,20 @@ from lokpanchang.messages.replies import (
 SAMPLE = {
     "place": "Ujjain",
     "timezone": "Asia/Kolkata",
+    "when": "06:30",
+    "next": "2 12 2026 06:56",
+    "date": "25 12 2026",
+    "resume": "26 12 2026",
+    "minutes": "30",
+    "time": "05:45",
+    "text": "31-02",
+    "days": "30",
+    "channel": "WhatsApp",
+    "state": "-",
     "link": "https://t.me/LokPanchangBot?start=abc",
 }
-KEYWORDS = re.compile(r"\b(START|STOP|HELP)\b")
+# The brand and the keywords the conversation matches in every language stay in Latin letters.
+KEYWORDS = re.compile(r"\b(START|STOP|HELP|Lokpanchang)\b")
 LATIN = re.compile(r"[A-Za-z]")
 # The script each language's replies are written in (Unicode character names start with it).
 SCRIPTS = {
@@ -129,5 +141,5 @@ def test_the_help_uses_the_daily_messages_words_for_the_panchangam_and_stop(lang
 
 
 def test_the_confirmation_names_the_place_and_zone():
-    text = reply("subscribed", "bn", place="Pune", timezone="Asia/Kolkata")
+    text = reply("subscribed", "bn", place="Pune", timezone="Asia/Kolkata", when="06:30")
     assert "Pune" in text and "Asia/Kolkata" in text

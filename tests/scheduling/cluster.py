@@ -113,7 +113,7 @@ class Cluster:
             [
                 "worker",
                 "-Q",
-                "default,priority",
+                "default,priority,statuses",
                 "-c",
                 str(concurrency),
                 "-n",

@@ -5,15 +5,18 @@ see the report. These tests use Redis, which is what production uses.)"""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
+from typing import Any
 
 import pytest
 import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lokpanchang.storage import status_inbox
 from lokpanchang.web import create_app
 from lokpanchang.web.webhook import DEVELOPMENT_VERIFY_TOKEN
 from tests.conversation import bodies
@@ -47,7 +50,7 @@ def queued(app_settings) -> list[dict]:
     try:
         return [
             {"queue": queue, **json.loads(raw)}
-            for queue in ("priority", "default")
+            for queue in ("priority", "default", "statuses")
             for raw in client.lrange(queue, 0, -1)
         ]
     finally:
@@ -150,7 +153,10 @@ def test_no_webhook_body_signed_or_not_produces_a_500(client, raw, signed, tampe
     assert post(client, raw, signature).status_code in (200, 400, 401, 403)
 
 
-def test_a_broker_outage_answers_503_so_meta_retries(make_settings):
+@pytest.mark.parametrize(
+    "body", [bodies.text("919800000001", "start"), bodies.status("read")], ids=["text", "status"]
+)
+def test_a_broker_outage_answers_503_so_meta_retries(make_settings, body):
     from tests import servers
 
     dead = f"redis://127.0.0.1:{servers.free_port()}/0"
@@ -162,5 +168,51 @@ def test_a_broker_outage_answers_503_so_meta_retries(make_settings):
             celery_result_backend=dead,
         )
     )
-    raw = json.dumps(bodies.text("919800000001", "start")).encode()
+    raw = json.dumps(body).encode()
     assert post(app.test_client(), raw, sign(raw)).status_code == 503
+
+
+# Status webhooks: their own queue, through the inbox ---------------------------------------
+
+
+def inbox(app_settings) -> list[list[dict]]:
+    """The statuses of each entry waiting in the inbox (a Redis stream), oldest first."""
+    client = redis.Redis.from_url(app_settings.celery_broker_url)
+    try:
+        entries: Any = client.xrange(status_inbox.STREAM)
+        return [json.loads(fields[b"s"]) for _id, fields in entries]
+    finally:
+        client.close()
+
+
+def test_status_webhooks_go_to_the_inbox_and_one_applier_is_queued(client, app_settings):
+    for state in ("sent", "delivered", "read"):
+        raw = json.dumps(bodies.status(state, callback="message_log:7")).encode()
+        assert post(client, raw, sign(raw)).status_code == 200
+    assert [[(s["status"], s["ledger_id"]) for s in entry] for entry in inbox(app_settings)] == [
+        [("sent", 7)],
+        [("delivered", 7)],
+        [("read", 7)],
+    ]
+    [message] = queued(app_settings)  # nothing on priority: a person's "start" waits for none
+    assert (message["queue"], message["headers"]["task"]) == ("statuses", "tasks.apply_statuses")
+
+
+def test_a_body_with_statuses_and_a_message_is_split_between_the_queues(client, app_settings):
+    body = bodies.text("919800000001", "start")
+    body["entry"][0]["changes"][0]["value"]["statuses"] = bodies.status("read")["entry"][0][
+        "changes"
+    ][0]["value"]["statuses"]
+    raw = json.dumps(body).encode()
+    assert post(client, raw, sign(raw)).status_code == 200
+    assert [[s["status"] for s in entry] for entry in inbox(app_settings)] == [["read"]]
+    conversation = [m for m in queued(app_settings) if m["queue"] == "priority"]
+    [task_body] = json.loads(base64.b64decode(conversation[0]["body"]))[0]
+    value = task_body["entry"][0]["changes"][0]["value"]
+    assert ("statuses" in value, value["messages"][0]["text"]) == (False, {"body": "start"})
+
+
+def test_a_body_with_nothing_we_read_queues_nothing(client, app_settings):
+    raw = json.dumps(bodies.envelope({"errors": [{"code": 1}]})).encode()
+    assert post(client, raw, sign(raw)).status_code == 200
+    assert (queued(app_settings), inbox(app_settings)) == ([], [])

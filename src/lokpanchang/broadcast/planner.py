@@ -16,7 +16,7 @@ from datetime import datetime, time, timedelta
 import structlog
 
 from lokpanchang import planning
-from lokpanchang.broadcast import retries
+from lokpanchang.broadcast import retries, sunrise
 from lokpanchang.broadcast.daily import finish_run
 from lokpanchang.broadcast.locks import Lock
 from lokpanchang.config import Settings
@@ -74,6 +74,8 @@ def planner_pass(
     """
     url = settings.effective_database_url
     with transaction(url) as session:
+        # Subscribers at sunrise whose slot was served get their next one, before planning.
+        sunrise.move_on(session, now, _catch_up_lookback(settings))
         # One scan gives both the distinct (zone, send time) groups and when each began.
         joined = audience.first_subscribed(session, now)
     groups, report = _valid_groups(sorted(joined))
@@ -159,7 +161,7 @@ def _catch_up(
     settings: Settings, groups, joined: dict, now: datetime, enqueue: Enqueue, report: PassReport
 ) -> None:
     grace = timedelta(seconds=settings.late_grace)
-    lookback = max(CATCH_UP_LOOKBACK, grace)
+    lookback = _catch_up_lookback(settings)
     with transaction(settings.effective_database_url) as session:
         known = runs.run_slots_since(session, now - lookback - timedelta(days=1))
     for zone, send_time in groups:
@@ -168,6 +170,10 @@ def _catch_up(
             owed = joined.get((zone, send_time), now) <= slot.due_at
             if owed and (slot.timezone, slot.send_time, slot.local_date) not in known:
                 _catch_up_slot(settings, slot, now, grace, enqueue, report)
+
+
+def _catch_up_lookback(settings: Settings) -> timedelta:
+    return max(CATCH_UP_LOOKBACK, timedelta(seconds=settings.late_grace))
 
 
 def _catch_up_slot(settings, slot, now, grace, enqueue: Enqueue, report: PassReport) -> None:

@@ -64,6 +64,12 @@ def register(subparsers) -> None:
     fake.add_argument("--webhook-url", default="", help="where to post status webhooks")
     fake.add_argument("--app-secret", default="", help="signs the webhooks (X-Hub-Signature-256)")
     fake.add_argument(
+        "--webhook-concurrency",
+        type=int,
+        default=1,
+        help="status webhooks posted at once (1: one by one, in order)",
+    )
+    fake.add_argument(
         "--fail",
         default="",
         metavar="SPEC",
@@ -82,6 +88,8 @@ def register(subparsers) -> None:
 def config_from_args(args) -> FakeConfig:
     if args.webhook_url and not args.app_secret:
         raise CommandError("--webhook-url needs --app-secret to sign the webhooks")
+    if args.webhook_concurrency < 1:
+        raise CommandError(f"--webhook-concurrency {args.webhook_concurrency} must be at least 1")
     if not 0 <= args.port < 65536:
         raise CommandError(f"--port {args.port} is not a TCP port (0-65535)")
     try:
@@ -97,6 +105,7 @@ def config_from_args(args) -> FakeConfig:
         pair_burst=max(1, args.pair_burst),
         webhook_url=args.webhook_url,
         app_secret=args.app_secret,
+        webhook_concurrency=args.webhook_concurrency,
         failures=failures,
         keep=max(1, args.keep),
         marketing_templates=frozenset(args.marketing),

@@ -38,6 +38,12 @@ FAKE_TELEGRAM_BOT = "LokPanchangFakeBot"
 def register(subparsers) -> None:
     worker = subparsers.add_parser("worker", help="run a Celery worker (sends the broadcasts)")
     worker.add_argument("--concurrency", type=int, default=2, help="processes (default 2)")
+    worker.add_argument(
+        "--queues",
+        default="",
+        help="comma-separated queues to consume (default all: default,priority,statuses); "
+        "e.g. a small worker with --queues priority answers people during a broadcast",
+    )
     worker.set_defaults(handler=_worker)
     subparsers.add_parser(
         "beat", help="run Celery beat (the jit_planner every 10 min)"
@@ -113,9 +119,11 @@ def prepare_broker() -> None:
 
 def _worker(args) -> int:
     from lokpanchang.tasks import app
+    from lokpanchang.tasks.app import TASK_QUEUES
 
     if args.concurrency < 1:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
+    queues = _queues(args.queues, [queue.name for queue in TASK_QUEUES])
     start_logging(celery=True)
     prepare_broker()
     app.worker_main(
@@ -123,7 +131,7 @@ def _worker(args) -> int:
             "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
             "worker",
             "-Q",
-            "default,priority",
+            ",".join(queues),
             "-c",
             str(args.concurrency),
             "--loglevel",
@@ -131,6 +139,17 @@ def _worker(args) -> int:
         ]
     )
     return 0
+
+
+def _queues(text: str, known: list[str]) -> list[str]:
+    """The queues named in ``text`` (all when empty); an unknown or empty name is an error."""
+    if not text.strip():
+        return known
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in known:
+            raise CommandError(f"--queues: {name!r} is not a queue (known: {', '.join(known)})")
+    return names
 
 
 def _beat(args) -> int:

@@ -4,7 +4,7 @@ Subscribing and stopping go through ``lokpanchang.subscribers`` (place lookup, c
 subscription events), as the CLI and the CSV import do.
 
 ``handle_events(session, events, now)`` is plain code (tests call it directly): it applies
-status updates to the ledger (forward only), honours opt-outs, de-duplicates inbound
+status updates to the ledger in bulk (forward only, ``conversation.statuses``), honours opt-outs, de-duplicates inbound
 messages and decides the replies. A channel's module turns its webhook into these events
 (``handle_webhook`` does so for WhatsApp's). Sending the replies, and the welcome
 panchangam, happens after the transaction commits (``conversation.sending``).
@@ -23,32 +23,22 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from lokpanchang import languages
-from lokpanchang.delivery.errors import (
-    BLOCK_CODES,
-    DISABLE_CODES,
-    UNDELIVERABLE_CODE,
-    failed_status_action,
-)
+from lokpanchang.conversation import dialogue
+from lokpanchang.conversation.commands import keyword
+from lokpanchang.conversation.statuses import apply_statuses, deactivate
+from lokpanchang.delivery.errors import DISABLE_CODES
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
 from lokpanchang.delivery.whatsapp_inbound import parse_webhook
 from lokpanchang.messages import reply
-from lokpanchang.messages.places import place_label, zone_label
-from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.models import (
     FOREVER,
     InboundMessage,
-    MessageLog,
     SubscriptionEvent,
     UserDetail,
 )
-from lokpanchang.storage.states import Channel, LedgerStatus, may_move
+from lokpanchang.storage.states import Channel
 from lokpanchang.subscribers import linking
-from lokpanchang.subscribers.operations import (
-    stop_user,
-    subscribe,
-    subscribe_chat,
-    update_user_preferences,
-)
+from lokpanchang.subscribers.operations import subscribe, subscribe_chat
 
 log = structlog.get_logger(__name__)
 
@@ -58,13 +48,6 @@ START_WORDS = languages.command_words("start")
 STOP_WORDS = languages.command_words("stop")
 HELP_WORDS = languages.command_words("help")
 LANGUAGE_WORDS = languages.language_words()
-# What a status webhook may say of a message we sent; statuses never go back (states.py).
-STATUSES = {
-    "sent": LedgerStatus.SENT,
-    "delivered": LedgerStatus.DELIVERED,
-    "read": LedgerStatus.READ,
-    "failed": LedgerStatus.FAILED,
-}
 # A stranger's words choose the language of the subscription they make within this time.
 SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
 # Coordinates as Meta sends them: a JSON number, or a decimal number in a string.
@@ -92,6 +75,7 @@ class WebhookReport:
     statuses_applied: int = 0
     statuses_ignored: int = 0
     duplicates: int = 0
+    erased: bool = False  # someone's number and place were erased (storage.erasure)
 
 
 def handle_webhook(session: Session, body: object, now: datetime) -> WebhookReport:
@@ -102,76 +86,16 @@ def handle_webhook(session: Session, body: object, now: datetime) -> WebhookRepo
 def handle_events(session: Session, events: Iterable[Event], now: datetime) -> WebhookReport:
     """Apply a webhook's events; returns the replies and welcome sends to make after commit."""
     report = WebhookReport()
+    events = list(events)
+    statuses = [event for event in events if isinstance(event, StatusUpdate)]
+    counts = apply_statuses(session, statuses, now)
+    report.statuses_applied, report.statuses_ignored = counts.applied, counts.ignored
     for event in events:
-        if isinstance(event, StatusUpdate):
-            _apply_status(session, event, now, report)
-        elif isinstance(event, OptOut):
+        if isinstance(event, OptOut):
             _apply_opt_out(session, event, now)
-        else:
+        elif isinstance(event, Inbound):
             _handle_message(session, event, now, report)
     return report
-
-
-# Status updates --------------------------------------------------------------------
-
-
-def _apply_status(
-    session: Session, status: StatusUpdate, now: datetime, report: WebhookReport
-) -> None:
-    row = _ledger_row(session, status)
-    state = STATUSES.get(status.status)
-    if row is None or state is None:
-        report.statuses_ignored += 1
-        return
-    if row.whatsapp_message_id is None and status.message_id:
-        row.whatsapp_message_id = status.message_id
-    if state is LedgerStatus.FAILED:
-        _apply_failed(session, row, status, now)
-    elif _forward(row.status, state):
-        _move_forward(session, row, state, now)
-    report.statuses_applied += 1
-
-
-def _forward(current: str, state: LedgerStatus) -> bool:
-    return current != state and may_move(LedgerStatus(current), state)
-
-
-def _ledger_row(session: Session, status: StatusUpdate) -> MessageLog | None:
-    if status.ledger_id is not None:
-        return session.get(MessageLog, status.ledger_id)
-    if not status.message_id:
-        return None
-    query = select(MessageLog).where(MessageLog.whatsapp_message_id == status.message_id)
-    return session.execute(query).scalars().first()
-
-
-def _move_forward(session: Session, row: MessageLog, state: LedgerStatus, now: datetime) -> None:
-    row.status = state
-    row.sent_at = row.sent_at or now
-    if state in (LedgerStatus.DELIVERED, LedgerStatus.READ):
-        row.delivered_at = row.delivered_at or now
-        user = session.get(UserDetail, row.user_id)
-        if user is not None:
-            user.undeliverable_days = 0  # the count is of *consecutive* undeliverable days
-    if state == LedgerStatus.READ:
-        row.read_at = row.read_at or now
-
-
-def _apply_failed(session: Session, row: MessageLog, status: StatusUpdate, now: datetime) -> None:
-    code = status.error_code
-    target = LedgerStatus.BLOCKED if code in BLOCK_CODES else LedgerStatus.FAILED
-    if not may_move(LedgerStatus(row.status), target):
-        return  # delivered to one device already; a late failure from another does not undo it
-    counted_today = row.status == LedgerStatus.FAILED and row.error_code == UNDELIVERABLE_CODE
-    row.status, row.failed_at, row.error_code = target, now, code
-    row.error_detail = status.error_detail
-    user = session.get(UserDetail, row.user_id)
-    if user is None:
-        return
-    action = failed_status_action(code, user.undeliverable_days or 0, counted_today)
-    user.undeliverable_days = action.undeliverable_days
-    if action.disable and user.is_active(now):
-        _deactivate(session, user, now, "disabled", action.reason or "")
 
 
 # Opt-outs: the user stopped or resumed marketing messages in the app itself -----------------
@@ -182,7 +106,7 @@ def _apply_opt_out(session: Session, opt_out: OptOut, now: datetime) -> None:
     if user is None:
         return
     if opt_out.stopped and user.is_active(now):
-        _deactivate(session, user, now, "disabled", "whatsapp 131050: user stopped marketing")
+        deactivate(session, user, now, "disabled", "whatsapp 131050: user stopped marketing")
     elif not opt_out.stopped and _stopped_marketing(user) and not user.is_active(now):
         _activate(session, user, now, "resumed")
 
@@ -208,25 +132,17 @@ def _handle_message(
     if message.kind is InboundKind.LOCATION:
         _handle_location(session, message, user, now, report)
         return
-    word = _keyword(message.text)
+    word = keyword(message.text)
     if user is None:
         inbound.language = _suggested_language(word)
     language = user.language if user is not None else inbound.language or "en"
-    answer = _answer(message, language)
-    if word in STOP_WORDS:
-        if user is not None:
-            stop_user(session, user, now)
-        report.replies.append(answer("text", reply("unsubscribed", language)))
-    elif word in START_WORDS and message.link_code and user is None:
+    if word in START_WORDS and message.link_code and user is None:
         report.replies.append(_link_chat(session, message, now))
-    elif word in START_WORDS:
-        report.replies.append(answer("location_request", reply("ask_location", language)))
-    elif word in LANGUAGE_WORDS and user is not None:
-        update_user_preferences(session, user, now, language=LANGUAGE_WORDS[word])
-        answer = _answer(message, user.language)
-        report.replies.append(answer("text", reply("language_set", user.language)))
-    else:
-        report.replies.append(answer("text", reply("help", language)))
+        return
+    turn = dialogue.answer(session, user, message.text, language, now)
+    answer = _answer(message, user.language if user is not None else language)
+    report.replies.extend(answer(said.kind, said.text) for said in turn.said)
+    report.erased = report.erased or turn.erased
 
 
 def _answer(message: Inbound, language: str):
@@ -265,10 +181,6 @@ def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMes
     session.add(inbound)
     session.flush()
     return inbound
-
-
-def _keyword(text: str) -> str:
-    return text.strip().strip(".!?।").strip().casefold()
 
 
 def _suggested_language(word: str) -> str | None:
@@ -315,9 +227,8 @@ def _handle_location(
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
         report.replies.append(answer("text", reply("help", language)))
         return
-    confirmation = reply(
-        "subscribed", user.language, place=_place_name(user), timezone=zone_label(user.timezone)
-    )
+    user.sunrise_due_at = None  # a subscriber at sunrise: the next pass finds the new place's
+    confirmation = reply("subscribed", user.language, **dialogue.where_and_when(user))
     report.replies.append(_answer(message, user.language)("text", confirmation))
     report.welcome_user_ids.append(user.id)
 
@@ -335,14 +246,6 @@ def _subscribe_sender(
     user.wa_id = message.sender.lstrip("+")[:32]
     user.number_id = user.number_id or message.to or None  # pinned to the number they wrote to
     return user
-
-
-def _place_name(user: UserDetail) -> str:
-    """The subscriber's town as their messages name it ("near X (914 km)" when far)."""
-    if user.city is None:
-        return f"{user.latitude:.3f}, {user.longitude:.3f}"
-    distance = km_from_city(user.latitude, user.longitude, user.city)
-    return place_label(user.city.city, distance, user.language)
 
 
 def _coordinates(latitude: object, longitude: object) -> tuple[float, float] | None:
@@ -381,10 +284,3 @@ def _activate(session: Session, user: UserDetail, now: datetime, kind: str) -> N
     user.undeliverable_days = 0
     session.flush()
     session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=now))
-
-
-def _deactivate(session: Session, user: UserDetail, now: datetime, kind: str, reason: str) -> None:
-    user.obsoleted_on, user.updated_on = now, now
-    user.disabled_reason = reason[:200] if kind == "disabled" else None
-    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=now, detail=reason[:500]))
-    log.info("subscriber.deactivated", user_id=user.id, kind=kind, reason=reason)

@@ -9,6 +9,7 @@ from lokpanchang.broadcast.replies import send_replies
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import WebhookReport, handle_events, handle_webhook
 from lokpanchang.delivery.telegram_inbound import parse_update
+from lokpanchang.storage import erasure
 from lokpanchang.storage.db import transaction
 
 
@@ -32,6 +33,8 @@ def process_telegram_update(body: dict, settings: Settings, now: datetime) -> di
 def _answer(report: WebhookReport, now: datetime) -> dict:
     """Send the report's replies and welcome panchangams (after its transaction committed)."""
     ctx = default_context()
+    if report.erased:  # someone's number and place were erased: none left in the file either
+        erasure.checkpoint(ctx.url)
     if report.replies:
         send_replies(ctx, report.replies, now)
     for user_id in report.welcome_user_ids:

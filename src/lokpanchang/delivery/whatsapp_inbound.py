@@ -7,6 +7,7 @@ message whose sender is not a phone number, or that has no id, comes out with an
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import structlog
@@ -31,6 +32,14 @@ def parse_webhook(body: object) -> list[Event]:
         names, ours = _contact_names(value), _our_number(value)
         events.extend(_inbound(m, names, ours) for m in _dicts(value.get("messages")))
     return events
+
+
+def without_statuses(body: dict) -> dict:
+    """``body`` with its status updates left out (what the conversation's task is given)."""
+    body = copy.deepcopy(body)
+    for value in _change_values(body):
+        value.pop("statuses", None)
+    return body
 
 
 def callback_data(ledger_id: int) -> str:

@@ -59,7 +59,8 @@ class FakeCloudAPI:
         self.received: deque[dict] = deque(maxlen=config.keep)
         self.counts: Counter[str] = Counter()
         self.accepted_at: list[float] = []  # epoch seconds of every accepted send (benchmarks)
-        self.webhooks: list[dict] = []
+        self.webhooks: deque[dict] = deque(maxlen=config.keep)  # the newest, like ``received``
+        self.webhook_responses: Counter[str] = Counter()  # every webhook's answer, counted
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
         self._throughput = Gcra(1.0 / config.rate if config.rate else 0.0, max(1, int(config.rate)))
@@ -68,7 +69,8 @@ class FakeCloudAPI:
         self._pairs = Gcra(config.pair_interval, config.pair_burst)
         self._outbox: deque[dict] = deque()
         self._wake = asyncio.Event()
-        self._poster: asyncio.Task | None = None
+        self._posters: list[asyncio.Task] = []
+        self._session: aiohttp.ClientSession | None = None
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=1024 * 1024)
@@ -231,6 +233,7 @@ class FakeCloudAPI:
         self.received.append(
             {
                 "id": message_id,
+                "at": clock.now().timestamp(),  # when it arrived, epoch seconds
                 "from_number": number,
                 "to": payload.get("to"),
                 "type": payload.get("type"),
@@ -245,7 +248,14 @@ class FakeCloudAPI:
 
     async def handle_list(self, request: web.Request) -> web.Response:
         accepted_only = request.query.get("accepted") == "1"
-        messages = [m for m in self.received if m["accepted"] or not accepted_only]
+        # ?to=N1,N2: only those sent to these numbers
+        to = {n.lstrip("+") for n in request.query.get("to", "").split(",") if n}
+        messages = [
+            m
+            for m in self.received
+            if (m["accepted"] or not accepted_only)
+            and (not to or str(m["to"] or "").lstrip("+") in to)
+        ]
         numbers = {number: len(people) for number, people in self.recipients_by_number.items()}
         return web.json_response(
             {
@@ -262,6 +272,7 @@ class FakeCloudAPI:
         self.counts.clear()
         self.accepted_at.clear()
         self.webhooks.clear()
+        self.webhook_responses.clear()
         self.recipients_by_number.clear()
         self.repeats = 0
         return web.json_response({"ok": True})
@@ -274,7 +285,8 @@ class FakeCloudAPI:
         return web.json_response({"ok": True, "phone_number_id": self.config.phone_number_id})
 
     async def handle_webhooks(self, request: web.Request) -> web.Response:
-        return web.json_response({"webhooks": self.webhooks})
+        listing = {"webhooks": list(self.webhooks), "responses": dict(self.webhook_responses)}
+        return web.json_response(listing)
 
     # Status webhooks ----------------------------------------------------------------
 
@@ -296,19 +308,27 @@ class FakeCloudAPI:
         self._wake.set()
 
     async def _start_poster(self, app: web.Application) -> None:
-        self._poster = asyncio.create_task(self._post_webhooks())
+        posters = max(1, self.config.webhook_concurrency)
+        self._session = aiohttp.ClientSession(
+            timeout=aiohttp.ClientTimeout(total=10),
+            connector=aiohttp.TCPConnector(limit=posters),
+        )
+        self._posters = [asyncio.create_task(self._post_webhooks()) for _ in range(posters)]
 
     async def _stop_poster(self, app: web.Application) -> None:
-        if self._poster is not None:
-            self._poster.cancel()
+        for poster in self._posters:
+            poster.cancel()
+        await asyncio.gather(*self._posters, return_exceptions=True)
+        if self._session is not None:
+            await self._session.close()
 
     async def _post_webhooks(self) -> None:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
-            while True:
-                await self._wake.wait()
-                self._wake.clear()
-                while self._outbox:
-                    await self._post_one(session, self._outbox.popleft())
+        assert self._session is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                await self._post_one(self._session, self._outbox.popleft())
 
     async def _post_one(self, session: aiohttp.ClientSession, body: dict) -> None:
         raw = json.dumps(body).encode()
@@ -322,6 +342,7 @@ class FakeCloudAPI:
         except (aiohttp.ClientError, TimeoutError) as exc:
             outcome = f"{type(exc).__name__}"
         self.webhooks.append({"body": body, "response": outcome})
+        self.webhook_responses[str(outcome)] += 1
 
 
 FAKE_KEY = web.AppKey("fake", FakeCloudAPI)

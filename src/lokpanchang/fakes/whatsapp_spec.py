@@ -47,6 +47,9 @@ class FakeConfig:
     pair_burst: int = 3
     webhook_url: str = ""
     app_secret: str = ""
+    # Status webhooks in flight at once: Meta posts many at a time during a broadcast (and so
+    # in any order); 1 posts them one by one, in order.
+    webhook_concurrency: int = 1
     failures: dict[str, Failure] = field(default_factory=dict)
     display_phone_number: str = "15550000000"
     keep: int = 20_000  # requests listed in full at /_fake/messages (older ones only counted)

@@ -8,8 +8,11 @@ language, the conversation's command words, the subscriber checks and the public
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
+
+from lokpanchang.languages import commands
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,17 @@ LANGUAGES: tuple[Language, ...] = (
         "en",
         "en",
         ("english",),
-        start_words=("start", "hi", "hello", "namaste", "subscribe"),
+        start_words=(
+            "start",
+            "hi",
+            "hello",
+            "hey",
+            "namaste",
+            "namaskar",
+            "namaskaram",
+            "vanakkam",
+            "subscribe",
+        ),
         stop_words=("stop", "unsubscribe", "cancel", "quit"),
         help_words=("help",),
     ),
@@ -74,11 +87,48 @@ LANGUAGES: tuple[Language, ...] = (
         "hi",
         "hi",
         ("sanskrit", "संस्कृतम्", "संस्कृत"),
+        start_words=("नमः",),
         name_in_text="संस्कृत",
     ),
-    Language("ta", "Tamil", "தமிழ்", "TAMIL", "\u0b80-\u0bff", "ta", "ta", ("tamil", "தமிழ்")),
-    Language("te", "Telugu", "తెలుగు", "TELUGU", "\u0c00-\u0c7f", "te", "te", ("telugu", "తెలుగు")),
-    Language("kn", "Kannada", "ಕನ್ನಡ", "KANNADA", "\u0c80-\u0cff", "kn", "kn", ("kannada", "ಕನ್ನಡ")),
+    Language(
+        "ta",
+        "Tamil",
+        "தமிழ்",
+        "TAMIL",
+        "\u0b80-\u0bff",
+        "ta",
+        "ta",
+        ("tamil", "தமிழ்"),
+        start_words=("வணக்கம்", "தொடங்கு"),
+        stop_words=("நிறுத்து",),
+        help_words=("உதவி",),
+    ),
+    Language(
+        "te",
+        "Telugu",
+        "తెలుగు",
+        "TELUGU",
+        "\u0c00-\u0c7f",
+        "te",
+        "te",
+        ("telugu", "తెలుగు"),
+        start_words=("నమస్కారం", "నమస్తే", "ప్రారంభం"),
+        stop_words=("ఆపు",),
+        help_words=("సహాయం",),
+    ),
+    Language(
+        "kn",
+        "Kannada",
+        "ಕನ್ನಡ",
+        "KANNADA",
+        "\u0c80-\u0cff",
+        "kn",
+        "kn",
+        ("kannada", "ಕನ್ನಡ"),
+        start_words=("ನಮಸ್ಕಾರ", "ನಮಸ್ತೆ", "ಪ್ರಾರಂಭ"),
+        stop_words=("ನಿಲ್ಲಿಸಿ",),
+        help_words=("ಸಹಾಯ",),
+    ),
     Language(
         "ml",
         "Malayalam",
@@ -88,9 +138,22 @@ LANGUAGES: tuple[Language, ...] = (
         "ml",
         "ml",
         ("malayalam", "മലയാളം"),
+        start_words=("നമസ്കാരം", "നമസ്തേ", "തുടങ്ങുക"),
+        stop_words=("നിർത്തുക",),
+        help_words=("സഹായം",),
     ),
     Language(
-        "mr", "Marathi", "मराठी", "DEVANAGARI", "\u0900-\u097f", "mr", "mr", ("marathi", "मराठी")
+        "mr",
+        "Marathi",
+        "मराठी",
+        "DEVANAGARI",
+        "\u0900-\u097f",
+        "mr",
+        "mr",
+        ("marathi", "मराठी"),
+        start_words=("नमस्कार",),
+        stop_words=("थांबवा",),
+        help_words=("मदत",),
     ),
     Language(
         "gu",
@@ -101,6 +164,9 @@ LANGUAGES: tuple[Language, ...] = (
         "gu",
         "gu",
         ("gujarati", "ગુજરાતી"),
+        start_words=("નમસ્તે", "નમસ્કાર", "શરૂ"),
+        stop_words=("બંધ",),
+        help_words=("મદદ",),
     ),
     Language(
         "bn",
@@ -111,6 +177,9 @@ LANGUAGES: tuple[Language, ...] = (
         "bn",
         "bn",
         ("bengali", "bangla", "বাংলা"),
+        start_words=("নমস্কার", "নমস্তে", "শুরু"),
+        stop_words=("বন্ধ",),
+        help_words=("সাহায্য",),
     ),
 )
 
@@ -162,12 +231,35 @@ def name_in(code: str, reader: str) -> str:
     return row.name_in_text or row.native_name
 
 
+KEYWORDS = ("start", "stop", "help")
+"""The commands every reply may name in Latin letters, in every language."""
+
+
 @cache
 def command_words(kind: str) -> frozenset[str]:
-    """Every language's ``start``, ``stop`` or ``help`` words (casefolded), together."""
-    if kind not in ("start", "stop", "help"):
-        raise ValueError(f"unknown command {kind!r}; known: start, stop, help")
-    return frozenset(word for row in LANGUAGES for word in getattr(row, f"{kind}_words"))
+    """Every language's words (casefolded) for command ``kind``: ``start``, ``stop``,
+    ``help`` (from the rows above) or one of ``commands.COMMANDS``, together."""
+    if kind in KEYWORDS:
+        return frozenset(word for row in LANGUAGES for word in getattr(row, f"{kind}_words"))
+    if kind in commands.COMMANDS:
+        return frozenset(normal(word) for table in commands.WORDS.values() for word in table[kind])
+    known = ", ".join((*KEYWORDS, *commands.COMMANDS))
+    raise ValueError(f"unknown command {kind!r}; known: {known}")
+
+
+def command_word(code: str, kind: str) -> str:
+    """The word a reply in ``code``'s language names command ``kind`` by: START, STOP and
+    HELP in Latin capitals everywhere, the others in the reader's own words."""
+    if kind in KEYWORDS:
+        return kind.upper()
+    table = commands.WORDS.get(reads(code), commands.WORDS[DEFAULT])
+    word = table[kind][0]
+    return word.upper() if reads(code) == DEFAULT else word
+
+
+def normal(text: str) -> str:
+    """``text`` as commands are matched: NFC (one spelling of য়, ऩ …), casefolded."""
+    return unicodedata.normalize("NFC", text).casefold()
 
 
 @cache

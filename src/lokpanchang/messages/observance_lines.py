@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
+from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
 from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.rules import EMPTY_PLACEHOLDER
 
@@ -115,3 +115,16 @@ def tomorrow_line(panchangam: dict[str, Any], language: str) -> str:
         name = _name(item, language)
         names.append(name + (f" ({words['fast']})" if _marked_fast(item, name, words) else ""))
     return _SEPARATOR.join(names) or words["none"]
+
+
+def observance_text(item: dict[str, Any], language: str) -> str:
+    """One observance (a ``to_dict()`` value) as the message writes it: its name, whether it
+    is a fast and in which tradition, its parana or moonrise, in the reader's language."""
+    return _today_item(item, text_language(language), _parse_day(item.get("date")))
+
+
+def _parse_day(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        return None

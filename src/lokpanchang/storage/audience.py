@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, time
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, func, or_, select, type_coerce, update
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
@@ -16,6 +16,7 @@ from lokpanchang.storage.models import (
     InboundMessage,
     MessageLog,
     UserDetail,
+    UTCDateTime,
 )
 from lokpanchang.storage.states import LedgerStatus
 
@@ -38,10 +39,20 @@ def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, t
 
 
 def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:
-    """For each active (zone, send time) with a zone, when its earliest active subscriber joined."""
+    """For each active (zone, send time) with a zone, since when its earliest active
+    subscriber is owed its slots: when they joined, or for a subscriber at sunrise the
+    instant of the one sunrise slot their send time stands for (``sunrise_due_at``)."""
     require_aware(now, "now")
+    owed_since = case(
+        (UserDetail.sunrise_offset.is_(None), UserDetail.created_on),
+        else_=func.coalesce(UserDetail.sunrise_due_at, UserDetail.created_on),
+    )
     query = (
-        select(UserDetail.timezone, UserDetail.send_time, func.min(UserDetail.created_on))
+        select(
+            UserDetail.timezone,
+            UserDetail.send_time,
+            func.min(type_coerce(owed_since, UTCDateTime())),
+        )
         .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
         .group_by(UserDetail.timezone, UserDetail.send_time)
     )
@@ -99,3 +110,35 @@ def note_blocked_notice(session: Session, user_ids: list[int], now: datetime) ->
     if user_ids:
         statement = update(UserDetail).where(UserDetail.id.in_(user_ids))
         session.execute(statement.values(blocked_notice_at=now))
+
+
+def sunrise_subscribers_due(session: Session, now: datetime) -> list[tuple]:
+    """(id, zone, latitude, longitude, offset, send time, due) of active subscribers at sunrise
+    whose sunrise slot is unknown or has come (``sunrise_due_at <= now``): the ones a
+    planner pass may move on to their next sunrise."""
+    query = select(
+        UserDetail.id,
+        UserDetail.timezone,
+        UserDetail.latitude,
+        UserDetail.longitude,
+        UserDetail.sunrise_offset,
+        UserDetail.send_time,
+        UserDetail.sunrise_due_at,
+    ).where(
+        UserDetail.sunrise_offset.is_not(None),
+        UserDetail.obsoleted_on > now,
+        UserDetail.timezone.is_not(None),
+        UserDetail.latitude.is_not(None),
+        UserDetail.longitude.is_not(None),
+        or_(UserDetail.sunrise_due_at.is_(None), UserDetail.sunrise_due_at <= now),
+    )
+    return [tuple(row) for row in session.execute(query)]
+
+
+def set_sunrise_slot(
+    session: Session, user_ids: list[int], send_time: time, due_at: datetime
+) -> None:
+    """Give these subscribers at sunrise their next slot: ``send_time``, due at ``due_at``."""
+    for first in range(0, len(user_ids), 1000):
+        statement = update(UserDetail).where(UserDetail.id.in_(user_ids[first : first + 1000]))
+        session.execute(statement.values(send_time=send_time, sunrise_due_at=due_at))

@@ -37,6 +37,7 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA secure_delete=ON")  # freed pages are zeroed (storage.erasure)
     cursor.close()
 
 

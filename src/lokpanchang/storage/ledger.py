@@ -54,7 +54,7 @@ def insert_run_rows(
     """Give every subscriber of ``run``'s slot a ledger row for its local date, once.
 
     Subscribers who joined after the slot's instant are left out: sign-up sends them
-    today's message (welcome). A subscriber who already has a row for that local date
+    today's message (welcome); so are those who paused that date (``pause N``). A subscriber who already has a row for that local date
     (welcome, another zone, an earlier run, an operator's send) keeps it.
     """
     subscribers = select(
@@ -75,6 +75,7 @@ def insert_run_rows(
         UserDetail.created_on <= run.due_at,
         UserDetail.latitude.is_not(None),
         UserDetail.longitude.is_not(None),
+        or_(UserDetail.paused_until.is_(None), UserDetail.paused_until < run.local_date),
     )
     columns = [
         "user_id",

@@ -121,6 +121,15 @@ class UserDetail(Base):
     number_id: Mapped[str | None] = mapped_column(String(32))
     # When they were told that the channel's policy blocked a message (told once).
     blocked_notice_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Sent at sunrise: minutes after (before, if negative) the place's sunrise; None = at
+    # ``send_time``. ``send_time`` then holds the next sunrise's minute, due at
+    # ``sunrise_due_at`` (UTC), moved on by the planner once that slot is planned.
+    sunrise_offset: Mapped[int | None] = mapped_column(Integer)
+    sunrise_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    # No daily message on local dates up to and including this one (``pause N``).
+    paused_until: Mapped[date | None] = mapped_column(Date)
+    # When they sent ``delete``: a ``yes`` soon after erases their number and location.
+    delete_asked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from sqlalchemy import case, select, update
+from sqlalchemy import case, or_, select, update
 from sqlalchemy.orm import Session
 
 from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
@@ -40,6 +40,16 @@ def run_slots_since(session: Session, since: datetime) -> set[tuple[str, time, d
     """The (zone, send time, local date) of every run due at or after ``since``."""
     query = select(BroadcastRun.timezone, BroadcastRun.send_time, BroadcastRun.local_date).where(
         BroadcastRun.due_at >= since
+    )
+    return {(zone, send_time, day) for zone, send_time, day in session.execute(query)}
+
+
+def served_slots_since(session: Session, since: datetime) -> set[tuple[str, time, date]]:
+    """The (zone, send time, local date) of runs due at or after ``since`` that have owed
+    their subscribers their rows (started, or finished as missed)."""
+    query = select(BroadcastRun.timezone, BroadcastRun.send_time, BroadcastRun.local_date).where(
+        BroadcastRun.due_at >= since,
+        or_(BroadcastRun.started_at.is_not(None), BroadcastRun.finished_at.is_not(None)),
     )
     return {(zone, send_time, day) for zone, send_time, day in session.execute(query)}
 

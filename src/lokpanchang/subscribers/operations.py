@@ -260,7 +260,8 @@ def _filtered(query, now: datetime, filters: SubscriberFilter):
 
 
 def as_record(user: UserDetail, now: datetime) -> dict:
-    """A JSON-ready description of ``user`` (send time as local ``HH:MM``)."""
+    """A JSON-ready description of ``user`` (send time as local ``HH:MM``; for a subscriber at
+    sunrise, ``sunrise_offset`` in minutes and the send time of their next sunrise)."""
     city = user.city
     return {
         "phone": user.phone,
@@ -275,6 +276,8 @@ def as_record(user: UserDetail, now: datetime) -> dict:
         "country": city.country if city else None,
         "language": user.language,
         "send_time": user.send_time.strftime("%H:%M"),
+        "sunrise_offset": user.sunrise_offset,
+        "paused_until": user.paused_until.isoformat() if user.paused_until else None,
         "active": user.is_active(now),
         "created_on": user.created_on.isoformat(),
         "obsoleted_on": user.obsoleted_on.isoformat(),

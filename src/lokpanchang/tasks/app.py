@@ -31,10 +31,13 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.scheduling",
     "lokpanchang.tasks.heartbeat",
     "lokpanchang.tasks.webhooks",
+    "lokpanchang.tasks.statuses",
     "lokpanchang.tasks.telegram",
 )
 
-TASK_QUEUES = (Queue("default"), Queue("priority"))
+# ``priority``: the conversation (a person waits); ``statuses``: status webhooks, applied in
+# bulk (tasks.statuses), so a broadcast's statuses never hold up a conversation.
+TASK_QUEUES = (Queue("default"), Queue("priority"), Queue("statuses"))
 ETA_TASKS_PER_WORKER = 1000
 BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /healthz)
 

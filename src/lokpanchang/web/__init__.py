@@ -19,6 +19,7 @@ BLUEPRINT_MODULES = (
     "admin",
     "public",
     "public_month",
+    "public_ics",
     "testroutes",
     "webhook",
     "telegram_webhook",

@@ -43,14 +43,31 @@ def month_observances(
 ) -> list[dict]:
     """The observances (JSON objects) of the calendar month starting ``first`` at the place."""
     from calendar import monthrange
+
+    last = first.replace(day=monthrange(first.year, first.month)[1])
+    return observances_from(latitude, longitude, zone, first, last, language)
+
+
+def observances_from(
+    latitude: float, longitude: float, zone: str, first: date, last: date, language: str
+) -> list[dict]:
+    """The observances (JSON objects) on ``first`` .. ``last`` at the place."""
+    return list(_observances(latitude, longitude, zone, first, last, language))
+
+
+@lru_cache(maxsize=64)
+def _observances(latitude, longitude, zone, first, last, language) -> tuple[dict, ...]:
     from zoneinfo import ZoneInfo
 
     from lokpanchang.almanac.observances import Place, observances_between
 
-    last = first.replace(day=monthrange(first.year, first.month)[1])
-    place = Place(latitude, longitude, ZoneInfo(zone))
-    found = observances_between(place, first, last, language)
-    return [item.to_dict() for item in found.observances]
+    found = observances_between(Place(latitude, longitude, ZoneInfo(zone)), first, last, language)
+    return tuple(item.to_dict() for item in found.observances)
+
+
+def place_at(latitude: float, longitude: float):
+    """The gazetteer's place for the point: its zone and nearest town."""
+    return places.lookup(latitude, longitude)
 
 
 @dataclass(frozen=True)

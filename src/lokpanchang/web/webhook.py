@@ -1,8 +1,11 @@
 """``/webhook``: Meta's verification handshake (GET) and signed notifications (POST).
 
 The POST body is checked with ``X-Hub-Signature-256`` (HMAC-SHA256 of the raw body with
-``WHATSAPP_APP_SECRET``) before it is parsed; the work is done by ``tasks.handle_webhook``
-on the ``priority`` queue, so Meta gets its 200 at once.
+``WHATSAPP_APP_SECRET``) before it is parsed, then split: its status updates go to
+``tasks.apply_statuses`` on the ``statuses`` queue (through ``storage.status_inbox`` with a
+Redis broker, applied in bulk), everything else (people's messages, opt-outs) to
+``tasks.handle_webhook`` on the ``priority`` queue. Meta gets its 200 at once, and a
+broadcast's statuses never stand in front of a person's "start".
 """
 
 from __future__ import annotations
@@ -11,11 +14,15 @@ import hashlib
 import hmac
 import json
 import re
+from dataclasses import asdict
 
 import structlog
 from flask import Blueprint, abort, request
 
 from lokpanchang.config import Settings
+from lokpanchang.delivery.events import StatusUpdate
+from lokpanchang.delivery.whatsapp_inbound import parse_webhook, without_statuses
+from lokpanchang.storage import status_inbox
 from lokpanchang.web import app_settings, taskqueue
 
 log = structlog.get_logger(__name__)
@@ -107,13 +114,25 @@ def json_depth(raw: bytes) -> int:
 
 
 def enqueue(body: dict) -> None:
-    """Hand the verified body to ``tasks.handle_webhook`` on the priority queue."""
+    """Hand the verified body's statuses and the rest of it to their queues."""
+    events = parse_webhook(body)
+    statuses = [event for event in events if isinstance(event, StatusUpdate)]
+    if statuses:
+        _enqueue_statuses(statuses)
+    if len(statuses) < len(events):
+        _send("tasks.handle_webhook", [without_statuses(body) if statuses else body], "priority")
+
+
+def _enqueue_statuses(statuses: list[StatusUpdate]) -> None:
+    broker = app_settings().effective_broker_url
+    if not status_inbox.available(broker):
+        _send("tasks.apply_statuses", [[asdict(status) for status in statuses]], "statuses")
+    elif status_inbox.put(broker, statuses):
+        _send("tasks.apply_statuses", [], "statuses")
+
+
+def _send(task: str, args: list, queue: str) -> None:
     # Meta waits only seconds for our answer: retry the broker briefly, then answer 503.
     taskqueue.send_task(
-        "tasks.handle_webhook",
-        [body],
-        queue="priority",
-        ignore_result=True,
-        retry=True,
-        retry_policy=ENQUEUE_RETRY,
+        task, args, queue=queue, ignore_result=True, retry=True, retry_policy=ENQUEUE_RETRY
     )

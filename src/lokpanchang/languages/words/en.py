@@ -50,6 +50,7 @@ WORDS = {
     "previous_day": "Previous day",
     "next_day": "Next day",
     "every_morning": "Get this every morning on {channel}",
+    "calendar_feed": "Add these festivals and vrats to your calendar",
     "times_note": "Times are in {zone}; the day runs from sunrise to the next sunrise ({time}).",
     "times_note_polar": "Times are in {zone}; without a sunrise the day begins at local midnight.",
     "no_place": "No place called '{query}' was found. Try a nearby city.",

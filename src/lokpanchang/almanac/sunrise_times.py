@@ -1,0 +1,44 @@
+"""The local time of a place's sunrise on a civil date, as a send time (issue 14, item 3).
+
+The polar rule: on a date with no sunrise at the place (polar day or polar night) there is
+no sunrise to send at, and ``sunrise_send_time`` answers None; the delivery then uses the
+fixed ``POLAR_SEND_TIME`` in the place's zone, and the day's message says why there is no
+sunrise (``messages``: "none today: the Sun stays above the horizon all day").
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from lokpanchang.almanac.daylight import sunrise_on
+from lokpanchang.almanac.ephemeris import RisingMode
+from lokpanchang.almanac.timescale import datetime_from_jd
+
+POLAR_SEND_TIME = time(6, 30)
+"""A sunrise subscriber's send time on a date their place has no sunrise."""
+
+
+def sunrise_send_time(
+    latitude: float, longitude: float, zone_name: str, day: date, offset_minutes: int = 0
+) -> time | None:
+    """The minute after sunrise (upper limb, as the message's sunrise) on ``day`` at the
+    place, moved by ``offset_minutes`` and kept within ``day``; None when the Sun does not
+    rise that date (the polar rule above)."""
+    zone = ZoneInfo(zone_name)
+    rise = sunrise_on(day, zone, latitude, longitude, RisingMode.UPPER_LIMB)
+    if rise is None:
+        return None
+    local = datetime_from_jd(rise, zone).replace(tzinfo=None)
+    return _within_day(_next_minute(local) + timedelta(minutes=offset_minutes), day)
+
+
+def _next_minute(local: datetime) -> datetime:
+    """``local`` rounded up to a whole minute: the message never comes before sunrise."""
+    whole = local.replace(second=0, microsecond=0)
+    return whole if whole == local else whole + timedelta(minutes=1)
+
+
+def _within_day(local: datetime, day: date) -> time:
+    first, last = datetime.combine(day, time(0, 0)), datetime.combine(day, time(23, 59))
+    return min(max(local, first), last).time()

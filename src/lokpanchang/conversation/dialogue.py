@@ -1,0 +1,329 @@
+"""The answer to a text, knowing who wrote it: a stranger, a subscriber (maybe paused) or
+someone who stopped. Channel-neutral: it takes the sender's row (or None) and the text, and
+returns what to say; ``handling`` records the message and sends the replies.
+
+Asking for a day (``today``, ``tomorrow``, ``2026-12-25``, ``25 Dec``) answers with that
+day's panchangam for their place as free text (inside the service window: no template).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from enum import StrEnum
+from zoneinfo import ZoneInfo
+
+from sqlalchemy.orm import Session
+
+from lokpanchang import planning
+from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac.observances import Place, observances_between
+from lokpanchang.broadcast import sunrise
+from lokpanchang.conversation.commands import Ask, Command, parse
+from lokpanchang.messages import render_daily, reply
+from lokpanchang.messages.command_replies import day_label, observance_lines, sunrise_label
+from lokpanchang.messages.places import place_label, zone_label
+from lokpanchang.storage.cities import km_from_city
+from lokpanchang.storage.erasure import erase_subscriber
+from lokpanchang.storage.models import UserDetail
+from lokpanchang.subscribers.operations import record_event, stop_user, update_user_preferences
+
+DELETE_CONFIRMATION = timedelta(minutes=15)  # a ``yes`` later than this erases nothing
+DATE_YEARS = (1900, 2100)  # the days one may ask for, as ``lokpanchang festivals``
+OBSERVANCE_DAYS = 30  # ``festivals``: what comes in the next month
+EKADASHI_DAYS = 40  # ``ekadashi``: the next one is at most about 16 days away
+SHOWN_OBSERVANCES = 8
+CHANNELS = {"whatsapp": "WhatsApp", "telegram": "Telegram"}  # as the status names them
+
+
+class Standing(StrEnum):
+    """Who wrote, as every answer needs to know."""
+
+    STRANGER = "stranger"
+    SUBSCRIBED = "subscribed"
+    PAUSED = "paused"
+    STOPPED = "stopped"
+
+
+@dataclass(frozen=True)
+class Said:
+    """One reply: ``kind`` is ``text`` or ``location_request``."""
+
+    kind: str
+    text: str
+
+
+@dataclass
+class Turn:
+    """One text being answered: what to say back, and whether someone was erased."""
+
+    session: Session
+    user: UserDetail | None
+    command: Command
+    language: str
+    now: datetime
+    said: list[Said] = field(default_factory=list)
+    erased: bool = False
+
+    @property
+    def standing(self) -> Standing:
+        return standing(self.user, self.now)
+
+    def say(self, kind: str, **values: str) -> Said:
+        return Said("text", reply(kind, self.language, **values))
+
+
+def standing(user: UserDetail | None, now: datetime) -> Standing:
+    """The sender's standing at ``now`` (a paused subscriber is still subscribed)."""
+    if user is None or user.latitude is None:
+        return Standing.STRANGER
+    if not user.is_active(now):
+        return Standing.STOPPED
+    if user.paused_until is not None and user.paused_until >= local_today(user, now):
+        return Standing.PAUSED
+    return Standing.SUBSCRIBED
+
+
+def local_today(user: UserDetail, now: datetime) -> date:
+    return planning.local_date_at(user.timezone, now) if user.timezone else now.date()
+
+
+def answer(
+    session: Session, user: UserDetail | None, text: str, language: str, now: datetime
+) -> Turn:
+    """Decide the replies to ``text`` from ``user`` (None: a stranger); see ``Turn.said``."""
+    today = local_today(user, now) if user is not None else now.date()
+    turn = Turn(session, user, parse(text, today), language, now)
+    turn.said = _HANDLERS.get(turn.command.ask, _help)(turn)
+    return turn
+
+
+# Signing up and stopping ---------------------------------------------------------------
+
+
+def _start(turn: Turn) -> list[Said]:
+    if turn.standing in (Standing.STRANGER, Standing.STOPPED):
+        return [Said("location_request", reply("ask_location", turn.language))]
+    user = turn.user
+    assert user is not None
+    if turn.standing is Standing.PAUSED:
+        user.paused_until, user.updated_on = None, turn.now
+        record_event(turn.session, user, "resumed", turn.now)
+    return [turn.say("already_subscribed", **where_and_when(user))]
+
+
+def _stop(turn: Turn) -> list[Said]:
+    if turn.standing is Standing.STRANGER:
+        return [turn.say("not_subscribed")]
+    if turn.standing is Standing.STOPPED:
+        return [turn.say("already_stopped")]
+    assert turn.user is not None
+    stop_user(turn.session, turn.user, turn.now)
+    return [turn.say("unsubscribed")]
+
+
+def _help(turn: Turn) -> list[Said]:
+    return [turn.say("help")]
+
+
+def _language(turn: Turn) -> list[Said]:
+    """A language's name: a subscriber's messages come in it; a stranger gets its help."""
+    code = turn.command.value
+    assert isinstance(code, str)
+    if turn.user is None:
+        return [Said("text", reply("help", turn.language))]
+    update_user_preferences(turn.session, turn.user, turn.now, language=code)
+    return [Said("text", reply("language_set", turn.user.language))]
+
+
+# Asking for a day ----------------------------------------------------------------------
+
+
+def _day(turn: Turn) -> list[Said]:
+    user = turn.user
+    if user is None or turn.standing is Standing.STRANGER:
+        return [turn.say("need_location")]
+    today = local_today(user, turn.now)
+    asked = {Ask.TODAY: today, Ask.TOMORROW: today + timedelta(days=1)}.get(turn.command.ask)
+    day = asked or turn.command.value
+    assert isinstance(day, date)
+    if not DATE_YEARS[0] <= day.year <= DATE_YEARS[1]:
+        return [turn.say("bad_date", text=day.isoformat())]
+    return [Said("text", _panchangam_text(user, day, turn.language))]
+
+
+def _panchangam_text(user: UserDetail, day: date, language: str) -> str:
+    latitude, longitude, zone = user.location()
+    city = user.city.city if user.city is not None else ""
+    found = generate_panchangam_with_timezone(
+        latitude, longitude, zone, day, city=city or None, lang=language, include_muhurtas=False
+    )
+    distance = km_from_city(latitude, longitude, user.city)
+    return render_daily(found, language, city, distance, version=2).text
+
+
+def _bad_date(turn: Turn) -> list[Said]:
+    return [turn.say("bad_date", text=turn.command.text)]
+
+
+def _bad_value(turn: Turn) -> list[Said]:
+    return [turn.say(f"bad_{turn.command.value}", text=turn.command.text)]
+
+
+# Choosing when ---------------------------------------------------------------------------
+
+
+def _time(turn: Turn) -> list[Said]:
+    user = _subscriber(turn)
+    if user is None:
+        return [turn.say("need_location")]
+    assert isinstance(turn.command.value, time)
+    user.send_time, user.sunrise_offset, user.sunrise_due_at = turn.command.value, None, None
+    user.updated_on = turn.now
+    record_event(turn.session, user, "updated", turn.now, "send time")
+    return [turn.say("time_set", **where_and_when(user))]
+
+
+def _sunrise(turn: Turn) -> list[Said]:
+    user = _subscriber(turn)
+    if user is None:
+        return [turn.say("need_location")]
+    offset = turn.command.value
+    assert isinstance(offset, int)
+    latitude, longitude, zone = user.location()
+    place = sunrise.place_of(latitude, longitude)
+    send_time, due, polar = sunrise.next_sunrise_slot(zone, *place, offset, turn.now)
+    user.sunrise_offset, user.send_time, user.sunrise_due_at = offset, send_time, due
+    user.updated_on = turn.now
+    record_event(turn.session, user, "updated", turn.now, "sunrise")
+    said = [
+        turn.say("sunrise_set", next=_slot_label(due, zone, turn.language), **where_and_when(user))
+    ]
+    if polar:
+        said.append(
+            turn.say(
+                "sunrise_polar",
+                date=day_label(due.astimezone(ZoneInfo(zone)).date(), turn.language),
+            )
+        )
+    return said
+
+
+def _slot_label(due: datetime, zone: str, language: str) -> str:
+    local = due.astimezone(ZoneInfo(zone))
+    return f"{day_label(local.date(), language)} {local:%H:%M}"
+
+
+def _pause(turn: Turn) -> list[Said]:
+    user = _subscriber(turn)
+    if user is None:
+        return [turn.say("need_location")]
+    days = turn.command.value
+    assert isinstance(days, int)
+    today = local_today(user, turn.now)
+    user.paused_until, user.updated_on = today + timedelta(days=days - 1), turn.now
+    record_event(turn.session, user, "paused", turn.now, f"{days} days")
+    resume = day_label(today + timedelta(days=days), turn.language)
+    return [turn.say("paused", date=day_label(user.paused_until, turn.language), resume=resume)]
+
+
+def _subscriber(turn: Turn) -> UserDetail | None:
+    """The sender, if subscribed (paused or not); None for a stranger or someone who stopped."""
+    if turn.standing in (Standing.SUBSCRIBED, Standing.PAUSED):
+        return turn.user
+    return None
+
+
+# What they have and what comes -----------------------------------------------------------
+
+
+def _status(turn: Turn) -> list[Said]:
+    user = turn.user
+    if user is None or turn.standing is Standing.STRANGER:
+        return [turn.say("need_location")]
+    if turn.standing is Standing.PAUSED and user.paused_until is not None:
+        until = day_label(user.paused_until, turn.language)
+        state = reply("state_paused", turn.language, date=until)
+    else:
+        state = reply(f"state_{turn.standing}", turn.language)
+    return [
+        turn.say(
+            "status",
+            channel=CHANNELS.get(str(user.channel), str(user.channel)),
+            state=state,
+            **where_and_when(user),
+        )
+    ]
+
+
+def _observances(turn: Turn) -> list[Said]:
+    user = turn.user
+    if user is None or turn.standing is Standing.STRANGER:
+        return [turn.say("need_location")]
+    ekadashi = turn.command.ask is Ask.EKADASHI
+    latitude, longitude, zone = user.location()
+    first = local_today(user, turn.now)
+    last = first + timedelta(days=EKADASHI_DAYS if ekadashi else OBSERVANCE_DAYS)
+    place = Place(latitude, longitude, ZoneInfo(zone))
+    found = observances_between(place, first, last, turn.language).observances
+    items = [item for item in found if item.kind == "ekadashi"][:2] if ekadashi else found
+    where = where_and_when(user)["place"]
+    if not items:
+        return [turn.say("no_observances", place=where, days=str(OBSERVANCE_DAYS))]
+    lines = observance_lines(items[:SHOWN_OBSERVANCES], turn.language)
+    heading = "ekadashi_heading" if ekadashi else "observances_heading"
+    return [Said("text", reply(heading, turn.language, place=where) + "\n" + lines)]
+
+
+def where_and_when(user: UserDetail) -> dict[str, str]:
+    """The values the replies name: place (as messages name it), zone, send time."""
+    language = user.language
+    if user.city is None:
+        place = f"{user.latitude:.3f}, {user.longitude:.3f}"
+    else:
+        distance = km_from_city(user.latitude, user.longitude, user.city)
+        place = place_label(user.city.city, distance, language)
+    when = reply("at_time", language, time=f"{user.send_time:%H:%M}")
+    if user.sunrise_offset is not None:
+        when = sunrise_label(user.sunrise_offset, language)
+    return {"place": place, "timezone": zone_label(user.timezone), "when": when}
+
+
+# Erasing ---------------------------------------------------------------------------------
+
+
+def _delete(turn: Turn) -> list[Said]:
+    if turn.user is None:
+        return [turn.say("nothing_stored")]
+    turn.user.delete_asked_at = turn.now
+    return [turn.say("confirm_delete")]
+
+
+def _yes(turn: Turn) -> list[Said]:
+    user = turn.user
+    asked = user.delete_asked_at if user is not None else None
+    if user is None or asked is None or turn.now - asked > DELETE_CONFIRMATION:
+        return [turn.say("help")]
+    erase_subscriber(turn.session, user, turn.now)
+    turn.erased = True
+    return [turn.say("deleted")]
+
+
+_HANDLERS = {
+    Ask.START: _start,
+    Ask.STOP: _stop,
+    Ask.LANGUAGE: _language,
+    Ask.TODAY: _day,
+    Ask.TOMORROW: _day,
+    Ask.DATE: _day,
+    Ask.BAD_DATE: _bad_date,
+    Ask.BAD_VALUE: _bad_value,
+    Ask.TIME: _time,
+    Ask.SUNRISE: _sunrise,
+    Ask.PAUSE: _pause,
+    Ask.STATUS: _status,
+    Ask.EKADASHI: _observances,
+    Ask.FESTIVALS: _observances,
+    Ask.DELETE: _delete,
+    Ask.YES: _yes,
+}

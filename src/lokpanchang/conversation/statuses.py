@@ -1,0 +1,176 @@
+"""Status updates applied to the ledger in bulk: forward only, idempotent, a few statements.
+
+``apply_statuses(session, statuses, now)`` loads every ledger row the updates name (by the
+row id in their callback data, else by the channel's message id) and their subscribers in
+one query each, the rows locked in id order, then moves each row as its updates say, in
+the order given. Statuses never go back (``storage.states``): a repeated or reordered
+update changes nothing; an ``ambiguous`` row is resolved by its status. The session's
+flush writes the changed rows (one executemany per set of changed columns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import structlog
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from lokpanchang.delivery.errors import BLOCK_CODES, UNDELIVERABLE_CODE, failed_status_action
+from lokpanchang.delivery.events import StatusUpdate
+from lokpanchang.storage.models import MessageLog, SubscriptionEvent, UserDetail
+from lokpanchang.storage.states import LedgerStatus, may_move
+
+log = structlog.get_logger(__name__)
+
+# What a status webhook may say of a message we sent; statuses never go back (states.py).
+STATUSES = {
+    "sent": LedgerStatus.SENT,
+    "delivered": LedgerStatus.DELIVERED,
+    "read": LedgerStatus.READ,
+    "failed": LedgerStatus.FAILED,
+}
+# Ids per IN (...) list: well under SQLite's and PostgreSQL's parameter limits.
+LOOKUP_CHUNK = 1000
+
+
+@dataclass
+class StatusCounts:
+    applied: int = 0  # named a row of ours (moved, or already as far)
+    ignored: int = 0  # named no row, or said something we do not know
+
+
+@dataclass
+class _Loaded:
+    by_id: dict[int, MessageLog]
+    by_message_id: dict[str, MessageLog]
+    users: dict[int, UserDetail]
+
+    def row(self, status: StatusUpdate) -> MessageLog | None:
+        if status.ledger_id is not None:
+            return self.by_id.get(status.ledger_id)
+        return self.by_message_id.get(status.message_id) if status.message_id else None
+
+
+def apply_statuses(
+    session: Session, statuses: Sequence[StatusUpdate], now: datetime
+) -> StatusCounts:
+    """Apply ``statuses`` in order to the ledger rows they name; returns what was applied."""
+    counts = StatusCounts()
+    if not statuses:
+        return counts
+    loaded = _load(session, statuses)
+    for status in statuses:
+        row, state = loaded.row(status), STATUSES.get(status.status)
+        if row is None or state is None:
+            counts.ignored += 1
+            continue
+        _apply(session, row, status, state, loaded.users.get(row.user_id), now)
+        counts.applied += 1
+    return counts
+
+
+def _load(session: Session, statuses: Sequence[StatusUpdate]) -> _Loaded:
+    ids = sorted({s.ledger_id for s in statuses if s.ledger_id is not None})
+    message_ids = sorted({s.message_id for s in statuses if s.ledger_id is None and s.message_id})
+    rows = _ledger_rows(session, ids, message_ids)
+    by_message_id: dict[str, MessageLog] = {}
+    for row in rows:  # in id order: the first row with a message id wins, as one lookup did
+        if row.whatsapp_message_id:
+            by_message_id.setdefault(row.whatsapp_message_id, row)
+    users = _by_id(session, UserDetail, sorted({row.user_id for row in rows}))
+    return _Loaded({row.id: row for row in rows}, by_message_id, users)
+
+
+def _ledger_rows(session: Session, ids: list[int], message_ids: list[str]) -> list[MessageLog]:
+    """The rows named by id or by message id, locked (FOR UPDATE on PostgreSQL) in id order,
+    so two appliers never take the same rows in opposite orders."""
+    found: dict[int, MessageLog] = {}
+    for chunk_ids, chunk_messages in _chunks(ids, message_ids):
+        query = (
+            select(MessageLog)
+            .where(
+                or_(
+                    MessageLog.id.in_(chunk_ids),
+                    MessageLog.whatsapp_message_id.in_(chunk_messages),
+                )
+            )
+            .order_by(MessageLog.id)
+            .with_for_update()
+        )
+        found.update((row.id, row) for row in session.execute(query).scalars())
+    return [found[key] for key in sorted(found)]
+
+
+def _chunks(ids: list[int], message_ids: list[str]) -> Iterable[tuple[list[int], list[str]]]:
+    for start in range(0, max(len(ids), len(message_ids)), LOOKUP_CHUNK):
+        yield ids[start : start + LOOKUP_CHUNK], message_ids[start : start + LOOKUP_CHUNK]
+
+
+def _by_id(session: Session, model, ids: list[int]) -> dict:
+    found: dict[int, object] = {}
+    for start in range(0, len(ids), LOOKUP_CHUNK):
+        query = select(model).where(model.id.in_(ids[start : start + LOOKUP_CHUNK]))
+        found.update((item.id, item) for item in session.execute(query).scalars())
+    return found
+
+
+def _apply(
+    session: Session,
+    row: MessageLog,
+    status: StatusUpdate,
+    state: LedgerStatus,
+    user: UserDetail | None,
+    now: datetime,
+) -> None:
+    if row.whatsapp_message_id is None and status.message_id:
+        row.whatsapp_message_id = status.message_id
+    if state is LedgerStatus.FAILED:
+        _apply_failed(session, row, status, user, now)
+    elif row.status != state and may_move(LedgerStatus(row.status), state):
+        _move_forward(row, state, user, now)
+
+
+def _move_forward(
+    row: MessageLog, state: LedgerStatus, user: UserDetail | None, now: datetime
+) -> None:
+    row.status = state
+    row.sent_at = row.sent_at or now
+    if state in (LedgerStatus.DELIVERED, LedgerStatus.READ):
+        row.delivered_at = row.delivered_at or now
+        if user is not None:
+            user.undeliverable_days = 0  # the count is of *consecutive* undeliverable days
+    if state == LedgerStatus.READ:
+        row.read_at = row.read_at or now
+
+
+def _apply_failed(
+    session: Session,
+    row: MessageLog,
+    status: StatusUpdate,
+    user: UserDetail | None,
+    now: datetime,
+) -> None:
+    code = status.error_code
+    target = LedgerStatus.BLOCKED if code in BLOCK_CODES else LedgerStatus.FAILED
+    if not may_move(LedgerStatus(row.status), target):
+        return  # delivered to one device already; a late failure from another does not undo it
+    counted_today = row.status == LedgerStatus.FAILED and row.error_code == UNDELIVERABLE_CODE
+    row.status, row.failed_at, row.error_code = target, now, code
+    row.error_detail = status.error_detail
+    if user is None:
+        return
+    action = failed_status_action(code, user.undeliverable_days or 0, counted_today)
+    user.undeliverable_days = action.undeliverable_days
+    if action.disable and user.is_active(now):
+        deactivate(session, user, now, "disabled", action.reason or "")
+
+
+def deactivate(session: Session, user: UserDetail, now: datetime, kind: str, reason: str) -> None:
+    """End ``user``'s subscription now (``kind`` ``disabled`` keeps the reason) and record it."""
+    user.obsoleted_on, user.updated_on = now, now
+    user.disabled_reason = reason[:200] if kind == "disabled" else None
+    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=now, detail=reason[:500]))
+    log.info("subscriber.deactivated", user_id=user.id, kind=kind, reason=reason)
