@@ -79,6 +79,8 @@ def tithis_between(first_jd: float, last_jd: float) -> Iterator[Tithi]:
     while current.start < last_jd:
         if current.end > first_jd:
             yield current
+        if current.end >= last_jd:  # the next one starts at this end: not computed at all
+            return
         current = next_tithi(current)
 
 
