@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,15 @@ def postgres_server():
     server = servers.start_postgres()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def own_postgres():
+    """A PostgreSQL server of the test's own, which it may stop and start (an outage)."""
+    server = servers.start_postgres()
+    yield server
+    with contextlib.suppress(subprocess.CalledProcessError):  # the test may have left it stopped
+        server.stop()
 
 
 @pytest.fixture

@@ -63,6 +63,10 @@ class RedisServer:
     def restart(self) -> None:
         """Stop and start again on the same port, without persistence: all data is lost."""
         self.stop()
+        self.start()
+
+    def start(self) -> None:
+        """Start again after ``stop`` on the same port (empty: nothing was persisted)."""
         self.process = _spawn_redis(self.port, self.directory)
         wait_for_port(self.port)
 
@@ -129,10 +133,16 @@ class PostgresServer:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url_for(name)
 
-    def stop(self) -> None:
+    def stop(self, mode: str = "immediate") -> None:
+        """Stop the server; ``mode="fast"`` is a clean shutdown (an outage that keeps every
+        commit: with ``synchronous_commit=off`` an immediate stop may lose the last ones)."""
         _as_postgres(
-            [str(self.bindir / "pg_ctl"), "-D", str(self.datadir), "-m", "immediate", "-w", "stop"]
+            [str(self.bindir / "pg_ctl"), "-D", str(self.datadir), "-m", mode, "-w", "stop"]
         )
+
+    def start(self) -> None:
+        """Start it again after ``stop``, on the same port with the same data (an outage ends)."""
+        _pg_ctl_start(self.bindir, self.datadir, self.port)
 
 
 def _as_postgres(args: list[str]) -> None:
@@ -165,8 +175,14 @@ def start_postgres() -> PostgresServer:
         ]
     )
     port = free_port()
+    _pg_ctl_start(bindir, datadir, port)
+    return PostgresServer(port, datadir, bindir)
+
+
+def _pg_ctl_start(bindir: Path, datadir: Path, port: int) -> None:
+    root = datadir.parent
     options = (
-        f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
+        f"-p {port} -k {root / 'sockets'} -c listen_addresses=127.0.0.1 -c fsync=off "
         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
     )
     _as_postgres(
@@ -182,4 +198,3 @@ def start_postgres() -> PostgresServer:
             "start",
         ]
     )
-    return PostgresServer(port, datadir, bindir)

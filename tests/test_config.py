@@ -74,6 +74,19 @@ def test_login_throttle_settings_must_be_positive_integers(name, value):
         load_settings({name: value})
 
 
+def test_several_phone_numbers_and_the_account_limits_are_read(make_settings):
+    settings = make_settings(
+        whatsapp_phone_number_id="1065403522, 1065403523",
+        whatsapp_messaging_limit="2000",
+        whatsapp_template_category="utility",
+    )
+    assert settings.whatsapp_numbers == ("1065403522", "1065403523")
+    assert (settings.messaging_limit, settings.whatsapp_template_category) == (2000, "utility")
+    defaults = make_settings()
+    assert (defaults.messaging_limit, defaults.whatsapp_template_category) == (None, "marketing")
+    assert defaults.whatsapp_numbers == ()
+
+
 @pytest.mark.parametrize("value", ["+91 98123 45678", "919812345678", "+91-98123-45678"])
 def test_the_public_whatsapp_number_is_kept_in_international_form(value):
     assert load_settings({"WHATSAPP_DISPLAY_NUMBER": value}).whatsapp_display_number == (

@@ -267,6 +267,7 @@ def seeds_design(port: int, count: int) -> dict:
 
     from lokpanchang import clock
     from lokpanchang.almanac import generate_panchangam_with_timezone
+    from lokpanchang.delivery.base import OutgoingMessage
     from lokpanchang.delivery.whatsapp import WhatsAppSender
     from lokpanchang.messages import render_daily
 
@@ -279,7 +280,7 @@ def seeds_design(port: int, count: int) -> dict:
         sender = WhatsAppSender(
             base_url=f"http://127.0.0.1:{port}",
             api_version="v25.0",
-            phone_number_id=PHONE_NUMBER_ID,
+            phone_number_ids=(PHONE_NUMBER_ID,),
             access_token=TOKEN,
         )
         sent = 0
@@ -288,9 +289,10 @@ def seeds_design(port: int, count: int) -> dict:
                 latitude, longitude = places[n % 100]
                 day = generate_panchangam_with_timezone(latitude, longitude, ZONE, today)
                 rendered = render_daily(day, "en")
-                result = await sender.send_template(
-                    f"+9199{n:08d}", "daily_panchangam", "en", rendered.parameters, n
+                message = OutgoingMessage(
+                    n, f"+9199{n:08d}", "en", rendered.parameters, template="daily_panchangam"
                 )
+                result = await sender.send(message)
                 sent += result.outcome == "sent"
         return sent
 

@@ -50,15 +50,16 @@ SERVERS = {
 
 
 def prepare(directory: Path) -> str:
-    from lokpanchang.storage import migrate, queries
+    from lokpanchang.storage import heartbeats, migrate
     from lokpanchang.storage.db import engine_for, transaction
 
     url = f"sqlite:///{directory / 'bench.sqlite3'}"
     migrate.upgrade(url)
     alive_until = datetime.now(UTC) + timedelta(hours=2)
     with transaction(url) as session:
-        queries.record_heartbeat(session, queries.HEARTBEAT_WORKER_PREFIX + "bench", alive_until)
-        queries.record_heartbeat(session, queries.HEARTBEAT_BEAT_KEY, alive_until)
+        worker_key = heartbeats.HEARTBEAT_WORKER_PREFIX + "bench"
+        heartbeats.record_heartbeat(session, worker_key, alive_until)
+        heartbeats.record_heartbeat(session, heartbeats.HEARTBEAT_BEAT_KEY, alive_until)
     engine_for(url).dispose()
     return url
 

@@ -36,6 +36,10 @@ MIN_SECRET_LENGTH = 32
 MIN_SECRET_DISTINCT = 10
 
 
+MESSAGING_LIMITS = {"250": 250, "2000": 2000, "10000": 10000, "100000": 100000, "unlimited": None}
+"""WhatsApp's messaging-limit tiers (``WHATSAPP_MESSAGING_LIMIT``)."""
+
+
 class ConfigError(Exception):
     """A setting has a bad value; the message names the variable and the value."""
 
@@ -73,6 +77,8 @@ class Settings(BaseSettings):
 
     # Delivery.
     delivery_backend: Literal["auto", "outbox", "whatsapp", "memory"] = "auto"
+    # Comma-separated phone-number ids (``whatsapp_numbers``): each number has its own
+    # throughput (SEND_RATE) and a subscriber stays on one.
     whatsapp_phone_number_id: str = ""
     whatsapp_access_token: str = ""
     whatsapp_api_version: str = "v25.0"
@@ -80,11 +86,17 @@ class Settings(BaseSettings):
     whatsapp_template_name: str = "daily_panchangam"
     whatsapp_verify_token: str = ""
     whatsapp_app_secret: str = ""
+    # Unique subscribers reached by business-initiated messages in any rolling 24 h.
+    whatsapp_messaging_limit: str = "unlimited"
+    # Meta's category of our templates: marketing templates do not reach +1 numbers.
+    whatsapp_template_category: Literal["utility", "marketing"] = "marketing"
     # Set by `up --fake-whatsapp`: the fake Cloud API it runs, which /healthz then checks.
     fake_whatsapp_url: str = ""
-    send_rate: float = Field(80.0, gt=0)
+    send_rate: float = Field(80.0, gt=0)  # messages/s per phone number
     send_concurrency: int = Field(200, gt=0)
     send_timeout: float = Field(15.0, gt=0)
+    # Outcomes the channel returned are held this long (s) while the database is unreachable.
+    outcome_hold: float = Field(120.0, ge=0)
 
     # Almanac.
     sunrise_convention: Literal["upper_limb", "disc_centre", "hindu"] = "upper_limb"
@@ -146,6 +158,22 @@ class Settings(BaseSettings):
     @classmethod
     def _parse_hhmm(cls, value: object) -> object:
         return parse_send_time(value) if isinstance(value, str) else value
+
+    @field_validator("whatsapp_phone_number_id")
+    @classmethod
+    def _number_ids(cls, value: str) -> str:
+        if value.strip() and not all(part.strip() for part in value.split(",")):
+            raise ValueError("an empty phone-number id in the list; give ids like 111,222")
+        if any(not part.strip().isdigit() for part in value.split(",") if part.strip()):
+            raise ValueError("phone-number ids are digits, comma-separated (e.g. 111,222)")
+        return value
+
+    @field_validator("whatsapp_messaging_limit")
+    @classmethod
+    def _messaging_limit(cls, value: str) -> str:
+        if value.strip().lower() not in MESSAGING_LIMITS:
+            raise ValueError(f"must be one of {', '.join(MESSAGING_LIMITS)}")
+        return value.strip().lower()
 
     @field_validator("whatsapp_api_version")
     @classmethod
@@ -214,6 +242,22 @@ class Settings(BaseSettings):
             return self.delivery_backend
         has_credentials = self.whatsapp_phone_number_id and self.whatsapp_access_token
         return "whatsapp" if has_credentials else "outbox"
+
+    @property
+    def whatsapp_numbers(self) -> tuple[str, ...]:
+        """The configured phone-number ids, in order (the first is the default)."""
+        return tuple(part.strip() for part in self.whatsapp_phone_number_id.split(",") if part)
+
+    @property
+    def messaging_limit(self) -> int | None:
+        """Unique subscribers per rolling 24 h, or None when unlimited."""
+        return MESSAGING_LIMITS[self.whatsapp_messaging_limit]
+
+    @property
+    def sending_stale_after(self) -> float:
+        """Seconds after which a row left 'sending' is given up as ambiguous: a live worker
+        may hold it through a claim's life and an outage of the database."""
+        return self.claim_stale_after + self.outcome_hold
 
     @property
     def effective_log_dir(self) -> Path:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, time
 from itertools import count
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun, MessageLog, UserDetail
+from lokpanchang.storage.models import FOREVER, BroadcastRun, MessageLog, UserDetail
 
 # Joined after the 2026-03-09 morning slots of Asian zones and before 2026-03-10's: tests at
 # 2026-03-10 then owe no catch-up for the day before.
@@ -37,6 +37,32 @@ def add_subscriber(
         session.add(user)
         session.flush()
         return user.id
+
+
+def add_subscribers(
+    url: str, zone: str, count: int, *, created_on: datetime = JOINED, prefix: str = ""
+) -> list[int]:
+    """``count`` subscribers of ``zone`` in one transaction (phones ``+<prefix><n>`` if given)."""
+    phones = [f"+{prefix}{n:06d}" if prefix else f"+{next(_phones)}" for n in range(count)]
+    rows = [
+        {
+            "phone": phone,
+            "timezone": zone,
+            "send_time": time(6, 30),
+            "latitude": 17.385,
+            "longitude": 78.486,
+            "created_on": created_on,
+            "obsoleted_on": FOREVER,
+            "language": "en",
+            "display_name": "",
+            "undeliverable_days": 0,
+        }
+        for phone in phones
+    ]
+    with transaction(url) as session:
+        session.execute(insert(UserDetail), rows)
+        query = select(UserDetail.id).where(UserDetail.phone.in_(phones))
+        return sorted(session.execute(query).scalars())
 
 
 def runs(url: str) -> list[BroadcastRun]:

@@ -49,7 +49,7 @@ def test_the_production_content_renders_the_almanac_for_the_subscribers_place():
 
 
 def test_a_subscriber_far_from_the_named_town_is_told_how_far():
-    from lokpanchang.broadcast.sending import to_recipient
+    from lokpanchang.broadcast.kinds import to_recipient
     from lokpanchang.storage.models import CityDetail, MessageLog, UserDetail
 
     town = CityDetail(
@@ -90,5 +90,6 @@ def test_the_template_name_setting_selects_the_observance_version():
     from lokpanchang.almanac import generate_panchangam_with_timezone
 
     day = generate_panchangam_with_timezone(28.6358, 77.2245, "Asia/Kolkata", date(2026, 12, 20))
-    assert len(default_content(v1)._render(day.to_dict(), "en", "New Delhi", 0.0).parameters) == 8
-    assert len(default_content(v2)._render(day.to_dict(), "en", "New Delhi", 0.0).parameters) == 10
+    v1_parameters, _ = default_content(v1)._render(day.to_dict(), "en", "New Delhi", 0.0)
+    v2_parameters, _ = default_content(v2)._render(day.to_dict(), "en", "New Delhi", 0.0)
+    assert len(v1_parameters) == 8 and len(v2_parameters) == 10

@@ -7,12 +7,14 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import event
 
-from lokpanchang.broadcast import planner_pass, start_run
+from lokpanchang.broadcast import pipeline, planner_pass, start_run
+from lokpanchang.broadcast.daily import DailyBatch
 from lokpanchang.broadcast.locks import DatabaseLock
-from lokpanchang.broadcast.sending import apply_results
 from lokpanchang.delivery.base import Outcome, SendResult
+from lokpanchang.storage import ledger as ledger_sql
 from lokpanchang.storage.db import engine_for, transaction
-from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.storage.states import LedgerStatus
 from tests.broadcast.helpers import RecordingQueue, add_subscriber, ledger
 
 DUE = datetime(2026, 3, 10, 1, 0, tzinfo=UTC)
@@ -23,6 +25,7 @@ CYCLE = [
     Outcome.DISABLE,
     Outcome.HALT,
     Outcome.AMBIGUOUS,
+    Outcome.BLOCK,
 ]
 
 
@@ -48,7 +51,11 @@ def pending_rows(settings, subscribers: int) -> list[int]:
     queue = RecordingQueue()
     planner_pass(settings, DUE - timedelta(minutes=10), queue, DatabaseLock(settings.database_url))
     start_run(settings, queue.run_ids[0], DUE)
-    return [row.id for row in ledger(settings.database_url)]
+    ids = [row.id for row in ledger(settings.database_url)]
+    with transaction(settings.database_url) as session:  # handed to the channel, as a batch is
+        ledger_sql.move(session, MessageLog, ids, LedgerStatus.CLAIMED)
+        ledger_sql.move(session, MessageLog, ids, LedgerStatus.SENDING, claimed_at=DUE)
+    return ids
 
 
 def outcomes_for(ledger_ids: list[int]) -> list[SendResult]:
@@ -56,32 +63,36 @@ def outcomes_for(ledger_ids: list[int]) -> list[SendResult]:
         SendResult(
             ledger_id,
             CYCLE[n % len(CYCLE)],
-            f"wamid.{ledger_id}" if n % 6 == 0 else None,
-            None if n % 6 == 0 else 1000 + n,
-            None if n % 6 == 0 else f"detail {n}",
-            2.0 if n % 6 == 1 else None,
+            f"wamid.{ledger_id}" if n % 7 == 0 else None,
+            None if n % 7 == 0 else 1000 + n,
+            None if n % 7 == 0 else f"detail {n}",
+            2.0 if n % 7 == 1 else None,
         )
         for n, ledger_id in enumerate(ledger_ids)
     ]
 
 
-def recording_statements(url: str, results: list[SendResult]) -> int:
-    with counted_statements(url) as statements, transaction(url) as session:
-        apply_results(session, results, DUE)
+def recording_statements(ctx, results: list[SendResult]) -> int:
+    sent = [pipeline.Claimed(r.ledger_id, 0, 1, None) for r in results]
+    selection = DailyBatch(ctx.settings, 0, (0, 0))  # no such run: its halt moves nothing
+    with counted_statements(ctx.settings.database_url) as statements:
+        pipeline.record(ctx, selection, sent, results, DUE, pipeline.Tally())
     return len(statements)
 
 
-def test_a_batch_of_outcomes_costs_the_same_few_statements_whatever_its_size(settings):
-    ids = pending_rows(settings, 66)
-    small = recording_statements(settings.database_url, outcomes_for(ids[:6]))
-    large = recording_statements(settings.database_url, outcomes_for(ids[6:]))
-    assert large == small and large <= 8  # 3 bulk UPDATEs, 1 SELECT, 1 UPDATE of subscribers, tx
+def test_a_batch_of_outcomes_costs_the_same_few_statements_whatever_its_size(settings, ctx):
+    ids = pending_rows(settings, 77)
+    small = recording_statements(ctx, outcomes_for(ids[:7]))
+    large = recording_statements(ctx, outcomes_for(ids[7:]))
+    # 7 bulk UPDATEs (one per status), the disabled subscribers' SELECT and UPDATE, the halt's
+    # UPDATE of the run, and the blocked subscribers' two notice queries.
+    assert large == small and large <= 12
 
 
-def test_each_row_of_a_bulk_recorded_batch_gets_its_own_outcome(settings):
-    ids = pending_rows(settings, 12)
+def test_each_row_of_a_bulk_recorded_batch_gets_its_own_outcome(settings, ctx):
+    ids = pending_rows(settings, 14)
     results = outcomes_for(ids)
-    recording_statements(settings.database_url, results)
+    recording_statements(ctx, results)
     rows = {row.id: row for row in ledger(settings.database_url)}
     expected = {
         Outcome.SENT: "sent",
@@ -90,6 +101,7 @@ def test_each_row_of_a_bulk_recorded_batch_gets_its_own_outcome(settings):
         Outcome.DISABLE: "failed",
         Outcome.HALT: "halted",
         Outcome.AMBIGUOUS: "ambiguous",
+        Outcome.BLOCK: "blocked",
     }
     for result in results:
         row = rows[result.ledger_id]
@@ -100,8 +112,10 @@ def test_each_row_of_a_bulk_recorded_batch_gets_its_own_outcome(settings):
         )
         assert row.whatsapp_message_id == result.message_id
         assert row.sent_at == (DUE if result.outcome is Outcome.SENT else None)
-        failed = result.outcome in (Outcome.DISABLE, Outcome.HALT, Outcome.AMBIGUOUS)
+        failed = result.outcome not in (Outcome.SENT, Outcome.RETRY)
         assert row.failed_at == (DUE if failed else None)
+        retried = result.outcome is Outcome.RETRY
+        assert row.retry_at == (DUE + timedelta(seconds=2.0) if retried else None)
     disabled = {rows[r.ledger_id].user_id for r in results if r.outcome is Outcome.DISABLE}
     with transaction(settings.database_url) as session:
         for user in session.query(UserDetail):

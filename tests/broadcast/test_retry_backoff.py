@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from lokpanchang.broadcast import defer_retries, planner_pass, send_batch, start_run
+from lokpanchang.broadcast import planner_pass, send_batch, start_run
 from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.delivery.base import Outcome, SendResult
 from tests.broadcast.helpers import RecordingQueue, add_subscriber, ledger
@@ -14,14 +14,15 @@ BACK_OFF_ENDS = KOLKATA_DUE + timedelta(seconds=300)
 
 
 def rate_limited_run(settings, ctx) -> tuple[int, tuple[int, int]]:
-    """A run whose only row the channel asked to retry; the batch holds it for 300 s."""
+    """A run whose only row the channel asked to retry in 300 s; the row waits that long."""
     user = add_subscriber(settings.database_url, "Asia/Kolkata")
     phone = phones(settings.database_url)[user]
-    ctx.sender.outcomes = {phone: SendResult(0, Outcome.RETRY, None, 130429, "rate", 2.0)}
+    ctx.sender.outcomes = {phone: SendResult(0, Outcome.RETRY, None, 130429, "rate", 300.0)}
     run_id = plan(settings)
     [bounds] = start_run(settings, run_id, KOLKATA_DUE)
-    assert send_batch(ctx, run_id, bounds, KOLKATA_DUE).counts == {"retry": 1}
-    defer_retries(settings, run_id, bounds, BACK_OFF_ENDS)
+    first = send_batch(ctx, run_id, bounds, KOLKATA_DUE)
+    assert (first.counts, first.retry_after) == ({"retry": 1}, 300.0)
+    assert ledger(settings.database_url)[0].retry_at == BACK_OFF_ENDS
     ctx.sender.outcomes = {}  # the channel would accept it now
     return run_id, bounds
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import lokpanchang
 
 SRC = str(Path(lokpanchang.__file__).parents[1])
@@ -28,3 +30,20 @@ def test_a_bad_setting_is_reported_without_a_traceback(tmp_path):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "LATE_GRACE='soon'" in result.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("WHATSAPP_PHONE_NUMBER_ID", "1065403522,,1065403523", "an empty phone-number id"),
+        ("WHATSAPP_PHONE_NUMBER_ID", "1065403522, ", "an empty phone-number id"),
+        ("WHATSAPP_PHONE_NUMBER_ID", "1065403522,abc", "digits"),
+        ("WHATSAPP_MESSAGING_LIMIT", "5000", "250, 2000, 10000, 100000, unlimited"),
+        ("WHATSAPP_TEMPLATE_CATEGORY", "promotional", "'utility' or 'marketing'"),
+    ],
+)
+def test_a_bad_whatsapp_account_setting_stops_start_up_naming_it(tmp_path, variable, value, says):
+    result = run_command(tmp_path, "subscribers", "list", **{variable: value})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert f"{variable}={value!r}" in last and says in last, last

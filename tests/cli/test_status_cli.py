@@ -14,7 +14,7 @@ import pytest
 from lokpanchang.cli import main
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.beat.entries import beat_entries
-from lokpanchang.storage import migrate, queries
+from lokpanchang.storage import heartbeats, migrate
 from lokpanchang.storage.db import transaction
 from tests import servers
 from tests.scheduling.cluster import wait_until
@@ -71,9 +71,9 @@ def test_a_worker_on_the_embedded_queue_counts_by_its_heartbeat(
     # kombu's SQL transport has no broadcast, so no worker can answer a ping there.
     settings_env(DATABASE_URL=migrated_sqlite)
     with transaction(migrated_sqlite) as session:
-        queries.record_heartbeat(
+        heartbeats.record_heartbeat(
             session,
-            queries.HEARTBEAT_WORKER_PREFIX + "celery@host",
+            heartbeats.HEARTBEAT_WORKER_PREFIX + "celery@host",
             datetime.now(UTC) + timedelta(seconds=20),
         )
     _code, report = status_json(capsys)

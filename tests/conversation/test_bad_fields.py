@@ -26,7 +26,7 @@ def test_a_message_id_over_128_characters_is_skipped_and_a_retry_of_it_is_harmle
     handle(database_url, first)
     retried = with_also(bodies.text(OTHER, "start", id=LONG_ID), bodies.text(WA_ID, "start"))
     report = handle(database_url, retried)  # Meta retries with more messages batched in
-    assert [r.phone for r in report.replies] == [f"+{WA_ID}"]
+    assert [r.to for r in report.replies] == [f"+{WA_ID}"]
     with transaction(database_url) as session:
         assert all(len(row.wa_message_id) <= 128 for row in session.query(InboundMessage))
 
@@ -37,7 +37,7 @@ def test_two_long_ids_with_a_common_prefix_do_not_collide(database_url):
         database_url,
         with_also(bodies.text(OTHER, "help", id=LONG_ID + "2"), bodies.text(WA_ID, "start")),
     )
-    assert f"+{WA_ID}" in [r.phone for r in report.replies]
+    assert f"+{WA_ID}" in [r.to for r in report.replies]
 
 
 @pytest.mark.parametrize(

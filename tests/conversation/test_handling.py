@@ -81,7 +81,7 @@ def ledger(url: str, ledger_id: int) -> MessageLog:
 def test_start_asks_for_the_location(database_url, word):
     report = handle(database_url, bodies.text(WA_ID, word))
     [reply] = report.replies
-    assert (reply.phone, reply.kind) == (f"+{WA_ID}", "location_request")
+    assert (reply.to, reply.kind) == (f"+{WA_ID}", "location_request")
     assert user(database_url) is None
 
 
@@ -403,6 +403,14 @@ def test_a_subscriber_keeps_their_language_when_sharing_a_location_again(databas
     handle(database_url, bodies.text(WA_ID, "வணக்கம்"))  # Tamil words, not a command
     handle(database_url, bodies.location(WA_ID, 13.08, 80.27), NOW + timedelta(minutes=5))
     assert user(database_url).language == "hi"
+
+
+def test_a_subscriber_is_pinned_to_the_number_they_wrote_to_and_answered_from_it(database_url):
+    report = handle(database_url, bodies.location(WA_ID, *UJJAIN))  # to our number "42"
+    assert user(database_url).number_id == "42"
+    assert {reply.via for reply in report.replies} == {"42"}
+    [help_reply] = handle(database_url, bodies.text(WA_ID, "help")).replies
+    assert (help_reply.to, help_reply.via) == (f"+{WA_ID}", "42")
 
 
 def test_a_point_at_sea_is_confirmed_near_its_far_town_in_the_zone_as_an_offset(database_url):

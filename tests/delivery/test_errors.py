@@ -33,7 +33,7 @@ def error_body(code, details="why"):
         (4, Outcome.RETRY),
         (80007, Outcome.RETRY),
         (131057, Outcome.RETRY),
-        (131049, Outcome.SKIP),
+        (131049, Outcome.BLOCK),
         (130472, Outcome.SKIP),
         (131050, Outcome.DISABLE),
         (131026, Outcome.SKIP),
@@ -51,7 +51,7 @@ def test_it_classifies_by_error_code(code, outcome):
 
 
 def test_the_code_wins_over_the_http_status():
-    assert classify_response(500, error_body(131049)).outcome is Outcome.SKIP
+    assert classify_response(500, error_body(131049)).outcome is Outcome.BLOCK
     assert classify_response(403, error_body(190)).outcome is Outcome.HALT
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiohttp
 
-from lokpanchang.delivery.base import Outcome, OutgoingMessage
+from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
 from lokpanchang.delivery.whatsapp import (
     LANGUAGE_CODES,
     ledger_id_from_callback,
@@ -35,7 +35,7 @@ PARAMETERS = (
 def message(ledger_id: int, phone: str = "+919800000001", **values) -> OutgoingMessage:
     return OutgoingMessage(
         ledger_id=ledger_id,
-        phone=phone,
+        to=phone,
         language=values.pop("language", "hi"),
         parameters=values.pop("parameters", PARAMETERS),
         **values,
@@ -82,7 +82,7 @@ def test_a_wrong_token_halts():
 
 
 def test_a_wrong_phone_number_id_halts():
-    _, [result] = send(fake_config(), [message(1)], phone_number_id=PHONE_NUMBER_ID + "9")
+    _, [result] = send(fake_config(), [message(1)], phone_number_ids=(PHONE_NUMBER_ID + "9",))
     assert (result.outcome, result.error_code) == (Outcome.HALT, 100)
 
 
@@ -102,9 +102,9 @@ def test_an_unknown_template_halts_with_132001():
     assert (result.outcome, result.error_code) == (Outcome.HALT, 132001)
 
 
-def test_sync_131049_skips_the_subscriber_today():
+def test_sync_131049_is_blocked_by_policy():
     _, [result] = send(fake_config("+919800000001=sync:131049"), [message(1)])
-    assert (result.outcome, result.error_code) == (Outcome.SKIP, 131049)
+    assert (result.outcome, result.error_code) == (Outcome.BLOCK, 131049)
 
 
 def test_sync_130472_skips_and_131050_disables():
@@ -189,8 +189,14 @@ def test_the_fake_enforces_its_throughput():
 def test_text_and_location_requests_reach_the_fake():
     async def scenario():
         async with fake_and_sender(fake_config()) as (api, sender):
-            text = await sender.send_text("+919800000001", "Namaste")
-            ask = await sender.send_interactive_location_request("+919800000002", "Where are you?")
+            text, ask = await sender.send_batch(
+                [
+                    OutgoingMessage(0, "+919800000001", text="Namaste", kind=MessageKind.TEXT),
+                    OutgoingMessage(
+                        0, "+919800000002", text="Where?", kind=MessageKind.LOCATION_REQUEST
+                    ),
+                ]
+            )
             return api, text, ask
 
     api, text, ask = run(scenario())
@@ -211,7 +217,7 @@ def test_one_sender_serves_batches_in_successive_event_loops_paced_through_redis
         sender = WhatsAppSender(
             base_url=fake.base_url,
             api_version="v25.0",
-            phone_number_id=PHONE_NUMBER_ID,
+            phone_number_ids=(PHONE_NUMBER_ID,),
             access_token="test-token",
             bucket=RedisBucket(redis_url, rate=500),
         )

@@ -15,9 +15,8 @@ PHONE_NUMBER_ID = "1065403522"
 
 
 def fake_config(fail: str = "", **values) -> FakeConfig:
-    return FakeConfig(
-        token=TOKEN, phone_number_id=PHONE_NUMBER_ID, failures=parse_fail_spec(fail), **values
-    )
+    values.setdefault("phone_number_id", PHONE_NUMBER_ID)
+    return FakeConfig(token=TOKEN, failures=parse_fail_spec(fail), **values)
 
 
 @contextlib.asynccontextmanager
@@ -28,7 +27,7 @@ async def fake_and_sender(config: FakeConfig, **sender_values) -> AsyncIterator[
     values = {
         "base_url": f"http://127.0.0.1:{port}",
         "api_version": "v25.0",
-        "phone_number_id": PHONE_NUMBER_ID,
+        "phone_number_ids": (PHONE_NUMBER_ID,),
         "access_token": TOKEN,
         "backoff_base": 0.01,
         "backoff_cap": 0.05,

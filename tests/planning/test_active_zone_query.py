@@ -6,8 +6,8 @@ from datetime import datetime, time, timedelta
 
 import pytest
 
+from lokpanchang.storage.audience import active_zone_send_times
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.queries import active_zone_send_times
 from tests.planning.conftest import STOPPED_AT
 
 

@@ -25,6 +25,8 @@ FAST = {
     "VISIBILITY_TIMEOUT": "30",
     "RUN_STALL_AFTER": "6",
     "CLAIM_STALE_AFTER": "6",
+    # A killed worker's rows in 'sending' turn ambiguous after CLAIM_STALE_AFTER + OUTCOME_HOLD.
+    "OUTCOME_HOLD": "10",
     "LATE_GRACE": "7200",
     "DELIVERY_BACKEND": "outbox",
     "LOG_JSON": "false",
@@ -75,8 +77,9 @@ class Cluster:
         return datetime.now(UTC) + self.offset
 
     def env(self) -> dict:
+        inherited = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env = {
-            **os.environ,
+            **inherited,
             **FAST,
             **self.extra_env,
             "DATA_DIR": str(self.directory / "var"),
@@ -85,7 +88,6 @@ class Cluster:
             "CELERY_RESULT_BACKEND": self.result_url or self.broker_url,
             "LOKPANCHANG_CLOCK_OFFSET": str(self.offset.total_seconds()),
         }
-        env.pop("REDIS_URL", None)
         return env
 
     def settings_env(self) -> dict:

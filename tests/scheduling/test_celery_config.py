@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
+from lokpanchang.broadcast.pipeline import retry_delay
 from lokpanchang.config import ConfigError, load_settings
 from lokpanchang.tasks.app import celery_config
 from lokpanchang.tasks.broker import SQLITE_BUSY_SECONDS
-from lokpanchang.tasks.scheduling import batch_backoff
 
 
 def test_the_visibility_timeout_exceeds_the_lookahead_and_is_swept_often(make_settings):
@@ -41,7 +41,7 @@ def test_the_planner_period_drives_the_beat_entry(make_settings):
     assert schedule["jit-planner"] == {"task": "tasks.jit_planner", "schedule": 30.0}
 
 
-def test_a_batch_backs_off_by_doubling_or_as_the_channel_asks_within_a_bound():
-    assert [batch_backoff(n, 0.0) for n in range(4)] == [2.0, 4.0, 8.0, 16.0]
-    assert batch_backoff(0, 30.0) == 30.0
-    assert batch_backoff(20, 0.0) == 300.0
+def test_a_row_backs_off_by_doubling_or_as_the_channel_asks_within_a_bound():
+    assert [retry_delay(attempt, None) for attempt in range(1, 5)] == [2.0, 4.0, 8.0, 16.0]
+    assert retry_delay(1, 30.0) == 30.0
+    assert retry_delay(21, 0.0) == 300.0

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from sqlalchemy import select
 
 from lokpanchang import clock
@@ -167,8 +168,17 @@ def test_a_send_time_in_a_spring_forward_gap_moves_forward_by_the_gap():
     assert due.isoformat() == "2026-03-29T01:30:00+00:00"
 
 
+@pytest.fixture
+def an_hour_after_new_york_0630():
+    """The seed's halted run is due an hour before now; pinning now to an hour after New York's
+    06:30 makes it the real 06:30 run of that day, so the planner recovers it whatever the hour
+    the suite runs (at 11:29 UTC the unpinned seed's run was not yet due at its 06:30)."""
+    with time_machine.travel(datetime(2026, 12, 1, 12, 30, tzinfo=UTC), tick=True):
+        yield
+
+
 def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
-    operator_client, seeded, portal_url, app
+    an_hour_after_new_york_0630, operator_client, seeded, portal_url, app
 ):
     from lokpanchang.broadcast import SendContext, planner_pass, send_batch, start_run
     from lokpanchang.broadcast.content import default_content
@@ -188,4 +198,4 @@ def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
     context = SendContext(settings, sender, default_content())
     for bounds in start_run(settings, seeded.halted_run_id, now):
         send_batch(context, seeded.halted_run_id, bounds, now)
-    assert [m.phone for m in sender.sent] == [NEW_YORK_PHONE]
+    assert [m.to for m in sender.sent] == [NEW_YORK_PHONE]

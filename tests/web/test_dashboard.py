@@ -74,6 +74,25 @@ def test_the_timeline_says_so_when_nothing_is_due():
     assert "No subscriber has a send time today." in svg
 
 
+def test_it_shows_the_messaging_limits_use_and_todays_blocked_and_deferred(
+    operator_client, seeded, portal_url
+):
+    from lokpanchang.storage.models import MessageLog
+
+    now = clock.now()
+    with session_factory(portal_url)() as session:
+        rows = session.query(MessageLog).filter(MessageLog.status == "failed").limit(2).all()
+        rows[0].status, rows[0].failed_at = "blocked", now
+        rows[1].status, rows[1].scheduled_at = "deferred", now
+        session.commit()
+    page = operator_client.get("/admin/").get_data(as_text=True)
+    assert (_kpi(page, "blocked"), _kpi(page, "deferred")) == ("1", "1")
+    assert _kpi(page, "tier").endswith("/ unlimited")
+    data = operator_client.get("/admin/api/summary.json").json
+    assert (data["blocked_today"], data["messaging_limit"]) == (1, None)
+    assert data["messaging_limit_used"] == int(_kpi(page, "tier").split("/")[0])
+
+
 def test_the_day_lists_the_planned_slot_of_a_zone_without_a_run(operator_client, seeded):
     page = operator_client.get("/admin/").get_data(as_text=True)
     # New York's only run today is halted; Kolkata's is done; both zones' slots are rows.

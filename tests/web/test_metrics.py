@@ -89,3 +89,20 @@ def test_a_scrape_answers_when_the_database_is_down(make_settings, tmp_path):
     blocker.write_text("")
     samples = scrape(make_settings(database_url=f"sqlite:///{blocker}/db.sqlite3"))
     assert samples[("lokpanchang_database_up", ())] == 0
+
+
+def test_it_exposes_the_messaging_limit_and_its_use_in_the_last_24_hours(
+    make_settings, database_url
+):
+    day = NOW.date()
+    for hours_ago, status in ((1, "sent"), (2, "delivered"), (3, "deferred"), (30, "sent")):
+        user = add_subscriber(database_url, ZONE, NOW - timedelta(days=5))
+        admitted = NOW - timedelta(hours=hours_ago) if status != "deferred" else None
+        add_ledger(database_url, user, ZONE, day, status, admitted_at=admitted)
+    settings = make_settings(database_url=database_url, whatsapp_messaging_limit="2000")
+    with time_machine.travel(NOW, tick=False):
+        samples = scrape(settings)
+        unlimited = scrape(make_settings(database_url=database_url))
+    assert samples[("lokpanchang_messaging_limit", ())] == 2000
+    assert samples[("lokpanchang_messaging_limit_used", ())] == 2  # 30 h ago has rolled out
+    assert unlimited[("lokpanchang_messaging_limit", ())] == float("inf")

@@ -90,10 +90,14 @@ def _users(url, *phones):
     return session, list(session.scalars(select(UserDetail).where(UserDetail.phone.in_(phones))))
 
 
-def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(
-    seeded, portal_url, app
-):
+def test_a_transient_failure_stays_owed_and_is_sent_after_its_back_off(seeded, portal_url, app):
+    # The operator's send used to delete the row of a transient failure; now it waits in
+    # 'retry' like every other kind of send and goes out once, after its back-off.
+    from datetime import timedelta
+
     from lokpanchang import clock
+    from lokpanchang.broadcast import SendContext, retries
+    from lokpanchang.broadcast.content import almanac_content
     from lokpanchang.delivery.base import Outcome, SendResult
     from lokpanchang.delivery.memory import MemorySender
     from lokpanchang.web.admin import dispatch
@@ -103,23 +107,35 @@ def test_a_transient_failure_gives_the_day_back_and_a_permanent_one_keeps_it(
             KOLKATA_PHONES[11]: SendResult(
                 0, Outcome.RETRY, error_code=130429, error_detail="throughput"
             ),
-            NEW_YORK_PHONE: SendResult(
-                0, Outcome.SKIP, error_code=131049, error_detail="engagement"
-            ),
+            NEW_YORK_PHONE: SendResult(0, Outcome.BLOCK, error_code=131049, error_detail="cap"),
         }
     )
     session, users = _users(portal_url, KOLKATA_PHONES[11], NEW_YORK_PHONE)
+    now = clock.now()
     with session:
-        report = dispatch.send_today(app.config["SETTINGS"], session, users, clock.now(), sender)
-        statuses = dict(
-            session.execute(
-                select(MessageLog.user_id, MessageLog.status).where(
-                    MessageLog.user_id.in_([u.id for u in users])
-                )
-            ).all()
-        )
+        ids = [user.id for user in users]
+        report = dispatch.send_today(app.config["SETTINGS"], session, users, now, sender)
+    statuses = _statuses(portal_url, ids)
     assert (report.sent, report.failed) == (0, 2)
-    assert statuses == {seeded.user_ids[NEW_YORK_PHONE]: "skipped"}
+    assert statuses == {
+        seeded.user_ids[KOLKATA_PHONES[11]]: "retry",
+        seeded.user_ids[NEW_YORK_PHONE]: "blocked",
+    }
+    sender.outcomes.clear()
+    ctx = SendContext(app.config["SETTINGS"], sender, almanac_content())
+    assert retries.send_due(ctx, now + timedelta(seconds=1)) == {}  # still in its back-off
+    assert retries.send_due(ctx, now + timedelta(minutes=1)) == {"sent": 1}
+    assert retries.send_due(ctx, now + timedelta(minutes=2)) == {}
+    assert [m.to for m in sender.sent] == [KOLKATA_PHONES[11]]
+    assert _statuses(portal_url, ids)[seeded.user_ids[KOLKATA_PHONES[11]]] == "sent"
+
+
+def _statuses(url, user_ids) -> dict:
+    with session_factory(url)() as session:
+        query = select(MessageLog.user_id, MessageLog.status).where(
+            MessageLog.user_id.in_(user_ids)
+        )
+        return dict(session.execute(query).all())
 
 
 def test_a_send_without_a_chosen_subscriber_asks_for_one(operator_client, seeded, app):

@@ -1,36 +1,24 @@
-"""Orchestration of the daily broadcast: plan -> claim -> compute (cached) -> render -> send ->
-record. ``tasks/scheduling.py`` wraps these functions; tests call them directly."""
+"""Orchestration of every send: plan -> owe -> claim -> render -> mark -> send -> record.
+
+One pipeline (``broadcast.pipeline``) sends every kind: a daily run's batches
+(``broadcast.daily``), backfills and announcements (``broadcast.adhoc``), the welcome
+(``broadcast.welcome``), an operator's sends (``broadcast.manual``), retries of rows outside a
+run (``broadcast.retries``) and the conversation's replies (``broadcast.replies``).
+``tasks/scheduling.py`` wraps these functions; tests call them directly.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from lokpanchang.broadcast.planner import PassReport, planner_pass
-from lokpanchang.broadcast.sending import (
-    BatchResult,
+from lokpanchang.broadcast.context import (
     SendContext,
-    batch_bounds,
-    defer_retries,
-    finish_run,
-    give_up_retries,
-    send_batch,
-    start_run,
+    default_context,
+    make_context,
+    owned_context,
+    run_async,
 )
-from lokpanchang.config import Settings, get_settings
-
-
-def make_context(settings: Settings) -> SendContext:
-    """The production wiring: the configured channel and the default content."""
-    from lokpanchang.broadcast.content import default_content
-    from lokpanchang.delivery.factory import make_sender
-
-    return SendContext(settings, make_sender(settings), default_content(settings))
-
-
-@lru_cache(maxsize=1)
-def default_context() -> SendContext:
-    """One context per process (its panchangam cache is shared by every batch)."""
-    return make_context(get_settings())
+from lokpanchang.broadcast.daily import batch_bounds, finish_run, send_batch, start_run
+from lokpanchang.broadcast.pipeline import Tally
+from lokpanchang.broadcast.planner import PassReport, planner_pass
 
 
 def prepare_run(ctx: SendContext, run_id: int, now) -> int:
@@ -48,17 +36,17 @@ def welcome_send(user_id: int, now, ctx: SendContext | None = None) -> str:
 
 
 __all__ = [
-    "BatchResult",
     "PassReport",
     "SendContext",
+    "Tally",
     "batch_bounds",
     "default_context",
-    "defer_retries",
     "finish_run",
-    "give_up_retries",
     "make_context",
+    "owned_context",
     "planner_pass",
     "prepare_run",
+    "run_async",
     "send_batch",
     "start_run",
     "welcome_send",

@@ -21,7 +21,7 @@ import structlog
 from lokpanchang import clock
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.messages import render_daily, template_version
-from lokpanchang.storage import queries
+from lokpanchang.storage import prepared
 from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.db import transaction
 
@@ -97,7 +97,7 @@ class DatabaseStore:
 
     def load(self, keys: list[str]) -> dict[str, dict]:
         with transaction(self._url) as session:
-            return queries.prepared_values(session, keys)
+            return prepared.prepared_values(session, keys)
 
     def save(self, values: dict[str, tuple[date, dict]]) -> None:
         now = clock.now()
@@ -107,7 +107,7 @@ class DatabaseStore:
             for key, (day, value) in sorted(values.items())
         ]
         with transaction(self._url) as session:
-            queries.store_prepared(session, rows)
+            prepared.store_prepared(session, rows)
 
 
 class _Bounded:

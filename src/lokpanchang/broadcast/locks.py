@@ -11,7 +11,7 @@ from typing import Protocol
 import structlog
 
 from lokpanchang.config import Settings
-from lokpanchang.storage import queries
+from lokpanchang.storage import locks
 from lokpanchang.storage.db import transaction
 
 log = structlog.get_logger(__name__)
@@ -48,7 +48,7 @@ class DatabaseLock:
 
     def acquire(self, key: str, now: datetime, ttl: timedelta) -> bool:
         with transaction(self._url) as session:
-            return queries.take_db_lock(session, key, now, now + ttl)
+            return locks.take_db_lock(session, key, now, now + ttl)
 
 
 def redis_lock_url(settings: Settings) -> str | None:

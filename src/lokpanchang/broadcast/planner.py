@@ -16,12 +16,14 @@ from datetime import datetime, time, timedelta
 import structlog
 
 from lokpanchang import planning
+from lokpanchang.broadcast import retries
+from lokpanchang.broadcast.daily import finish_run
 from lokpanchang.broadcast.locks import Lock
-from lokpanchang.broadcast.sending import finish_run
 from lokpanchang.config import Settings
-from lokpanchang.storage import queries
+from lokpanchang.storage import audience, ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun
+from lokpanchang.storage.states import LedgerStatus, RunStatus
 
 log = structlog.get_logger(__name__)
 
@@ -30,6 +32,9 @@ Enqueue = Callable[[int, datetime | None], None]
 
 Prepare = Callable[[int], None]
 """``prepare(run_id)``: queue ``prepare_run(run_id)`` now (the run's panchangams, ahead)."""
+
+Retry = Callable[[], None]
+"""``retry()``: queue ``send_retries`` now (rows outside a run whose back-off has ended)."""
 
 CATCH_UP_LOOKBACK = timedelta(hours=24)
 
@@ -45,30 +50,47 @@ class PassReport:
     recovered: list[int] = field(default_factory=list)
     finished: list[int] = field(default_factory=list)
     invalid_zones: list[str] = field(default_factory=list)
+    retries_queued: bool = False
 
     def to_dict(self) -> dict:
-        return {name: list(value) for name, value in self.__dict__.items()}
+        return {
+            name: list(value) if isinstance(value, list) else value
+            for name, value in self.__dict__.items()
+        }
 
 
 def planner_pass(
-    settings: Settings, now: datetime, enqueue: Enqueue, lock: Lock, prepare: Prepare | None = None
+    settings: Settings,
+    now: datetime,
+    enqueue: Enqueue,
+    lock: Lock,
+    prepare: Prepare | None = None,
+    retry: Retry | None = None,
 ) -> PassReport:
     """Plan, catch up and recover once, as of ``now``. Safe to run twice or concurrently.
 
-    ``prepare`` is called once for each run this pass plans ahead of its instant.
+    ``prepare`` is called once for each run this pass plans ahead of its instant; ``retry``
+    once when rows outside a run wait to be sent again.
     """
     url = settings.effective_database_url
     with transaction(url) as session:
         # One scan gives both the distinct (zone, send time) groups and when each began.
-        joined = queries.first_subscribed(session, now)
+        joined = audience.first_subscribed(session, now)
     groups, report = _valid_groups(sorted(joined))
     plan = planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead))
     for slot in plan.slots:
         _plan_slot(settings, slot, now, enqueue, lock, report, prepare)
     _catch_up(settings, groups, joined, now, enqueue, report)
     _recover(settings, now, enqueue, report)
-    log.info("planner.pass", **{k: len(v) for k, v in report.to_dict().items()})
+    if retry is not None and retries.due(settings, now):
+        retry()
+        report.retries_queued = True
+    log.info("planner.pass", **_sizes(report))
     return report
+
+
+def _sizes(report: PassReport) -> dict:
+    return {k: len(v) if isinstance(v, list) else v for k, v in report.to_dict().items()}
 
 
 def _valid_groups(groups: list[tuple[str, time]]) -> tuple[list[tuple[str, time]], PassReport]:
@@ -90,7 +112,7 @@ def _run_values(slot, now: datetime, **extra) -> dict:
         "local_date": slot.local_date,
         "due_at": slot.due_at,
         "planned_at": now,
-        "status": "planned",
+        "status": RunStatus.PLANNED,
         **extra,
     }
 
@@ -99,14 +121,14 @@ def _plan_slot(
     settings, slot, now, enqueue: Enqueue, lock: Lock, report: PassReport, prepare: Prepare | None
 ) -> None:
     with transaction(settings.effective_database_url) as session:
-        run_id = queries.insert_run(session, _run_values(slot, now))
+        run_id = runs.insert_run(session, _run_values(slot, now))
         if run_id is None:
-            run = queries.run_for_slot(session, slot.timezone, slot.send_time, slot.local_date)
+            run = runs.run_for_slot(session, slot.timezone, slot.send_time, slot.local_date)
             run_id, status = run.id, run.status
         else:
             report.planned.append(run_id)
-            status = "planned"
-    if status != "planned":
+            status = RunStatus.PLANNED
+    if status != RunStatus.PLANNED:
         return
     if prepare is not None and run_id in report.planned:
         _prepare(prepare, run_id)
@@ -127,7 +149,7 @@ def _enqueue(
 ) -> None:
     enqueue(run_id, eta)
     with transaction(settings.effective_database_url) as session:
-        queries.note_enqueued(session, run_id, now)
+        runs.note_enqueued(session, run_id, now)
 
 
 # Catch-up -----------------------------------------------------------------------
@@ -139,7 +161,7 @@ def _catch_up(
     grace = timedelta(seconds=settings.late_grace)
     lookback = max(CATCH_UP_LOOKBACK, grace)
     with transaction(settings.effective_database_url) as session:
-        known = queries.run_slots_since(session, now - lookback - timedelta(days=1))
+        known = runs.run_slots_since(session, now - lookback - timedelta(days=1))
     for zone, send_time in groups:
         for slot in planning.recent_slots(now, zone, send_time, lookback):
             # A slot before anyone in the group joined owes nobody a message.
@@ -153,10 +175,10 @@ def _catch_up_slot(settings, slot, now, grace, enqueue: Enqueue, report: PassRep
     url = settings.effective_database_url
     with transaction(url) as session:
         if verdict == "late":
-            run_id = queries.insert_run(session, _run_values(slot, now, late=True))
+            run_id = runs.insert_run(session, _run_values(slot, now, late=True))
         else:
-            run_id = queries.insert_run(
-                session, _run_values(slot, now, status="missed", late=True, finished_at=now)
+            run_id = runs.insert_run(
+                session, _run_values(slot, now, status=RunStatus.MISSED, late=True, finished_at=now)
             )
             if run_id is not None:
                 _record_missed(session, run_id, now)
@@ -179,7 +201,7 @@ def _catch_up_slot(settings, slot, now, grace, enqueue: Enqueue, report: PassRep
 def _record_missed(session, run_id: int, now: datetime) -> None:
     """Ledger rows saying 'missed' for the slot's subscribers, so metrics can count them."""
     run = session.get(BroadcastRun, run_id)
-    run.total = queries.claim_subscribers(session, run, now, status="missed")
+    run.total = ledger.insert_run_rows(session, run, now, status=LedgerStatus.MISSED)
     run.skipped = run.total
 
 
@@ -190,11 +212,12 @@ def _recover(settings: Settings, now: datetime, enqueue: Enqueue, report: PassRe
     url = settings.effective_database_url
     stall = timedelta(seconds=settings.run_stall_after)
     with transaction(url) as session:
-        runs = queries.unfinished_runs_due(session, now)
-        stale_sending = now - timedelta(seconds=settings.claim_stale_after)
-        progress = {run.id: _last_progress(session, run, stale_sending) for run in runs}
-    for run in runs:
-        if run.status == "running" and finish_run(settings, run.id, now):
+        due = runs.unfinished_runs_due(session, now)
+        # A live worker may hold a row 'sending' through an outage: see broadcast.holding.
+        stale_sending = now - timedelta(seconds=settings.sending_stale_after)
+        progress = {run.id: _last_progress(session, run, stale_sending) for run in due}
+    for run in due:
+        if run.status == RunStatus.RUNNING and finish_run(settings, run.id, now):
             report.finished.append(run.id)
         elif progress[run.id] <= now - stall:
             log.warning(
@@ -206,12 +229,12 @@ def _recover(settings: Settings, now: datetime, enqueue: Enqueue, report: PassRe
 
 def _last_progress(session, run: BroadcastRun, stale_sending: datetime) -> datetime:
     """The latest sign of life of a run: due, enqueued, started, or a ledger claim or send."""
-    if run.status == "running":
-        queries.expire_stale_sending(session, run.id, stale_sending)
+    if run.status == RunStatus.RUNNING:
+        ledger.expire_stale_sending(session, run.id, stale_sending)
     instants = [
         run.due_at,
         run.enqueued_at,
         run.started_at,
-        queries.last_ledger_activity(session, run.id),
+        ledger.last_activity(session, run.id),
     ]
     return max(instant for instant in instants if instant is not None)

@@ -13,10 +13,11 @@ from datetime import datetime
 import structlog
 
 from lokpanchang.broadcast.content import PLACE_DECIMALS, Recipient
-from lokpanchang.broadcast.sending import FINAL_RUN_STATES, SendContext
-from lokpanchang.storage import queries
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.storage import audience
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun
+from lokpanchang.storage.states import FINAL_RUNS
 
 log = structlog.get_logger(__name__)
 
@@ -26,9 +27,9 @@ def prepare_run(ctx: SendContext, run_id: int, now: datetime) -> int:
     prepare = getattr(ctx.content, "prepare", None)
     with transaction(ctx.url) as session:
         run = session.get(BroadcastRun, run_id)
-        if prepare is None or run is None or run.status in FINAL_RUN_STATES:
+        if prepare is None or run is None or run.status in FINAL_RUNS:
             return 0
-        places = queries.slot_places(session, run, now)
+        places = audience.slot_places(session, run, now)
         zone, local_date = run.timezone, run.local_date
     recipients = [
         Recipient(0, 0, "", "en", latitude, longitude, zone, local_date, city or "")

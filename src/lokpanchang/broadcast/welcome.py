@@ -7,32 +7,47 @@ so a late or repeated run never sends that day a second time.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 
 import structlog
+from sqlalchemy import and_
 
 from lokpanchang import planning
-from lokpanchang.broadcast.sending import SendContext, apply_result, render_messages, run_async
-from lokpanchang.storage import queries
+from lokpanchang.broadcast import pipeline
+from lokpanchang.broadcast.context import SendContext, owned_context
+from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.broadcast.manual import owe_today
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.storage.states import LedgerKind
 
 log = structlog.get_logger(__name__)
+
+
+class Welcome(LedgerSelection):
+    """The one row a sign-up takes for the subscriber's local today."""
+
+    name = "welcome"
+
+    def __init__(self, row_id: int) -> None:
+        self.row_id = row_id
+
+    def rows(self):
+        return and_(MessageLog.id == self.row_id, MessageLog.kind == LedgerKind.WELCOME)
 
 
 def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) -> str:
     """Send today's panchangam to a new subscriber if today's send time has passed.
 
-    Returns what happened: ``"sent"`` (or another ledger status), ``"daily"`` (today's run
-    will serve them), ``"already"`` (they have today's message), or ``"inactive"``.
+    Returns what happened: the row's ledger status (``"sent"``, ``"deferred"``, ...),
+    ``"daily"`` (today's run will serve them), ``"already"`` (they have today's row), or
+    ``"inactive"``.
     """
-    owned = ctx is None  # called from a web request: a channel of its own, closed afterwards
-    if ctx is None:
-        from lokpanchang.broadcast import make_context
+    if ctx is None:  # called from a web request or the conversation: a channel of its own
         from lokpanchang.config import get_settings
 
-        ctx = make_context(get_settings())
+        with owned_context(get_settings()) as owned:
+            return welcome_send(user_id, now, owned)
     with transaction(ctx.url) as session:
         user = session.get(UserDetail, user_id)
         if user is None or not user.is_active(now) or not _locatable(user):
@@ -42,59 +57,16 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
         due = planning.occurrence(zone, local_date, user.send_time)
         if due is not None and now < due:
             return "daily"
-        ledger_id = _take_today(session, user, local_date, now)
-        if ledger_id is None:
-            return "already"
-        rows = queries.recipients(session, [ledger_id])
-    return _send_one(ctx, rows, now, close=owned)
+        row = owe_today(session, ctx.settings, user, LedgerKind.WELCOME, now)
+    if row is None:
+        return "already"
+    if row.deferred:
+        return "deferred"
+    tally = pipeline.deliver(ctx, Welcome(row.id), now)
+    outcome = next(iter(tally.counts), "already")
+    log.info("welcome.sent", ledger_id=row.id, outcome=outcome)
+    return outcome
 
 
 def _locatable(user: UserDetail) -> bool:
     return bool(user.timezone) and user.latitude is not None and user.longitude is not None
-
-
-def _take_today(session, user: UserDetail, local_date, now: datetime) -> int | None:
-    statement = (
-        queries.insert_ignoring_conflicts(session, MessageLog)
-        .values(
-            user_id=user.id,
-            local_date=local_date,
-            timezone=user.timezone,
-            kind="welcome",
-            status="sending",
-            scheduled_at=now,
-            claimed_at=now,
-            attempts=1,
-            late=False,
-        )
-        .on_conflict_do_nothing(index_elements=["user_id", "local_date"])
-        .returning(MessageLog.id)
-    )
-    return session.execute(statement).scalar_one_or_none()
-
-
-async def _deliver(sender, messages, close: bool):
-    try:
-        return await sender.send_batch(messages)
-    finally:
-        if close:
-            await sender.close()
-
-
-def _send_one(ctx: SendContext, rows, now: datetime, close: bool) -> str:
-    messages, failures = render_messages(ctx.content, rows)
-    if failures:
-        with transaction(ctx.url) as session:
-            ledger_id = next(iter(failures))
-            queries.set_ledger_status(
-                session, [ledger_id], "failed", error_detail=failures[ledger_id]
-            )
-        return "failed"
-    # A context of our own: its own loop, closed with its channel. A shared one (a bulk
-    # import's) keeps its channel on this thread's long-lived loop, like a worker's batches.
-    delivery = _deliver(ctx.sender, messages, close)
-    results = asyncio.run(delivery) if close else run_async(delivery)
-    with transaction(ctx.url) as session:
-        apply_result(session, results[0], now)
-    log.info("welcome.sent", ledger_id=results[0].ledger_id, outcome=str(results[0].outcome))
-    return str(results[0].outcome)

@@ -20,13 +20,17 @@ def register(subparsers) -> None:
     fake = subparsers.add_parser("fake-whatsapp", help="run a fake WhatsApp Cloud API on loopback")
     fake.add_argument("--port", type=int, required=True, help="TCP port on 127.0.0.1 (0 = any)")
     fake.add_argument("--token", required=True, help="the access token senders must present")
-    fake.add_argument("--phone-number-id", required=True, help="the phone-number id in the URL")
+    fake.add_argument(
+        "--phone-number-id",
+        required=True,
+        help="the account's phone-number ids (comma-separated), as in the URL",
+    )
     fake.add_argument("--latency-ms", type=float, default=0.0, help="delay before each answer")
     fake.add_argument(
         "--rate",
         type=float,
         default=0.0,
-        help="throughput limit in messages/s (130429 beyond it); 0 = none",
+        help="throughput limit in messages/s per number (130429 beyond it); 0 = none",
     )
     fake.add_argument(
         "--pair-seconds",
@@ -47,6 +51,14 @@ def register(subparsers) -> None:
         metavar="NAME=PARAMS",
         help="a registered template and its body parameter count "
         "(default daily_panchangam=8); repeatable",
+    )
+    fake.add_argument(
+        "--marketing",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a template Meta categorised as marketing: not delivered to +1 numbers "
+        "(accepted, then a failed status 131049); repeatable",
     )
     fake.add_argument("--webhook-url", default="", help="where to post status webhooks")
     fake.add_argument("--app-secret", default="", help="signs the webhooks (X-Hub-Signature-256)")
@@ -86,6 +98,7 @@ def config_from_args(args) -> FakeConfig:
         app_secret=args.app_secret,
         failures=failures,
         keep=max(1, args.keep),
+        marketing_templates=frozenset(args.marketing),
     )
     if args.template:
         config.templates = dict(_template(value) for value in args.template)

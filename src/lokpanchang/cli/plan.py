@@ -149,8 +149,8 @@ def _zones_source(
 
 def _database_source(url: str, only_send_time: time | None) -> Callable[[datetime], Pairs]:
     # Imported here so `plan --zone` works without touching the database layer at all.
+    from lokpanchang.storage.audience import active_zone_send_times
     from lokpanchang.storage.db import session_factory
-    from lokpanchang.storage.queries import active_zone_send_times
 
     _refuse_missing_sqlite(url)
     sessions = session_factory(url)

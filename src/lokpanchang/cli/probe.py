@@ -16,7 +16,7 @@ import urllib.request
 
 from lokpanchang import clock
 from lokpanchang.config import Settings, get_settings
-from lokpanchang.storage import queries
+from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
 
 TIMEOUT_SECONDS = 5
@@ -50,18 +50,18 @@ def flower_problem(settings: Settings) -> str:
 
 
 def worker_problem(settings: Settings) -> str:
-    key = f"{queries.HEARTBEAT_WORKER_PREFIX}celery@{socket.gethostname()}"
+    key = f"{heartbeats.HEARTBEAT_WORKER_PREFIX}celery@{socket.gethostname()}"
     return _heartbeat_problem(settings, key, "no live worker heartbeat for this host")
 
 
 def beat_problem(settings: Settings) -> str:
-    return _heartbeat_problem(settings, queries.HEARTBEAT_BEAT_KEY, "no live beat heartbeat")
+    return _heartbeat_problem(settings, heartbeats.HEARTBEAT_BEAT_KEY, "no live beat heartbeat")
 
 
 def _heartbeat_problem(settings: Settings, key: str, missing: str) -> str:
     try:
         with transaction(settings.effective_database_url) as session:
-            alive = key in queries.live_heartbeats(session, key, clock.now())
+            alive = key in heartbeats.live_heartbeats(session, key, clock.now())
     except Exception as exc:  # noqa: BLE001 -- a probe reports, it does not raise
         return f"database: {type(exc).__name__}"
     return "" if alive else missing

@@ -148,17 +148,14 @@ def _welcome(user_ids: list[int]) -> None:
     """
     if not user_ids:
         return
-    from lokpanchang.broadcast import make_context, welcome_send
-    from lokpanchang.broadcast.sending import run_async
+    from lokpanchang.broadcast import owned_context, welcome_send
 
-    ctx = make_context(get_settings())  # one channel and one panchangam cache for them all
     outcomes: dict[str, int] = {}
-    try:
+    # One channel and one panchangam cache for them all, closed at the end.
+    with owned_context(get_settings()) as ctx:
         for user_id in user_ids:
             outcome = _welcome_one(welcome_send, user_id, ctx)
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    finally:
-        run_async(ctx.sender.close())
     for outcome, count in sorted(outcomes.items()):
         print(f"today's panchangam: {count} {WELCOME_OUTCOMES.get(outcome, outcome)}")
 

@@ -1,22 +1,22 @@
-"""The subscriber conversation and status updates, from one WhatsApp webhook body.
+"""The subscriber conversation and status updates, from a channel's neutral events.
 
 Subscribing and stopping go through ``lokpanchang.subscribers`` (place lookup, city rows,
 subscription events), as the CLI and the CSV import do.
 
-``handle_webhook(session, body, now)`` is plain code (tests call it directly): it applies
-status updates to the ledger (forward only), honours ``user_preferences`` stop/resume,
-de-duplicates inbound messages and decides the replies. Sending those replies, and the
-welcome panchangam, happens after the transaction commits (``tasks.webhooks``).
-Unknown fields and shapes are ignored: Meta adds fields and retries for up to 7 days.
+``handle_events(session, events, now)`` is plain code (tests call it directly): it applies
+status updates to the ledger (forward only), honours opt-outs, de-duplicates inbound
+messages and decides the replies. A channel's module turns its webhook into these events
+(``handle_webhook`` does so for WhatsApp's). Sending the replies, and the welcome
+panchangam, happens after the transaction commits (``conversation.sending``).
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
 
 import structlog
 from sqlalchemy import select
@@ -24,11 +24,13 @@ from sqlalchemy.orm import Session
 
 from lokpanchang import languages
 from lokpanchang.delivery.errors import (
+    BLOCK_CODES,
     DISABLE_CODES,
     UNDELIVERABLE_CODE,
     failed_status_action,
 )
-from lokpanchang.delivery.whatsapp import ledger_id_from_callback
+from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
+from lokpanchang.delivery.whatsapp_inbound import parse_webhook
 from lokpanchang.messages import reply
 from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.storage.cities import km_from_city
@@ -39,6 +41,7 @@ from lokpanchang.storage.models import (
     SubscriptionEvent,
     UserDetail,
 )
+from lokpanchang.storage.states import LedgerStatus, may_move
 from lokpanchang.subscribers.operations import stop as stop_subscription
 from lokpanchang.subscribers.operations import subscribe, update_preferences
 
@@ -50,25 +53,28 @@ START_WORDS = languages.command_words("start")
 STOP_WORDS = languages.command_words("stop")
 HELP_WORDS = languages.command_words("help")
 LANGUAGE_WORDS = languages.language_words()
-# Ledger states in the order a message moves through them; status webhooks never go back.
-STATUS_RANK = {"sent": 1, "delivered": 2, "read": 3}
+# What a status webhook may say of a message we sent; statuses never go back (states.py).
+STATUSES = {
+    "sent": LedgerStatus.SENT,
+    "delivered": LedgerStatus.DELIVERED,
+    "read": LedgerStatus.READ,
+    "failed": LedgerStatus.FAILED,
+}
 # A stranger's words choose the language of the subscription they make within this time.
 SIGN_UP_LANGUAGE_MEMORY = timedelta(days=1)
-# Messages a person writes to us; reactions, receipts and system notices get no reply.
-CONVERSATIONAL_TYPES = frozenset({"text", "button", "interactive", "location"})
-# Longer message ids than the columns hold are not Meta's: such an item is skipped (alone).
-MAX_MESSAGE_ID = 128
 # Coordinates as Meta sends them: a JSON number, or a decimal number in a string.
 DECIMAL = re.compile(r"[+-]?\d+(?:\.\d+)?", re.ASCII)
 
 
 @dataclass(frozen=True)
 class Reply:
-    """A message to send back: ``kind`` is ``text`` or ``location_request``."""
+    """A message to send back: ``kind`` is ``text`` or ``location_request``; ``to`` is the
+    person's address and ``via`` our identity they wrote to (the reply goes out from it)."""
 
-    phone: str
+    to: str
     kind: str
     text: str
+    via: str = ""
 
 
 @dataclass
@@ -81,93 +87,76 @@ class WebhookReport:
 
 
 def handle_webhook(session: Session, body: object, now: datetime) -> WebhookReport:
-    """Apply one webhook body; returns the replies and welcome sends to make after commit."""
+    """Apply one WhatsApp webhook body (see ``handle_events``)."""
+    return handle_events(session, parse_webhook(body), now)
+
+
+def handle_events(session: Session, events: Iterable[Event], now: datetime) -> WebhookReport:
+    """Apply a webhook's events; returns the replies and welcome sends to make after commit."""
     report = WebhookReport()
-    for value in _change_values(body):
-        for status in _dicts(value.get("statuses")):
-            _apply_status(session, status, now, report)
-        for preference in _dicts(value.get("user_preferences")):
-            _apply_preference(session, preference, now)
-        names = _contact_names(value)
-        for message in _dicts(value.get("messages")):
-            _handle_message(session, message, names, now, report)
+    for event in events:
+        if isinstance(event, StatusUpdate):
+            _apply_status(session, event, now, report)
+        elif isinstance(event, OptOut):
+            _apply_opt_out(session, event, now)
+        else:
+            _handle_message(session, event, now, report)
     return report
-
-
-def _change_values(body: object) -> list[dict]:
-    if not isinstance(body, dict):
-        return []
-    return [
-        change["value"]
-        for entry in _dicts(body.get("entry"))
-        for change in _dicts(entry.get("changes"))
-        if isinstance(change.get("value"), dict)
-    ]
-
-
-def _dicts(items: object) -> list[dict[str, Any]]:
-    return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
-
-
-def _mapping(value: object) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _contact_names(value: dict) -> dict[str, str]:
-    names = {}
-    for contact in _dicts(value.get("contacts")):
-        profile = _mapping(contact.get("profile"))
-        names[str(contact.get("wa_id", ""))] = str(profile.get("name") or "")[:200]
-    return names
 
 
 # Status updates --------------------------------------------------------------------
 
 
-def _apply_status(session: Session, status: dict, now: datetime, report: WebhookReport) -> None:
+def _apply_status(
+    session: Session, status: StatusUpdate, now: datetime, report: WebhookReport
+) -> None:
     row = _ledger_row(session, status)
-    state = status.get("status")
-    if row is None or state not in (*STATUS_RANK, "failed"):
+    state = STATUSES.get(status.status)
+    if row is None or state is None:
         report.statuses_ignored += 1
         return
-    if row.whatsapp_message_id is None and isinstance(status.get("id"), str):
-        row.whatsapp_message_id = status["id"][:128]
-    if state == "failed":
+    if row.whatsapp_message_id is None and status.message_id:
+        row.whatsapp_message_id = status.message_id
+    if state is LedgerStatus.FAILED:
         _apply_failed(session, row, status, now)
-    elif STATUS_RANK[state] > STATUS_RANK.get(row.status, 0):
+    elif _forward(row.status, state):
         _move_forward(session, row, state, now)
     report.statuses_applied += 1
 
 
-def _ledger_row(session: Session, status: dict) -> MessageLog | None:
-    ledger_id = ledger_id_from_callback(status.get("biz_opaque_callback_data"))
-    if ledger_id is not None:
-        return session.get(MessageLog, ledger_id)
-    message_id = status.get("id")
-    if not _usable_id(message_id):
+def _forward(current: str, state: LedgerStatus) -> bool:
+    return current != state and may_move(LedgerStatus(current), state)
+
+
+def _ledger_row(session: Session, status: StatusUpdate) -> MessageLog | None:
+    if status.ledger_id is not None:
+        return session.get(MessageLog, status.ledger_id)
+    if not status.message_id:
         return None
-    query = select(MessageLog).where(MessageLog.whatsapp_message_id == message_id)
+    query = select(MessageLog).where(MessageLog.whatsapp_message_id == status.message_id)
     return session.execute(query).scalars().first()
 
 
-def _move_forward(session: Session, row: MessageLog, state: str, now: datetime) -> None:
+def _move_forward(session: Session, row: MessageLog, state: LedgerStatus, now: datetime) -> None:
     row.status = state
     row.sent_at = row.sent_at or now
-    if state in ("delivered", "read"):
+    if state in (LedgerStatus.DELIVERED, LedgerStatus.READ):
         row.delivered_at = row.delivered_at or now
         user = session.get(UserDetail, row.user_id)
         if user is not None:
             user.undeliverable_days = 0  # the count is of *consecutive* undeliverable days
-    if state == "read":
+    if state == LedgerStatus.READ:
         row.read_at = row.read_at or now
 
 
-def _apply_failed(session: Session, row: MessageLog, status: dict, now: datetime) -> None:
-    if STATUS_RANK.get(row.status, 0) >= STATUS_RANK["delivered"]:
+def _apply_failed(session: Session, row: MessageLog, status: StatusUpdate, now: datetime) -> None:
+    code = status.error_code
+    target = LedgerStatus.BLOCKED if code in BLOCK_CODES else LedgerStatus.FAILED
+    if not may_move(LedgerStatus(row.status), target):
         return  # delivered to one device already; a late failure from another does not undo it
-    code, detail = _first_error(status)
-    counted_today = row.status == "failed" and row.error_code == UNDELIVERABLE_CODE
-    row.status, row.failed_at, row.error_code, row.error_detail = "failed", now, code, detail
+    counted_today = row.status == LedgerStatus.FAILED and row.error_code == UNDELIVERABLE_CODE
+    row.status, row.failed_at, row.error_code = target, now, code
+    row.error_detail = status.error_detail
     user = session.get(UserDetail, row.user_id)
     if user is None:
         return
@@ -177,31 +166,16 @@ def _apply_failed(session: Session, row: MessageLog, status: dict, now: datetime
         _deactivate(session, user, now, "disabled", action.reason or "")
 
 
-def _first_error(status: dict) -> tuple[int | None, str]:
-    for error in _dicts(status.get("errors")):
-        try:
-            code = int(error["code"])
-        except (KeyError, TypeError, ValueError):
-            code = None
-        data = _mapping(error.get("error_data"))
-        return code, str(data.get("details") or error.get("title") or "")[:500]
-    return None, ""
+# Opt-outs: the user stopped or resumed marketing messages in the app itself -----------------
 
 
-# user_preferences: the user stopped or resumed marketing messages in WhatsApp itself ----------
-
-
-def _apply_preference(session: Session, preference: dict, now: datetime) -> None:
-    if preference.get("category") != "marketing_messages":
-        return
-    user = _user_by_wa_id(session, str(preference.get("wa_id", "")))
+def _apply_opt_out(session: Session, opt_out: OptOut, now: datetime) -> None:
+    user = _user_by_address(session, opt_out.sender)
     if user is None:
         return
-    if preference.get("value") == "stop" and user.is_active(now):
+    if opt_out.stopped and user.is_active(now):
         _deactivate(session, user, now, "disabled", "whatsapp 131050: user stopped marketing")
-    elif (
-        preference.get("value") == "resume" and _stopped_marketing(user) and not user.is_active(now)
-    ):
+    elif not opt_out.stopped and _stopped_marketing(user) and not user.is_active(now):
         _activate(session, user, now, "resumed")
 
 
@@ -214,79 +188,60 @@ def _stopped_marketing(user: UserDetail) -> bool:
 
 
 def _handle_message(
-    session: Session, message: dict, names: dict[str, str], now: datetime, report: WebhookReport
+    session: Session, message: Inbound, now: datetime, report: WebhookReport
 ) -> None:
-    sender = str(message.get("from", ""))
-    inbound = _first_time(session, message, sender, now) if sender.isdigit() else None
+    inbound = _first_time(session, message, now) if message.sender else None
     if inbound is None:
         report.duplicates += 1
         return
-    phone = f"+{sender}"
-    user = _user_by_wa_id(session, sender)
-    kind = message.get("type")
-    if kind not in CONVERSATIONAL_TYPES:
+    user = _user_by_address(session, message.sender)
+    if message.kind is InboundKind.OTHER:
         return
-    if kind == "location":
-        _handle_location(session, phone, sender, user, message.get("location"), names, now, report)
+    if message.kind is InboundKind.LOCATION:
+        _handle_location(session, message, user, now, report)
         return
-    text = _text_of(message)
-    word = _keyword(text)
+    word = _keyword(message.text)
     if user is None:
         inbound.language = _suggested_language(word)
     language = user.language if user is not None else inbound.language or "en"
+    answer = _answer(message)
     if word in STOP_WORDS:
         if user is not None:
             stop_subscription(session, user.phone, now)
-        report.replies.append(Reply(phone, "text", reply("unsubscribed", language)))
+        report.replies.append(answer("text", reply("unsubscribed", language)))
     elif word in START_WORDS:
-        report.replies.append(Reply(phone, "location_request", reply("ask_location", language)))
+        report.replies.append(answer("location_request", reply("ask_location", language)))
     elif word in LANGUAGE_WORDS and user is not None:
         update_preferences(session, user.phone, now, language=LANGUAGE_WORDS[word])
-        report.replies.append(Reply(phone, "text", reply("language_set", user.language)))
+        report.replies.append(answer("text", reply("language_set", user.language)))
     else:
-        report.replies.append(Reply(phone, "text", reply("help", language)))
+        report.replies.append(answer("text", reply("help", language)))
 
 
-def _first_time(
-    session: Session, message: dict, sender: str, now: datetime
-) -> InboundMessage | None:
-    """Record the inbound message id; None when it was handled before (Meta retries)."""
-    message_id = message.get("id")
-    if not _usable_id(message_id):
-        log.warning("conversation.unusable_message_id", length=len(str(message_id or "")))
+def _answer(message: Inbound):
+    """Replies to ``message``: to its sender, from our identity they wrote to."""
+    return lambda kind, text: Reply(message.sender, kind, text, message.to)
+
+
+def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMessage | None:
+    """Record the inbound message id; None when it was handled before (the channel retries)."""
+    if not message.message_id:
         return None
     if session.execute(
-        select(InboundMessage.id).where(InboundMessage.wa_message_id == message_id)
+        select(InboundMessage.id).where(InboundMessage.wa_message_id == message.message_id)
     ).first():
         return None
     # A worker racing us on the same id makes this flush fail; the task is then retried and
     # the lookup above finds the id (the unique constraint is the real guard).
     inbound = InboundMessage(
-        wa_message_id=message_id,
-        from_phone=f"+{sender}"[:20],
-        kind=str(message.get("type", ""))[:20],
+        wa_message_id=message.message_id,
+        from_phone=message.sender[:20],
+        kind=str(message.kind)[:20],
         received_at=now,
     )
     session.add(inbound)
     session.flush()
     return inbound
-
-
-def _usable_id(message_id: object) -> bool:
-    return isinstance(message_id, str) and 0 < len(message_id) <= MAX_MESSAGE_ID
-
-
-def _text_of(message: dict) -> str:
-    for key, inner in (("text", "body"), ("button", "text")):
-        part = message.get(key)
-        if isinstance(part, dict) and isinstance(part.get(inner), str):
-            return part[inner]
-    interactive = message.get("interactive")
-    if isinstance(interactive, dict):
-        for key in ("button_reply", "list_reply"):
-            if isinstance(interactive.get(key), dict):
-                return str(interactive[key].get("title", ""))
-    return ""
 
 
 def _keyword(text: str) -> str:
@@ -318,33 +273,32 @@ def _language_at_sign_up(session: Session, phone: str, now: datetime) -> str | N
 
 def _handle_location(
     session: Session,
-    phone: str,
-    wa_id: str,
+    message: Inbound,
     user: UserDetail | None,
-    location: object,
-    names: dict[str, str],
     now: datetime,
     report: WebhookReport,
 ) -> None:
+    phone, answer = message.sender, _answer(message)
     suggested = _language_at_sign_up(session, phone, now) if user is None else None
     language = user.language if user is not None else suggested or "en"
-    coordinates = _coordinates(location)
+    coordinates = _coordinates(message.latitude, message.longitude)
     if coordinates is None:
-        report.replies.append(Reply(phone, "text", reply("bad_location", language)))
+        report.replies.append(answer("text", reply("bad_location", language)))
         return
     try:
         user = subscribe(
-            session, phone, *coordinates, now=now, name=names.get(wa_id) or None, language=suggested
+            session, phone, *coordinates, now=now, name=message.name or None, language=suggested
         )
-    except ValueError as exc:  # a wa_id that is no valid phone number: nothing is written
+    except ValueError as exc:  # an address that is no valid phone number: nothing is written
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
-        report.replies.append(Reply(phone, "text", reply("help", language)))
+        report.replies.append(answer("text", reply("help", language)))
         return
-    user.wa_id = wa_id[:32]
+    user.wa_id = phone.lstrip("+")[:32]
+    user.number_id = user.number_id or message.to or None  # pinned to the number they wrote to
     confirmation = reply(
         "subscribed", user.language, place=_place_name(user), timezone=zone_label(user.timezone)
     )
-    report.replies.append(Reply(phone, "text", confirmation))
+    report.replies.append(answer("text", confirmation))
     report.welcome_user_ids.append(user.id)
 
 
@@ -356,11 +310,9 @@ def _place_name(user: UserDetail) -> str:
     return place_label(user.city.city, distance, user.language)
 
 
-def _coordinates(location: object) -> tuple[float, float] | None:
-    """(lat, lon) in degrees from a location message; they may come as numbers or strings."""
-    if not isinstance(location, dict):
-        return None
-    latitude, longitude = _degrees(location.get("latitude")), _degrees(location.get("longitude"))
+def _coordinates(latitude: object, longitude: object) -> tuple[float, float] | None:
+    """(lat, lon) in degrees from a shared location; they may come as numbers or strings."""
+    latitude, longitude = _degrees(latitude), _degrees(longitude)
     if latitude is None or longitude is None:
         return None
     if abs(latitude) > 90 or abs(longitude) > 180:
@@ -378,10 +330,10 @@ def _degrees(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _user_by_wa_id(session: Session, wa_id: str) -> UserDetail | None:
-    if not wa_id:
+def _user_by_address(session: Session, address: str) -> UserDetail | None:
+    if not address:
         return None
-    query = select(UserDetail).where(UserDetail.phone == f"+{wa_id.lstrip('+')}")
+    query = select(UserDetail).where(UserDetail.phone == f"+{address.lstrip('+')}")
     return session.execute(query).scalars().first()
 
 

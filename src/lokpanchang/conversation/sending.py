@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 
-import structlog
-
-from lokpanchang.broadcast import welcome_send
+from lokpanchang.broadcast import default_context, welcome_send
+from lokpanchang.broadcast.replies import send_replies
 from lokpanchang.config import Settings
-from lokpanchang.conversation.handling import Reply, WebhookReport, handle_webhook
-from lokpanchang.delivery.base import OutgoingMessage
+from lokpanchang.conversation.handling import WebhookReport, handle_webhook
 from lokpanchang.storage.db import transaction
-
-log = structlog.get_logger(__name__)
 
 
 def process_webhook(body: dict, settings: Settings, now: datetime) -> dict:
-    """Apply ``body`` in one transaction, then send replies and welcome panchangams."""
+    """Apply a WhatsApp webhook ``body`` in one transaction, then send replies and welcomes.
+
+    Sent with the worker's own channel and content (``broadcast.default_context``).
+    """
     with transaction(settings.effective_database_url) as session:
         report = handle_webhook(session, body, now)
+    ctx = default_context()
     if report.replies:
-        asyncio.run(send_replies(report.replies, settings))
+        send_replies(ctx, report.replies, now)
     for user_id in report.welcome_user_ids:
-        send_welcome_panchangam(user_id, now)
+        welcome_send(user_id, now, ctx)
     return _summary(report)
 
 
@@ -35,46 +34,3 @@ def _summary(report: WebhookReport) -> dict:
         "ignored": report.statuses_ignored,
         "duplicates": report.duplicates,
     }
-
-
-async def send_replies(replies: list[Reply], settings: Settings) -> None:
-    """Free-text replies through the configured channel's text API."""
-    if settings.effective_delivery_backend != "whatsapp":
-        await _replies_to_channel(replies, settings)
-        return
-    from lokpanchang.delivery.whatsapp import from_settings
-
-    sender = from_settings(settings)
-    async with sender:
-        for item in replies:
-            if item.kind == "location_request":
-                result = await sender.send_interactive_location_request(item.phone, item.text)
-            else:
-                result = await sender.send_text(item.phone, item.text)
-            log.info(
-                "reply.sent",
-                kind=item.kind,
-                outcome=str(result.outcome),
-                error_code=result.error_code,
-            )
-
-
-async def _replies_to_channel(replies: list[Reply], settings: Settings) -> None:
-    """The outbox/memory channels have no text API: replies go in as text-only messages."""
-    from lokpanchang.delivery.memory import MemorySender
-    from lokpanchang.delivery.outbox import OutboxSender
-
-    sender: MemorySender | OutboxSender
-    if settings.effective_delivery_backend == "memory":
-        sender = MemorySender()
-    else:
-        sender = OutboxSender(settings.data_dir / "outbox.jsonl")
-    messages = [
-        OutgoingMessage(0, r.phone, "en", (), r.text, template=f"reply:{r.kind}") for r in replies
-    ]
-    await sender.send_batch(messages)
-
-
-def send_welcome_panchangam(user_id: int, now: datetime) -> str:
-    """Today's panchangam for a new subscriber, through the broadcast's ``welcome_send``."""
-    return welcome_send(user_id, now)

@@ -1,4 +1,13 @@
-"""The contract every channel keeps: a batch of messages in, one classified result each out."""
+"""The contract every channel keeps, in no channel's shape.
+
+A message goes to an *address* on a channel (an E.164 phone number on WhatsApp, a chat id on
+Telegram), optionally *via* one of our identities there (a WhatsApp phone-number id). It is
+one of three kinds: a ``BROADCAST`` we start (WhatsApp sends it as its approved template,
+text-only channels send its text), a ``TEXT`` reply inside a conversation, or a
+``LOCATION_REQUEST`` (a button that shares the person's location). A channel takes a batch
+and gives back one classified result per message, in order, never raising for a failure.
+Inbound webhooks become neutral events (``delivery.events``).
+"""
 
 from __future__ import annotations
 
@@ -11,23 +20,32 @@ class Outcome(StrEnum):
     """What the caller must do with a ledger row after a send attempt."""
 
     SENT = "sent"  # accepted by the channel; status webhooks may follow
-    RETRY = "retry"  # transient: try again later with back-off
+    RETRY = "retry"  # not sent (transient, or failed before the request): try again later
     SKIP = "skip"  # do not send to this subscriber today
+    BLOCK = "block"  # the channel's policy refuses it (marketing to +1, per-user marketing cap)
     DISABLE = "disable"  # the subscriber cannot receive messages: stop sending
     HALT = "halt"  # the account or template is broken: stop the whole broadcast
     AMBIGUOUS = "ambiguous"  # may have reached the channel: record, never resend blindly
 
 
+class MessageKind(StrEnum):
+    BROADCAST = "broadcast"  # business-initiated: a template on WhatsApp, its text elsewhere
+    TEXT = "text"  # a free-text reply (inside a conversation's window)
+    LOCATION_REQUEST = "location_request"  # ``text`` with a "share your location" button
+
+
 @dataclass(frozen=True)
 class OutgoingMessage:
-    """One message for one subscriber, already rendered."""
+    """One message for one recipient, already rendered."""
 
-    ledger_id: int  # message_log.id, echoed back as biz_opaque_callback_data
-    phone: str  # E.164, e.g. "+919812345678"
-    language: str  # subscriber language code, e.g. "hi"
-    parameters: tuple[str, ...] = ()  # template body parameters, in order
-    text: str = ""  # plain-text rendering (outbox, replies in the 24-hour window)
-    template: str = ""  # template name; empty means the configured daily template
+    ledger_id: int  # the ledger row, echoed back by status webhooks (0: not in a ledger)
+    to: str  # the recipient's address on the channel: "+919812345678", or a chat id
+    language: str = "en"  # subscriber language code, e.g. "hi"
+    parameters: tuple[str, ...] = ()  # a broadcast's template body parameters, in order
+    text: str = ""  # the plain-text rendering (the whole message on text-only channels)
+    template: str = ""  # a broadcast's template name; empty means the configured daily one
+    kind: MessageKind = MessageKind.BROADCAST
+    via: str = ""  # our identity to send from (a WhatsApp phone-number id); "" = the default
 
 
 @dataclass(frozen=True)
@@ -39,10 +57,15 @@ class SendResult:
     error_detail: str | None = None
     retry_after: float | None = None  # seconds, when the channel said so
     extra: dict = field(default_factory=dict)
+    via: str = ""  # the identity it went out from
 
 
 class Sender(Protocol):
-    """A delivery channel. Implementations must classify every failure, never raise for one."""
+    """A delivery channel. Implementations must classify every failure, never raise for one.
+
+    Each channel module also turns its webhook into neutral events (``delivery.events``):
+    ``delivery.whatsapp_inbound.parse_webhook`` for WhatsApp.
+    """
 
     name: str
 

@@ -28,8 +28,15 @@ RETRY_CODES = frozenset(
 )
 SKIP_CODES = frozenset(
     {
-        131049,  # per-user marketing limit ("healthy ecosystem"): try another day
         130472,  # user is part of an experiment: not sent
+    }
+)
+BLOCK_CODES = frozenset(
+    {
+        # Meta chose not to deliver a marketing template: the per-user marketing limit
+        # ("healthy ecosystem engagement"), and every marketing template to a US number
+        # since 2025-04-01. Try another day; tell the subscriber once.
+        131049,
     }
 )
 DISABLE_CODES = frozenset(
@@ -75,6 +82,8 @@ def outcome_for_code(code: int | None, http_status: int = 400) -> Outcome:
         return Outcome.HALT
     if code in RETRY_CODES:
         return Outcome.RETRY
+    if code in BLOCK_CODES:
+        return Outcome.BLOCK
     if code in SKIP_CODES or code == UNDELIVERABLE_CODE:
         return Outcome.SKIP  # 131026 disables only after several days: the webhook counts
     if code in DISABLE_CODES:

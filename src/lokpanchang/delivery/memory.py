@@ -9,9 +9,10 @@ from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
 
 @dataclass
 class MemorySender:
-    """Keeps every message it is given; ``outcomes`` maps a phone to a forced outcome."""
+    """Keeps every message it is given; ``outcomes`` maps an address to a forced outcome."""
 
     name: str = "memory"
+    identities: tuple[str, ...] = ()  # our numbers, if a test wants several
     sent: list[OutgoingMessage] = field(default_factory=list)
     outcomes: dict[str, SendResult] = field(default_factory=dict)
 
@@ -19,13 +20,21 @@ class MemorySender:
         return [self._send_one(message) for message in messages]
 
     def _send_one(self, message: OutgoingMessage) -> SendResult:
-        forced = self.outcomes.get(message.phone)
+        forced = self.outcomes.get(message.to)
         if forced is not None:
             return SendResult(
-                message.ledger_id, forced.outcome, None, forced.error_code, forced.error_detail
+                message.ledger_id,
+                forced.outcome,
+                None,
+                forced.error_code,
+                forced.error_detail,
+                forced.retry_after,
+                via=message.via,
             )
         self.sent.append(message)
-        return SendResult(message.ledger_id, Outcome.SENT, f"memory.{message.ledger_id}")
+        return SendResult(
+            message.ledger_id, Outcome.SENT, f"memory.{message.ledger_id}", via=message.via
+        )
 
     async def close(self) -> None:
         return None

@@ -18,6 +18,7 @@ class OutboxSender:
     """Appends messages to ``path`` (JSON lines). One ``write`` per batch keeps lines whole."""
 
     name = "outbox"
+    identities: tuple[str, ...] = ()  # the outbox sends from nowhere in particular
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -35,14 +36,20 @@ class OutboxSender:
             os.close(fd)
         for message in messages:
             log.info("outbox.sent", ledger_id=message.ledger_id, language=message.language)
-        return [SendResult(m.ledger_id, Outcome.SENT, f"outbox.{m.ledger_id}") for m in messages]
+        return [
+            SendResult(m.ledger_id, Outcome.SENT, f"outbox.{m.ledger_id}", via=m.via)
+            for m in messages
+        ]
 
     async def close(self) -> None:
         return None
 
 
 def _record(message: OutgoingMessage) -> dict:
+    """The message as a JSON object; its address under ``phone`` (the outbox's key since the
+    first release: the embedded demo's subscribers are all phone numbers)."""
     record = asdict(message)
+    record["phone"] = record.pop("to")
     record["parameters"] = list(message.parameters)
     return record
 

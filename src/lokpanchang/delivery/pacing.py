@@ -1,4 +1,7 @@
-"""Token buckets that pace sends at the account's throughput (``SEND_RATE``, messages/s).
+"""Token buckets that pace sends at a channel's throughput (``SEND_RATE``, messages/s).
+
+A bucket is keyed: each key (a WhatsApp phone number, a Telegram chat) has its own rate,
+so one bucket object paces every number of an account (``acquire(key)``).
 
 ``RedisBucket`` is shared by every worker on every machine: one atomic Lua script keeps a
 GCRA "theoretical arrival time" in Redis, using Redis' own clock so that workers' clocks
@@ -32,8 +35,8 @@ return wait
 
 
 class Bucket(Protocol):
-    async def acquire(self) -> None:
-        """Wait until one more message may be sent."""
+    async def acquire(self, key: str = "") -> None:
+        """Wait until one more message may be sent under ``key``."""
         ...
 
     async def release(self) -> None:
@@ -53,10 +56,11 @@ class LocalBucket:
     def __init__(self, rate: float, burst: int = 1) -> None:
         self.interval = 1.0 / rate
         self.burst = burst
-        self._tat = 0.0
+        self._tats: dict[str, float] = {}
 
-    async def acquire(self) -> None:
-        self._tat, wait = gcra_wait(self._tat, clock.monotonic(), self.interval, self.burst)
+    async def acquire(self, key: str = "") -> None:
+        tat = self._tats.get(key, 0.0)
+        self._tats[key], wait = gcra_wait(tat, clock.monotonic(), self.interval, self.burst)
         if wait > 0:
             await asyncio.sleep(wait)
 
@@ -84,7 +88,7 @@ class RedisBucket:
     def from_url(cls, url: str, rate: float, **kwargs) -> RedisBucket:
         return cls(url, rate, **kwargs)
 
-    async def acquire(self) -> None:
+    async def acquire(self, key: str = "") -> None:
         if self._script is None:
             import redis.asyncio as redis_asyncio
 
@@ -94,7 +98,8 @@ class RedisBucket:
         # One reservation at a time per process: a sub-millisecond call, and one connection
         # instead of one per waiting send (hundreds are in flight).
         async with self._lock:
-            wait_us = int(await self._script(keys=[self.key], args=[self.interval_us, self.burst]))
+            keys = [f"{self.key}:{key}" if key else self.key]
+            wait_us = int(await self._script(keys=keys, args=[self.interval_us, self.burst]))
         if wait_us > 0:
             await asyncio.sleep(wait_us / 1_000_000)
 
@@ -110,7 +115,7 @@ class RedisBucket:
 class Unpaced:
     """No pacing at all (benchmarks of the unpaced path, tests)."""
 
-    async def acquire(self) -> None:
+    async def acquire(self, key: str = "") -> None:
         return None
 
     async def release(self) -> None:

@@ -1,10 +1,14 @@
 """WhatsApp Cloud API channel: a thin ``aiohttp`` client behind the ``Sender`` protocol.
 
-``POST {base_url}/{api_version}/{phone_number_id}/messages`` with a Bearer token. One
-``ClientSession`` per sender, its connection pool sized by ``SEND_CONCURRENCY``; every
-attempt first takes a token from the pacing bucket. Failures are classified by
-``delivery.errors``; transient ones are retried here a few times with back-off, then handed
-back as ``Outcome.RETRY`` for the caller to reschedule.
+``POST {base_url}/{api_version}/{phone_number_id}/messages`` with a Bearer token, from one
+of the account's phone numbers: a message's ``via`` names it (the subscriber's pinned
+number), else the first. Each number has its own pace (``SEND_RATE``; the bucket is keyed
+by number). One ``ClientSession`` per sender, its pool sized by ``SEND_CONCURRENCY``.
+Failures are classified by ``delivery.errors``; transient ones are retried here a few times
+with back-off, then handed back as ``Outcome.RETRY``. A failure before the request left
+(pacing unavailable, no connection) is ``RETRY`` too: nothing reached Meta. With a marketing
+template category, broadcasts to +1 numbers are not sent at all (``Outcome.BLOCK``): Meta
+does not deliver them.
 """
 
 from __future__ import annotations
@@ -17,11 +21,21 @@ import structlog
 
 from lokpanchang import languages
 from lokpanchang.config import Settings
-from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
+from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.errors import Classified, backoff_delay, classify_response
 from lokpanchang.delivery.pacing import Bucket, Unpaced
+from lokpanchang.delivery.whatsapp_inbound import (
+    callback_data,
+    ledger_id_from_callback,
+    parse_webhook,
+)
 
 log = structlog.get_logger(__name__)
+
+__all__ = ["WhatsAppSender", "callback_data", "from_settings", "ledger_id_from_callback"]
+
+MARKETING_BLOCKED_PREFIX = "+1"
+MARKETING_BLOCKED = "marketing templates are not delivered to +1 numbers"
 
 # Subscriber language -> the language code the template is registered under at Meta (the
 # registry's ``meta_code``: Sanskrit readers get the Hindi template, Meta has no Sanskrit).
@@ -32,22 +46,6 @@ DEFAULT_LANGUAGE_CODE = languages.DEFAULT
 def language_code(language: str) -> str:
     """The Meta template language code for a subscriber language (English if unknown)."""
     return languages.meta_code(language)
-
-
-MAX_LEDGER_ID = 2**63 - 1  # a larger number names no row and no database can look it up
-
-
-def callback_data(ledger_id: int) -> str:
-    """``biz_opaque_callback_data`` naming a ledger row; status webhooks echo it back."""
-    return f"message_log:{ledger_id}"
-
-
-def ledger_id_from_callback(value: object) -> int | None:
-    """The ledger row named by ``callback_data``, or None for anything else."""
-    prefix, _, number = str(value or "").partition(":")
-    if prefix != "message_log" or not (number.isascii() and number.isdigit()):
-        return None
-    return int(number) if int(number) <= MAX_LEDGER_ID else None
 
 
 def template_payload(
@@ -107,21 +105,23 @@ class WhatsAppSender:
     """The Cloud API channel.
 
     Each call (or ``async with sender:`` block) opens its connection pool in the running
-    event loop and closes it at the end, so one sender serves successive ``asyncio.run``
-    batches of a worker process; it is not meant to be shared by threads running loops at
-    the same time (Celery's prefork pool gives each process its own).
+    event loop and closes it at the end, so one sender serves successive batches of a worker
+    process; it is not meant to be shared by threads running loops at the same time
+    (Celery's prefork pool gives each process its own).
     """
 
     name = "whatsapp"
+    parse_inbound = staticmethod(parse_webhook)
 
     def __init__(
         self,
         *,
         base_url: str,
         api_version: str,
-        phone_number_id: str,
+        phone_number_ids: tuple[str, ...],
         access_token: str,
         template_name: str = "daily_panchangam",
+        template_category: str = "marketing",
         concurrency: int = 200,
         timeout: float = 15.0,
         bucket: Bucket | None = None,
@@ -130,8 +130,13 @@ class WhatsAppSender:
         backoff_cap: float = 8.0,
         retry_after_cap: float = 60.0,
     ) -> None:
-        self.url = f"{base_url.rstrip('/')}/{api_version}/{phone_number_id}/messages"
+        if not phone_number_ids:
+            raise ValueError("WhatsAppSender needs at least one phone-number id")
+        self.identities = tuple(phone_number_ids)
+        root = f"{base_url.rstrip('/')}/{api_version}"
+        self._urls = {number: f"{root}/{number}/messages" for number in self.identities}
         self.template_name = template_name
+        self.marketing = template_category == "marketing"
         self.bucket = bucket or Unpaced()
         self.max_attempts = max_attempts
         self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
@@ -149,9 +154,10 @@ class WhatsAppSender:
         return cls(
             base_url=settings.whatsapp_base_url,
             api_version=settings.whatsapp_api_version,
-            phone_number_id=settings.whatsapp_phone_number_id,
+            phone_number_ids=settings.whatsapp_numbers,
             access_token=settings.whatsapp_access_token,
             template_name=settings.whatsapp_template_name,
+            template_category=settings.whatsapp_template_category,
             concurrency=settings.send_concurrency,
             timeout=settings.send_timeout,
             bucket=bucket,
@@ -162,7 +168,7 @@ class WhatsAppSender:
 
     async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
         async with self:
-            return list(await asyncio.gather(*(self.send_panchangam_template(m) for m in messages)))
+            return list(await asyncio.gather(*(self.send(m) for m in messages)))
 
     async def close(self) -> None:
         if self._session is not None:
@@ -188,43 +194,45 @@ class WhatsAppSender:
 
     # Sending --------------------------------------------------------------------------
 
-    async def send_panchangam_template(self, message: OutgoingMessage) -> SendResult:
-        """Send the daily template (or ``message.template``) with its body parameters."""
-        return await self.send_template(
-            message.phone,
+    def number_for(self, message: OutgoingMessage) -> str:
+        """The phone-number id ``message`` goes out from: its ``via`` if ours, else the first."""
+        return message.via if message.via in self._urls else self.identities[0]
+
+    async def send(self, message: OutgoingMessage) -> SendResult:
+        """Send one message of any kind from its number; never raises for a failure."""
+        via = self.number_for(message)
+        if self._blocked_by_policy(message):
+            return SendResult(
+                message.ledger_id, Outcome.BLOCK, error_detail=MARKETING_BLOCKED, via=via
+            )
+        async with self:
+            return await self._send(self.payload(message), message.ledger_id, via)
+
+    def _blocked_by_policy(self, message: OutgoingMessage) -> bool:
+        broadcast = message.kind is MessageKind.BROADCAST
+        return self.marketing and broadcast and message.to.startswith(MARKETING_BLOCKED_PREFIX)
+
+    def payload(self, message: OutgoingMessage) -> dict:
+        """The Cloud API request body for ``message``."""
+        if message.kind is MessageKind.TEXT:
+            return text_payload(message.to, message.text)
+        if message.kind is MessageKind.LOCATION_REQUEST:
+            return location_request_payload(message.to, message.text)
+        return template_payload(
+            message.to,
             message.template or self.template_name,
             language_code(message.language),
             message.parameters,
             message.ledger_id,
         )
 
-    async def send_template(
-        self, phone: str, template: str, language: str, parameters: tuple[str, ...], ledger_id: int
-    ) -> SendResult:
-        payload = template_payload(phone, template, language, parameters, ledger_id)
-        async with self:
-            return await self._send(payload, ledger_id)
-
-    async def send_text(self, phone: str, text: str, ledger_id: int = 0) -> SendResult:
-        """A free-text reply (only inside the 24-hour customer-service window)."""
-        async with self:
-            return await self._send(text_payload(phone, text), ledger_id)
-
-    async def send_interactive_location_request(
-        self, phone: str, text: str, ledger_id: int = 0
-    ) -> SendResult:
-        """Ask the user to share their location (a "Send location" button under ``text``)."""
-        async with self:
-            return await self._send(location_request_payload(phone, text), ledger_id)
-
-    async def _send(self, payload: dict, ledger_id: int) -> SendResult:
+    async def _send(self, payload: dict, ledger_id: int, via: str) -> SendResult:
         attempt = 0
         while True:
             attempt += 1
-            await self.bucket.acquire()
-            classified = await self._attempt(payload)
+            classified = await self._paced_attempt(payload, via)
             if classified.outcome is not Outcome.RETRY or attempt >= self.max_attempts:
-                return _result(ledger_id, classified, attempt)
+                return _result(ledger_id, classified, attempt, via)
             retry_after = min(classified.retry_after or 0.0, self.retry_after_cap)
             delay = backoff_delay(
                 attempt, retry_after, random.random(), self.backoff_base, self.backoff_cap
@@ -238,11 +246,19 @@ class WhatsAppSender:
             )
             await asyncio.sleep(delay)
 
-    async def _attempt(self, payload: dict) -> Classified:
+    async def _paced_attempt(self, payload: dict, via: str) -> Classified:
+        try:
+            await self.bucket.acquire(via)
+        except Exception as exc:  # noqa: BLE001 -- e.g. Redis down: nothing was sent
+            log.warning("whatsapp.pacing_unavailable", error=str(exc))
+            return Classified(Outcome.RETRY, error_detail=f"not sent: pacing unavailable: {exc}")
+        return await self._attempt(payload, via)
+
+    async def _attempt(self, payload: dict, via: str) -> Classified:
         try:
             assert self._session is not None, "WhatsAppSender used before open()"
             async with self._session.post(
-                self.url, json=payload, headers=self._headers
+                self._urls[via], json=payload, headers=self._headers
             ) as response:
                 return classify_response(response.status, await response.read())
         except aiohttp.ConnectionTimeoutError as exc:
@@ -272,7 +288,7 @@ def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:
     return WhatsAppSender.from_settings(settings, bucket=bucket, **kwargs)
 
 
-def _result(ledger_id: int, classified: Classified, attempts: int) -> SendResult:
+def _result(ledger_id: int, classified: Classified, attempts: int, via: str) -> SendResult:
     return SendResult(
         ledger_id,
         classified.outcome,
@@ -281,4 +297,5 @@ def _result(ledger_id: int, classified: Classified, attempts: int) -> SendResult
         classified.error_detail,
         classified.retry_after,
         {"attempts": attempts},
+        via,
     )

@@ -1,88 +1,35 @@
 """A fake WhatsApp Cloud API on loopback: honest enough for tests, benchmarks and demos.
 
-It checks the token, the phone-number id, the template (name, language, parameter count,
-parameter text rules), answers in Meta's success and error shapes, enforces the throughput
-(130429) and pair (131056) limits, injects failures by recipient (``whatsapp_spec``), posts
-signed status webhooks (``sent``/``delivered``/``read``/``failed``) and lists what it
-received at ``GET /_fake/messages``.
+It checks the token, the phone-number id (one of the account's numbers), the template (name,
+language, parameter count, parameter text rules), answers in Meta's success and error shapes,
+enforces the throughput (130429, per number) and pair (131056, per number and user) limits,
+does not deliver marketing templates to +1 numbers (accepted, then a ``failed`` status with
+131049), injects failures by recipient (``whatsapp_spec``), posts signed status webhooks
+(``sent``/``delivered``/``read``/``failed``) and lists what it received, and from which
+number, at ``GET /_fake/messages``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import itertools
 import json
 import secrets
 from collections import Counter, deque
-from typing import Any
 
 import aiohttp
 from aiohttp import web
 
 from lokpanchang import clock
+from lokpanchang.fakes.whatsapp_shapes import (
+    Rejected,
+    body_texts,
+    error_document,
+    sign,
+    status_body,
+)
 from lokpanchang.fakes.whatsapp_spec import Failure, FakeConfig
 from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
-
-ERRORS = {  # code -> (title, details, HTTP status); titles and codes as Meta documents them
-    100: ("Invalid parameter", "Unsupported post request or invalid parameter", 400),
-    190: ("Invalid OAuth access token", "The access token could not be decrypted", 401),
-    130429: ("Rate limit hit", "Cloud API message throughput has been reached.", 400),
-    131026: ("Message undeliverable", "Unable to deliver message.", 400),
-    131049: (
-        "This message was not delivered to maintain healthy ecosystem engagement.",
-        "Per-user marketing limit reached.",
-        400,
-    ),
-    131050: (
-        "Unable to deliver the message. This recipient has chosen to stop receiving "
-        "marketing messages on WhatsApp from your business.",
-        "User stopped marketing.",
-        400,
-    ),
-    131056: (
-        "(Business Account, Consumer Account) pair rate limit hit",
-        "Too many messages sent from this phone number to the same phone number "
-        "in a short period of time.",
-        400,
-    ),
-    132000: (
-        "Number of parameters does not match the expected number of params",
-        "body: number of localizable_params does not match the expected number",
-        400,
-    ),
-    132001: (
-        "Template name does not exist in the translation",
-        "template name does not exist in the language",
-        404,
-    ),
-    132005: ("Translated text too long", "Translated text is too long.", 400),
-    132018: (
-        "There was an issue with the parameters in your template.",
-        "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
-        400,
-    ),
-}
-
-
-class Rejected(Exception):
-    def __init__(self, code: int, details: str = "") -> None:
-        super().__init__(code)
-        self.code, self.details = code, details
-
-
-def error_document(code: int, details: str = "") -> tuple[dict, int]:
-    """Meta's error body for ``code`` and the HTTP status it comes with."""
-    title, default_details, status = ERRORS.get(code, ("Error", "", 400))
-    error = {
-        "message": f"(#{code}) {title}",
-        "type": "OAuthException",
-        "code": code,
-        "error_data": {"messaging_product": "whatsapp", "details": details or default_details},
-        "fbtrace_id": secrets.token_urlsafe(12),
-    }
-    return {"error": error}, status
 
 
 class Gcra:
@@ -115,6 +62,8 @@ class FakeCloudAPI:
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
         self._throughput = Gcra(1.0 / config.rate if config.rate else 0.0, max(1, int(config.rate)))
+        self.recipients_by_number: dict[str, set[str]] = {}  # whom each number sent templates
+        self.repeats = 0  # accepted templates to someone who had one already (benchmarks)
         self._pairs = Gcra(config.pair_interval, config.pair_burst)
         self._outbox: deque[dict] = deque()
         self._wake = asyncio.Event()
@@ -142,10 +91,11 @@ class FakeCloudAPI:
         payload: dict = {}
         try:
             payload = self._authorised_payload(request, raw)
+            number = request.match_info["phone_number_id"]
             failure = self._injected(payload)
             if failure is not None and failure.kind in ("http", "hang", "drop"):
                 return await self._misbehave(request, payload, failure)
-            self._check_limits(payload)
+            self._check_limits(payload, number)
             self._check_message(payload)
             if failure is not None and failure.kind == "sync":
                 raise Rejected(failure.code)
@@ -155,9 +105,11 @@ class FakeCloudAPI:
             return web.json_response(document, status=status)
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
         self.accepted_at.append(clock.now().timestamp())
-        self._record(payload, message_id, None)
-        self._queue_statuses(payload, message_id, failure)
         recipient = str(payload["to"])
+        self._count_recipient(number, recipient.lstrip("+"), payload.get("type"))
+        self._record(payload, message_id, None, number=number)
+        failure = failure or self._not_delivered(payload)
+        self._queue_statuses(payload, message_id, failure, number)
         return web.json_response(
             {
                 "messaging_product": "whatsapp",
@@ -169,7 +121,7 @@ class FakeCloudAPI:
     def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
         if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
             raise Rejected(190)
-        if request.match_info["phone_number_id"] != self.config.phone_number_id:
+        if request.match_info["phone_number_id"] not in self.config.numbers:
             raise Rejected(
                 100,
                 f"Object with ID '{request.match_info['phone_number_id']}' "
@@ -209,12 +161,30 @@ class FakeCloudAPI:
         await asyncio.sleep(3600)
         raise AssertionError("unreachable")
 
-    def _check_limits(self, payload: dict) -> None:
+    def _check_limits(self, payload: dict, number: str) -> None:
         now = clock.monotonic()
-        if not self._throughput.allow("number", now):
+        if not self._throughput.allow(number, now):
             raise Rejected(130429)
-        if not self._pairs.allow(str(payload["to"]).lstrip("+"), now):
+        if not self._pairs.allow(f"{number}:{str(payload['to']).lstrip('+')}", now):
             raise Rejected(131056)
+
+    def _count_recipient(self, number: str, recipient: str, kind: object) -> None:
+        """Templates only: who each number reached, and how many went to someone twice."""
+        if kind != "template":
+            return
+        if any(recipient in people for people in self.recipients_by_number.values()):
+            self.repeats += 1
+        self.recipients_by_number.setdefault(number, set()).add(recipient)
+
+    def _not_delivered(self, payload: dict) -> Failure | None:
+        """Meta does not deliver marketing templates to +1 (US) numbers: 131049 later."""
+        template = payload.get("template")
+        marketing = isinstance(template, dict) and (
+            template.get("name") in self.config.marketing_templates
+        )
+        if payload.get("type") == "template" and marketing and str(payload["to"]).startswith("1"):
+            return Failure("async", 131049)
+        return None
 
     def _check_message(self, payload: dict) -> None:
         kind = payload.get("type", "text")
@@ -237,7 +207,7 @@ class FakeCloudAPI:
         name, language = template.get("name"), (template.get("language") or {}).get("code")
         if name not in self.config.templates or language not in self.config.languages:
             raise Rejected(132001, f"template {name!r} does not exist in {language!r}")
-        texts = _body_texts(template)
+        texts = body_texts(template)
         if len(texts) != self.config.templates[name]:
             raise Rejected(
                 132000, f"expected {self.config.templates[name]} body parameters, got {len(texts)}"
@@ -249,12 +219,18 @@ class FakeCloudAPI:
             raise Rejected(132005)
 
     def _record(
-        self, payload: dict, message_id: str | None, error_code: int | None, note: str = ""
+        self,
+        payload: dict,
+        message_id: str | None,
+        error_code: int | None,
+        note: str = "",
+        number: str = "",
     ) -> None:
         self.counts["accepted" if message_id else str(error_code or note)] += 1
         self.received.append(
             {
                 "id": message_id,
+                "from_number": number,
                 "to": payload.get("to"),
                 "type": payload.get("type"),
                 "accepted": message_id is not None,
@@ -269,8 +245,15 @@ class FakeCloudAPI:
     async def handle_list(self, request: web.Request) -> web.Response:
         accepted_only = request.query.get("accepted") == "1"
         messages = [m for m in self.received if m["accepted"] or not accepted_only]
+        numbers = {number: len(people) for number, people in self.recipients_by_number.items()}
         return web.json_response(
-            {"messages": messages, "count": len(messages), "totals": dict(self.counts)}
+            {
+                "messages": messages,
+                "count": len(messages),
+                "totals": dict(self.counts),
+                "recipients_by_number": numbers,
+                "repeated_templates": self.repeats,
+            }
         )
 
     async def handle_reset(self, request: web.Request) -> web.Response:
@@ -278,6 +261,8 @@ class FakeCloudAPI:
         self.counts.clear()
         self.accepted_at.clear()
         self.webhooks.clear()
+        self.recipients_by_number.clear()
+        self.repeats = 0
         return web.json_response({"ok": True})
 
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
@@ -292,7 +277,9 @@ class FakeCloudAPI:
 
     # Status webhooks ----------------------------------------------------------------
 
-    def _queue_statuses(self, payload: dict, message_id: str, failure: Failure | None) -> None:
+    def _queue_statuses(
+        self, payload: dict, message_id: str, failure: Failure | None, number: str
+    ) -> None:
         if not self.config.webhook_url:
             return
         recipient = str(payload["to"]).lstrip("+")
@@ -303,7 +290,7 @@ class FakeCloudAPI:
             steps = [("sent", None), ("delivered", None), ("read", None)]
         for status, code in steps:
             self._outbox.append(
-                status_body(self.config, message_id, recipient, status, callback, code)
+                status_body(self.config, message_id, recipient, status, callback, code, number)
             )
         self._wake.set()
 
@@ -337,59 +324,6 @@ class FakeCloudAPI:
 
 
 FAKE_KEY = web.AppKey("fake", FakeCloudAPI)
-
-
-def sign(raw: bytes, secret: str) -> str:
-    """Hex HMAC-SHA256 of the raw body with the app secret, as in ``X-Hub-Signature-256``."""
-    return hmac.new(secret.encode(), raw, hashlib.sha256).hexdigest()
-
-
-def status_body(
-    config: FakeConfig,
-    message_id: str,
-    recipient: str,
-    status: str,
-    callback: str | None,
-    error_code: int | None = None,
-) -> dict:
-    """One status update in the shape of Meta's ``messages`` webhook."""
-    entry: dict[str, Any] = {
-        "id": message_id,
-        "status": status,
-        "timestamp": str(int(clock.now().timestamp())),
-        "recipient_id": recipient,
-    }
-    if callback:
-        entry["biz_opaque_callback_data"] = callback
-    if error_code is not None:
-        title, details, _ = ERRORS.get(error_code, ("Error", "", 400))
-        entry["errors"] = [
-            {
-                "code": error_code,
-                "title": title,
-                "message": title,
-                "error_data": {"details": details},
-            }
-        ]
-    value = {
-        "messaging_product": "whatsapp",
-        "metadata": {
-            "display_phone_number": config.display_phone_number,
-            "phone_number_id": config.phone_number_id,
-        },
-        "statuses": [entry],
-    }
-    return {
-        "object": "whatsapp_business_account",
-        "entry": [{"id": "FAKE-WABA", "changes": [{"value": value, "field": "messages"}]}],
-    }
-
-
-def _body_texts(template: dict) -> list:
-    for component in template.get("components") or []:
-        if isinstance(component, dict) and component.get("type") == "body":
-            return [p.get("text") for p in component.get("parameters") or [] if isinstance(p, dict)]
-    return []
 
 
 async def serve(

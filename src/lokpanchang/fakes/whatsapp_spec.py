@@ -33,7 +33,7 @@ class Failure:
 @dataclass
 class FakeConfig:
     token: str
-    phone_number_id: str
+    phone_number_id: str  # one id, or several comma-separated: the account's numbers
     # Both versions of the daily template are registered (issue 10 added the second).
     templates: dict[str, int] = field(
         default_factory=lambda: {"daily_panchangam": 8, "daily_panchangam_v2": 10}
@@ -50,6 +50,12 @@ class FakeConfig:
     failures: dict[str, Failure] = field(default_factory=dict)
     display_phone_number: str = "15550000000"
     keep: int = 20_000  # requests listed in full at /_fake/messages (older ones only counted)
+    # Templates Meta categorised as marketing: accepted, then failed (131049) for +1 numbers.
+    marketing_templates: frozenset[str] = frozenset()
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        return tuple(part.strip() for part in self.phone_number_id.split(",") if part.strip())
 
 
 class SpecError(ValueError):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, Engine, Result, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -66,6 +67,13 @@ def transaction(url: str) -> Iterator[Session]:
     """A session that commits on success and rolls back on error."""
     with session_factory(url).begin() as session:
         yield session
+
+
+def insert_ignoring_conflicts(session: Session, model):
+    """An ``INSERT`` for ``model`` that can skip rows hitting a unique constraint
+    (``.on_conflict_do_nothing(...)``), in the session's dialect."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(model)
 
 
 def affected_rows(result: Result[Any]) -> int:

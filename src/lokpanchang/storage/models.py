@@ -12,6 +12,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    CheckConstraint,
     Date,
     DateTime,
     Float,
@@ -25,6 +26,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from lokpanchang.storage.states import LedgerKind, LedgerStatus, RunStatus, check_constraint
 
 FOREVER = datetime(2099, 12, 31, tzinfo=UTC)
 """``obsoleted_on`` of an active subscriber (the seed's convention)."""
@@ -94,6 +97,11 @@ class UserDetail(Base):
     updated_on: Mapped[datetime | None] = mapped_column(UTCDateTime)
     disabled_reason: Mapped[str | None] = mapped_column(String(200))
     undeliverable_days: Mapped[int] = mapped_column(Integer, default=0)
+    # The WhatsApp phone-number id this subscriber is pinned to: their messages, our replies
+    # and the statuses stay on it. Empty until the first send or the first message they write.
+    number_id: Mapped[str | None] = mapped_column(String(32))
+    # When they were told that the channel's policy blocked a message (told once).
+    blocked_notice_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
 
@@ -128,6 +136,7 @@ class BroadcastRun(Base):
     __table_args__ = (
         UniqueConstraint("timezone", "send_time", "local_date", name="uq_broadcast_run_slot"),
         Index("ix_broadcast_run_status_due", "status", "due_at"),
+        CheckConstraint(check_constraint("status", RunStatus), name="ck_broadcast_run_status"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -135,7 +144,7 @@ class BroadcastRun(Base):
     send_time: Mapped[time] = mapped_column(Time)
     local_date: Mapped[date] = mapped_column(Date)
     due_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    status: Mapped[str] = mapped_column(String(16), default="planned")
+    status: Mapped[str] = mapped_column(String(16), default=RunStatus.PLANNED)
     late: Mapped[bool] = mapped_column(Boolean, default=False)
     planned_at: Mapped[datetime] = mapped_column(UTCDateTime)
     enqueued_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -157,6 +166,9 @@ class MessageLog(Base):
     __table_args__ = (
         UniqueConstraint("user_id", "local_date", name="uq_message_log_user_date"),
         Index("ix_message_log_run_status", "run_id", "status"),
+        Index("ix_message_log_admitted_at", "admitted_at"),
+        CheckConstraint(check_constraint("status", LedgerStatus), name="ck_message_log_status"),
+        CheckConstraint(check_constraint("kind", LedgerKind), name="ck_message_log_kind"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
@@ -164,8 +176,8 @@ class MessageLog(Base):
     local_date: Mapped[date] = mapped_column(Date, index=True)
     run_id: Mapped[int | None] = mapped_column(ForeignKey("broadcast_run.id"))
     timezone: Mapped[str] = mapped_column(String(64), default="")
-    kind: Mapped[str] = mapped_column(String(16), default="daily")
-    status: Mapped[str] = mapped_column(String(16), default="pending")
+    kind: Mapped[str] = mapped_column(String(16), default=LedgerKind.DAILY)
+    status: Mapped[str] = mapped_column(String(16), default=LedgerStatus.PENDING)
     whatsapp_message_id: Mapped[str | None] = mapped_column(String(128), index=True)
     error_code: Mapped[int | None] = mapped_column(Integer)
     error_detail: Mapped[str | None] = mapped_column(Text)
@@ -179,6 +191,8 @@ class MessageLog(Base):
     late: Mapped[bool] = mapped_column(Boolean, default=False)
     # A row in 'retry' is not sent again before this instant (the batch's back-off).
     retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # When the messaging limit admitted this row (it then counts for 24 h); None if deferred.
+    admitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class InboundMessage(Base):
@@ -351,12 +365,16 @@ class AnnouncementLog(Base):
     __table_args__ = (
         UniqueConstraint("job_run_id", "user_id", name="uq_announcement_log_run_user"),
         Index("ix_announcement_log_run_status", "job_run_id", "status"),
+        Index("ix_announcement_log_admitted_at", "admitted_at"),
+        CheckConstraint(
+            check_constraint("status", LedgerStatus), name="ck_announcement_log_status"
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     job_run_id: Mapped[int] = mapped_column(ForeignKey("scheduled_job_run.id"))
     user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"))
-    status: Mapped[str] = mapped_column(String(16), default="pending")
+    status: Mapped[str] = mapped_column(String(16), default=LedgerStatus.PENDING)
     whatsapp_message_id: Mapped[str | None] = mapped_column(String(128))
     error_code: Mapped[int | None] = mapped_column(Integer)
     error_detail: Mapped[str | None] = mapped_column(Text)
@@ -364,6 +382,9 @@ class AnnouncementLog(Base):
     claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    admitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class PreparedPanchangam(Base):

@@ -22,19 +22,19 @@ from sqlalchemy.pool import NullPool
 from lokpanchang import clock
 from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.schedule import RUN_AT_START
-from lokpanchang.storage import queries
+from lokpanchang.storage import heartbeats
 
 log = structlog.get_logger(__name__)
 
 INTERVAL_SECONDS = 5.0
 ALIVE_FOR = timedelta(seconds=4 * INTERVAL_SECONDS)
-WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
-BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
+WORKER_PREFIX = heartbeats.HEARTBEAT_WORKER_PREFIX
+BEAT_KEY = heartbeats.HEARTBEAT_BEAT_KEY
 
 
 def beat_heart(key: str) -> None:
     """Record that ``key``'s process is alive now; never raises (health must not kill work)."""
-    _write(key, lambda session: queries.record_heartbeat(session, key, clock.now() + ALIVE_FOR))
+    _write(key, lambda session: heartbeats.record_heartbeat(session, key, clock.now() + ALIVE_FOR))
 
 
 def _write(what: str, action) -> None:
@@ -74,8 +74,8 @@ class HeartbeatScheduler(PersistentScheduler):
         self._run_at_start()
         # ``status`` judges entries against this start: nothing before it was this beat's to run.
         _write(
-            queries.BEAT_STARTED_KEY,
-            lambda session: queries.record_beat_start(session, clock.now()),
+            heartbeats.BEAT_STARTED_KEY,
+            lambda session: heartbeats.record_beat_start(session, clock.now()),
         )
         beat_heart(BEAT_KEY)
         self._last_heartbeat = clock.monotonic()

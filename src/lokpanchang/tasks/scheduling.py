@@ -5,11 +5,13 @@
   the shared store before the instant.
 - ``tasks.send_for_timezone(run_id)``: claims the run's subscribers and fans out a chord of
   ``tasks.send_batch(run_id, [first_id, last_id])`` with ``tasks.summarize_run(run_id)``.
+- ``tasks.send_retries``: queued by the planner when rows outside a run (backfills,
+  announcements, welcomes, operators' sends) wait to be sent again after a back-off.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import structlog
@@ -17,6 +19,7 @@ from celery import chord
 from sqlalchemy.exc import OperationalError
 
 from lokpanchang import broadcast, clock
+from lokpanchang.broadcast import retries
 from lokpanchang.broadcast.locks import make_lock
 from lokpanchang.config import get_settings
 from lokpanchang.tasks import app
@@ -31,7 +34,6 @@ RETRY: dict[str, Any] = {
     "retry_jitter": True,
     "max_retries": 8,
 }
-BATCH_BACKOFF_MAX = 300.0
 
 
 def enqueue_send(run_id: int, eta: datetime | None) -> None:
@@ -48,11 +50,21 @@ def enqueue_prepare(run_id: int) -> None:
     prepare_run.apply_async(args=[run_id])
 
 
+def enqueue_retries() -> None:
+    """Queue ``send_retries`` now (default queue)."""
+    send_retries.apply_async()
+
+
 @app.task(name="tasks.jit_planner", **RETRY)
 def jit_planner() -> dict:
     settings = get_settings()
     report = broadcast.planner_pass(
-        settings, clock.now(), enqueue_send, make_lock(settings), prepare=enqueue_prepare
+        settings,
+        clock.now(),
+        enqueue_send,
+        make_lock(settings),
+        prepare=enqueue_prepare,
+        retry=enqueue_retries,
     )
     return report.to_dict()
 
@@ -77,26 +89,19 @@ def send_for_timezone(run_id: int) -> dict:
 
 @app.task(name="tasks.send_batch", bind=True, **{**RETRY, "max_retries": None})
 def send_batch(self, run_id: int, bounds: list[int]) -> dict:
-    settings = get_settings()
     result = broadcast.send_batch(
         broadcast.default_context(), run_id, (bounds[0], bounds[1]), clock.now()
     )
     if result.retry_after is None:
         return result.to_dict()
-    if self.request.retries >= settings.send_max_retries:
-        broadcast.give_up_retries(settings, run_id, (bounds[0], bounds[1]), clock.now())
-        return result.to_dict()
-    countdown = batch_backoff(self.request.retries, result.retry_after)
-    # Recorded on the rows first, so a recovery pass during the back-off leaves them alone;
-    # a second short of the countdown so this task's own retry never finds them still held.
-    until = clock.now() + timedelta(seconds=max(0.0, countdown - 1.0))
-    broadcast.defer_retries(settings, run_id, (bounds[0], bounds[1]), until)
-    raise self.retry(countdown=countdown)
+    # Some rows wait in 'retry' until their back-off ends (the pipeline's one rule, which also
+    # gives a row up after SEND_MAX_RETRIES): come back for them then.
+    raise self.retry(countdown=result.retry_after)
 
 
-def batch_backoff(retries: int, asked: float) -> float:
-    """Seconds before a batch's next try: what the channel asked, or doubling from 2 s."""
-    return min(max(asked, 2.0 * 2**retries), BATCH_BACKOFF_MAX)
+@app.task(name="tasks.send_retries", **RETRY)
+def send_retries() -> dict:
+    return retries.send_due(broadcast.default_context(), clock.now())
 
 
 @app.task(name="tasks.summarize_run", **RETRY)

@@ -19,14 +19,14 @@ from datetime import datetime, timedelta
 from flask import Blueprint, jsonify
 
 from lokpanchang import clock
-from lokpanchang.storage import queries
+from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
 from lokpanchang.web import app_settings
 
 bp = Blueprint("health", __name__)
 
-WORKER_PREFIX = queries.HEARTBEAT_WORKER_PREFIX
-BEAT_KEY = queries.HEARTBEAT_BEAT_KEY
+WORKER_PREFIX = heartbeats.HEARTBEAT_WORKER_PREFIX
+BEAT_KEY = heartbeats.HEARTBEAT_BEAT_KEY
 CHECK_REUSE = timedelta(seconds=1)
 _last_check: dict[str, tuple[datetime, dict[str, str]]] = {}  # database URL -> (when, report)
 _check_lock = threading.Lock()
@@ -66,8 +66,8 @@ def _process_checks(url: str) -> dict[str, str]:
     try:
         with transaction(url) as session:
             now = clock.now()
-            workers = queries.live_heartbeats(session, WORKER_PREFIX, now)
-            beats = queries.live_heartbeats(session, BEAT_KEY, now)
+            workers = heartbeats.live_heartbeats(session, WORKER_PREFIX, now)
+            beats = heartbeats.live_heartbeats(session, BEAT_KEY, now)
     except Exception as exc:  # noqa: BLE001 -- health reports, it does not raise
         return {"database": f"error: {type(exc).__name__}"}
     return {

@@ -1,12 +1,11 @@
-"""The portal's calls into other subjects: places, the almanac, the broadcast's content
-function, the delivery channel and the scheduler's outcome recording.
+"""The portal's calls into other subjects: places, the almanac and the broadcast's content
+function (sends go through ``broadcast``'s pipeline, see ``web.admin.dispatch``).
 
 Kept in one module so the views stay thin and the web layer has a single seam to them.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -16,7 +15,6 @@ from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
-from lokpanchang.delivery.factory import make_sender
 from lokpanchang.messages import template_version
 
 SUPPORTED_YEARS = (FIRST_YEAR, LAST_YEAR)  # the years the almanac computes
@@ -109,16 +107,3 @@ def subscriber_message(user, local_date: date) -> Message:
 
 def search_places(text: str, limit: int = 10) -> list[places.Place]:
     return places.search(text, limit=limit)
-
-
-def send_now(settings: Settings, messages: list, sender=None) -> list:
-    """Send ``messages`` through ``sender`` (default: the configured channel); one result each."""
-    sender = sender or make_sender(settings)
-
-    async def run():
-        try:
-            return await sender.send_batch(messages)
-        finally:
-            await sender.close()
-
-    return asyncio.run(run())

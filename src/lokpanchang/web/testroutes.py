@@ -12,6 +12,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from sqlalchemy import func, select, text
 
 from lokpanchang import clock
+from lokpanchang.delivery.base import Outcome
 from lokpanchang.planning import due_slots
 from lokpanchang.storage import migrate
 from lokpanchang.storage.models import BroadcastRun, UserDetail
@@ -76,7 +77,7 @@ def test_whatsapp(phone: str):
     result = dispatch.send_test_message(app_settings(), phone, clock.now())
     flash(
         f"Test message to {phone}: {result.outcome} {result.message_id or result.error_code or ''}",
-        "success" if result.outcome == "sent" else "error",
+        "success" if result.outcome is Outcome.SENT else "error",
     )
     return redirect(url_for("admin.send_test"))
 

@@ -16,7 +16,7 @@ from lokpanchang import clock
 from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.entries import beat_entries, key_for_task
 from lokpanchang.ops.beat.freshness import BeatLife, EntryState, assess
-from lokpanchang.storage import queries
+from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
 from lokpanchang.storage.upsert import upsert
@@ -62,8 +62,8 @@ def record_finish(
 def beat_life(url: str, now: datetime) -> BeatLife:
     """When beat started and whether its heartbeat is fresh at ``now``."""
     with transaction(url) as session:
-        alive = bool(queries.live_heartbeats(session, queries.HEARTBEAT_BEAT_KEY, now))
-        return BeatLife(queries.beat_started_at(session), alive)
+        alive = bool(heartbeats.live_heartbeats(session, heartbeats.HEARTBEAT_BEAT_KEY, now))
+        return BeatLife(heartbeats.beat_started_at(session), alive)
 
 
 def entry_states(

@@ -33,13 +33,14 @@ from lokpanchang.storage.models import (
     SystemHealthLog,
     UserDetail,
 )
+from lokpanchang.storage.states import LedgerStatus, RunStatus
 from lokpanchang.storage.upsert import upsert
 
-# The statuses broadcast/ writes (broadcast.sending, broadcast.planner) and the webhook's.
-MISSED_RUN_STATUS = "missed"
-FAILED_LEDGER = ("failed", "halted")
-MISSED_LEDGER = "missed"
-AMBIGUOUS_LEDGER = "ambiguous"
+# The states of storage.states the daily metrics count.
+MISSED_RUN_STATUS = RunStatus.MISSED
+FAILED_LEDGER = (LedgerStatus.FAILED, LedgerStatus.HALTED, LedgerStatus.BLOCKED)
+MISSED_LEDGER = LedgerStatus.MISSED
+AMBIGUOUS_LEDGER = LedgerStatus.AMBIGUOUS
 COUNTERS = (
     "sent",
     "delivered",

@@ -138,13 +138,13 @@ def workers_alive(app, timeout_s: float = 1.0, database_url: str | None = None) 
 
 
 def _workers_with_heartbeat(url: str) -> int | None:
-    from lokpanchang.storage import queries
+    from lokpanchang.storage import heartbeats
     from lokpanchang.storage.db import transaction
 
     try:
         with transaction(url) as session:
             return len(
-                queries.live_heartbeats(session, queries.HEARTBEAT_WORKER_PREFIX, clock.now())
+                heartbeats.live_heartbeats(session, heartbeats.HEARTBEAT_WORKER_PREFIX, clock.now())
             )
     except Exception:  # noqa: BLE001 -- a probe reports, it does not raise
         return None

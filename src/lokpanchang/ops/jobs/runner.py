@@ -18,8 +18,7 @@ from typing import cast
 
 from sqlalchemy import select
 
-from lokpanchang.broadcast import SendContext, adhoc, make_context
-from lokpanchang.broadcast.sending import run_async
+from lokpanchang.broadcast import SendContext, adhoc, make_context, run_async
 from lokpanchang.config import Settings
 from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.storage.db import transaction

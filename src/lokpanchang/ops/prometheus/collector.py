@@ -48,6 +48,7 @@ class LokpanchangCollector:
                 yield self.runs(session, now)
                 yield self.lateness(session, now)
                 yield self.run_durations(session, now)
+                yield from self.messaging_limit(session, now)
             yield from self.beat_freshness(url, now)
             up = 1
         except Exception:  # noqa: BLE001 -- a scrape must answer even when the database does not
@@ -72,6 +73,23 @@ class LokpanchangCollector:
         for status, code, count in session.execute(query):
             family.add_metric([status, "" if code is None else str(code)], count)
         return family
+
+    def messaging_limit(self, session, now: datetime):
+        """The messaging-limit tier and its use over the last 24 h (+Inf: unlimited)."""
+        from lokpanchang.broadcast import tier
+
+        use = tier.use(session, self.settings.messaging_limit, now)
+        limit = float("inf") if use.limit is None else use.limit
+        yield GaugeMetricFamily(
+            "lokpanchang_messaging_limit",
+            "Unique subscribers WHATSAPP_MESSAGING_LIMIT allows in any rolling 24 h",
+            value=limit,
+        )
+        yield GaugeMetricFamily(
+            "lokpanchang_messaging_limit_used",
+            "Unique subscribers reached by business-initiated messages in the last 24 h",
+            value=use.used,
+        )
 
     def late_sends(self, session, now: datetime) -> GaugeMetricFamily:
         since = now.astimezone(UTC).date() - timedelta(days=1)

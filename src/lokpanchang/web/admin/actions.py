@@ -5,12 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
 from lokpanchang import subscribers
 from lokpanchang.planning import slot_for
+from lokpanchang.storage import ledger
 from lokpanchang.storage.models import BroadcastRun, MessageLog, SubscriptionEvent, UserDetail
+from lokpanchang.storage.states import (
+    OPEN_RUNS,
+    UNSENT_LEDGER,
+    LedgerStatus,
+    RunStatus,
+    check_move,
+)
 
 
 class ActionError(ValueError):
@@ -96,18 +104,13 @@ def apply_edit(
         _attribute(session, user, operator)
 
 
-# Ledger rows of a run that never reached anyone: a resumed or backfilled run sends them again.
-UNSENT_LEDGER = ("pending", "retry", "halted", "missed")
-BUSY_RUN_STATES = ("planned", "enqueued", "running")
-
-
 def resume_run(session: Session, run: BroadcastRun, now: datetime, grace: timedelta) -> None:
     """Put a halted run back to ``planned`` for the planner's next pass (its recovery step).
 
     Rows the channel refused when the run halted go back to pending. Past ``grace`` after the
     due instant the scheduler records what is left as missed instead of sending it late.
     """
-    if run.status != "halted":
+    if run.status != RunStatus.HALTED:
         raise ActionError(f"run {run.id} is {run.status}; only a halted run can be resumed")
     _too_late(run.due_at, now, grace)
     _replan(session, run, now)
@@ -128,15 +131,12 @@ def _duration(span: timedelta) -> str:
 
 
 def _replan(session: Session, run: BroadcastRun, now: datetime) -> None:
-    run.status, run.error, run.finished_at = "planned", None, None
+    run.status = check_move(run.status or RunStatus.PLANNED, RunStatus.PLANNED)
+    run.error, run.finished_at = None, None
     run.late = run.due_at < now
-    session.execute(
-        update(MessageLog)
-        .where(MessageLog.run_id == run.id, MessageLog.status.in_(UNSENT_LEDGER))
-        .values(
-            status="pending", claimed_at=None, error_code=None, error_detail=None, failed_at=None
-        )
-    )
+    unsent = and_(MessageLog.run_id == run.id, MessageLog.status.in_(UNSENT_LEDGER))
+    reset = {"claimed_at": None, "error_code": None, "error_detail": None, "failed_at": None}
+    ledger.move_where(session, MessageLog, unsent, LedgerStatus.PENDING, **reset)
     session.flush()
 
 
@@ -176,7 +176,7 @@ def backfill_run(
         )
         session.add(run)
         session.flush()
-    elif run.status in BUSY_RUN_STATES:
+    elif run.status in OPEN_RUNS:
         raise ActionError(f"run {run.id} for {zone} on {day} is already {run.status}")
     _replan(session, run, now)
     return run

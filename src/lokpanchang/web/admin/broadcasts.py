@@ -11,13 +11,14 @@ from lokpanchang import clock
 from lokpanchang.config import parse_send_time
 from lokpanchang.delivery.errors import outcome_for_code
 from lokpanchang.storage.models import BroadcastRun, UserDetail
+from lokpanchang.storage.states import RunStatus
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
 from lokpanchang.web.database import db
 
 log = structlog.get_logger(__name__)
-RUN_STATUSES = ("planned", "enqueued", "running", "done", "halted", "missed")
+RUN_STATUSES = tuple(RunStatus)
 
 
 @bp.get("/broadcasts")

@@ -6,20 +6,22 @@ from datetime import datetime, timedelta
 
 from markupsafe import Markup, escape
 
+from lokpanchang.storage.states import LedgerStatus, RunStatus
 from lokpanchang.web.admin.dayplan import PlannedRow
 from lokpanchang.web.admin.queries import DayBar
 
-SERIES = (("delivered", "#2e7d32"), ("sent", "#1565c0"), ("failed", "#c62828"))
+L, R = LedgerStatus, RunStatus
+SERIES = ((L.DELIVERED, "#2e7d32"), (L.SENT, "#1565c0"), (L.FAILED, "#c62828"))
 STATUS_COLOURS = {
-    "done": "#2e7d32",
+    R.DONE: "#2e7d32",
     "finished": "#2e7d32",
-    "sent": "#2e7d32",
-    "running": "#1565c0",
-    "enqueued": "#6a1b9a",
-    "planned": "#757575",
-    "halted": "#c62828",
-    "failed": "#c62828",
-    "missed": "#ef6c00",
+    L.SENT: "#2e7d32",
+    R.RUNNING: "#1565c0",
+    R.ENQUEUED: "#6a1b9a",
+    R.PLANNED: "#757575",
+    R.HALTED: "#c62828",
+    L.FAILED: "#c62828",
+    R.MISSED: "#ef6c00",
 }
 
 

@@ -7,8 +7,9 @@ from datetime import datetime, timedelta
 from flask import jsonify, render_template
 
 from lokpanchang import clock
+from lokpanchang.broadcast import tier
 from lokpanchang.planning import due_slots
-from lokpanchang.storage.queries import active_zone_send_times
+from lokpanchang.storage.audience import active_zone_send_times
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, charts, queries
 from lokpanchang.web.admin.dayplan import DAY, PlannedRow, day_plan
@@ -27,6 +28,7 @@ def dashboard():
     return render_template(
         "admin/dashboard.html",
         kpis=queries.kpis(db(), now),
+        tier=tier.use(db(), app_settings().messaging_limit, now),
         plan=plan,
         kinds=queries.sends_by_kind(db(), now),
         refresh_seconds=REFRESH_SECONDS,
@@ -50,5 +52,7 @@ def _day_plan(now: datetime, day_start: datetime) -> list[PlannedRow]:
 @returns_json
 def summary_json():
     """The dashboard's headline numbers, for scripts and monitors."""
-    kpis = queries.kpis(db(), clock.now())
-    return jsonify(kpis.__dict__)
+    now = clock.now()
+    use = tier.use(db(), app_settings().messaging_limit, now)
+    summary = {**queries.kpis(db(), now).__dict__, "messaging_limit": use.limit}
+    return jsonify({**summary, "messaging_limit_used": use.used})

@@ -1,5 +1,6 @@
-"""Operator-initiated sends. The ledger's unique (user_id, local_date) is the guard: a
-subscriber who already has a row for today in their zone is skipped, whatever asked."""
+"""Operator-initiated sends, through the broadcast's pipeline (``broadcast.manual``). The
+ledger's unique (user_id, local_date) is the guard: a subscriber who already has a row for
+today in their zone is skipped, whatever asked."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ from datetime import date, datetime
 
 import phonenumbers
 from sqlalchemy import select, tuple_
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from lokpanchang.broadcast.sending import apply_result
+from lokpanchang.broadcast import manual, owned_context, pipeline
 from lokpanchang.config import Settings
-from lokpanchang.delivery.base import Outcome, OutgoingMessage
+from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.planning import local_date_at
 from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.storage.states import OWED_LEDGER, LedgerKind
 from lokpanchang.web import integrations
 from lokpanchang.web.admin.actions import ActionError
 
@@ -40,7 +41,9 @@ def normalise_phone(text: str) -> str:
 
 def send_test_message(settings: Settings, phone: str, now: datetime, sender=None):
     """One test message to ``phone`` (not a subscriber's daily message, so not in the ledger)."""
-    return integrations.send_now(settings, [test_message(normalise_phone(phone), now)], sender)[0]
+    message = test_message(normalise_phone(phone), now)
+    with owned_context(settings, sender) as ctx:
+        return pipeline.transmit(ctx, [message])[0]
 
 
 def test_message(phone: str, now: datetime) -> OutgoingMessage:
@@ -93,80 +96,32 @@ def plan_send(session: Session, users: list[UserDetail], now: datetime) -> SendP
 
 
 def _existing_ledger_keys(session: Session, keys: list[tuple[int, date]]) -> set[tuple[int, date]]:
+    """Keys with a ledger row, except an operator's send still owed (it is taken again)."""
     found: set[tuple[int, date]] = set()
     for start in range(0, len(keys), 500):
         chunk = keys[start : start + 500]
         rows = session.execute(
-            select(MessageLog.user_id, MessageLog.local_date).where(
-                tuple_(MessageLog.user_id, MessageLog.local_date).in_(chunk)
-            )
+            select(
+                MessageLog.user_id, MessageLog.local_date, MessageLog.status, MessageLog.kind
+            ).where(tuple_(MessageLog.user_id, MessageLog.local_date).in_(chunk))
         )
-        found.update((user_id, day) for user_id, day in rows)
+        found.update((user, day) for user, day, status, kind in rows if not _owed(status, kind))
     return found
 
 
-@dataclass
-class SendReport:
-    sent: int = 0
-    failed: int = 0
-    already_today: int = 0
-    errors: list[str] = field(default_factory=list)
+def _owed(status: str, kind: str) -> bool:
+    return status in OWED_LEDGER and kind == LedgerKind.MANUAL
+
+
+SendReport = manual.SendReport
 
 
 def send_today(
     settings: Settings, session: Session, users: list[UserDetail], now: datetime, sender=None
 ) -> SendReport:
     """Today's panchangam to each user who has no ledger row for their local today."""
-    report = SendReport()
-    claimed = [(u, row) for u in users if sendable(u, now) and (row := _claim(session, u, now))]
-    report.already_today = sum(1 for u in users if sendable(u, now)) - len(claimed)
-    messages = [_message(user, row) for user, row in claimed]  # may raise: nothing kept
-    session.commit()  # claims are durable before anything leaves, so a crash cannot resend
-    results = integrations.send_now(settings, messages, sender) if messages else []
-    rows = {row.id: row for _, row in claimed}
-    for result in results:
-        _record(session, rows[result.ledger_id], result, now, report)
-    session.commit()
+    sendable_users = [user for user in users if sendable(user, now)]
+    with owned_context(settings, sender) as ctx:
+        report = manual.send_today(ctx, sendable_users, now)
+    session.expire_all()  # the pipeline wrote in its own transactions
     return report
-
-
-def _claim(session: Session, user: UserDetail, now: datetime) -> MessageLog | None:
-    """A pending ledger row for the user's local today, or None when one exists already."""
-    row = MessageLog(
-        user_id=user.id,
-        local_date=local_today(user, now),
-        timezone=user.timezone,
-        kind="manual",
-        status="pending",
-        claimed_at=now,
-        scheduled_at=now,
-        attempts=1,
-    )
-    try:
-        with session.begin_nested():
-            session.add(row)
-    except IntegrityError:
-        return None
-    return row
-
-
-def _message(user: UserDetail, row: MessageLog) -> OutgoingMessage:
-    """The subscriber's daily message, rendered by the broadcast's own content function."""
-    rendered = integrations.subscriber_message(user, row.local_date)
-    return OutgoingMessage(row.id, user.phone, user.language, rendered.parameters, rendered.text)
-
-
-def _record(session: Session, row: MessageLog, result, now: datetime, report: SendReport) -> None:
-    """Record an outcome as the scheduler does; a transient failure gives the day back."""
-    if result.outcome == Outcome.RETRY:
-        # Nothing reached the subscriber and no run will retry a manual row: release the
-        # (subscriber, date) claim so today's daily run can still send.
-        session.delete(row)
-    else:
-        apply_result(session, result, now)  # the scheduler's recording (disables on ``disable``)
-    if result.outcome == Outcome.SENT:
-        report.sent += 1
-        return
-    report.failed += 1
-    detail = f"{result.outcome} {result.error_code or ''} {result.error_detail or ''}"
-    report.errors.append(f"{row.user_id}: {detail.strip()}")

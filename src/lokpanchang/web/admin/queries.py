@@ -23,10 +23,11 @@ from lokpanchang.storage.models import (
     ScheduledJobRun,
     UserDetail,
 )
+from lokpanchang.storage.states import SENT_LEDGER, LedgerStatus, RunStatus
 
-DELIVERED = ("delivered", "read")
-SENT = ("sent", "delivered", "read")
-FAILED = ("failed", "halted")  # the scheduler's ledger statuses for a message that did not go
+DELIVERED = (LedgerStatus.DELIVERED, LedgerStatus.READ)
+SENT = SENT_LEDGER
+FAILED = (LedgerStatus.FAILED, LedgerStatus.HALTED)  # statuses of a message that did not go
 PAGE_SIZE = 50
 
 
@@ -46,6 +47,8 @@ class Kpis:
     failed_today: int
     popular_zone: str | None
     popular_zone_count: int
+    blocked_today: int = 0  # refused by WhatsApp's policy (marketing to +1, per-user cap)
+    deferred_today: int = 0  # held back by the messaging limit
 
 
 def kpis(session: Session, now: datetime) -> Kpis:
@@ -68,6 +71,14 @@ def kpis(session: Session, now: datetime) -> Kpis:
         ),
         popular_zone=zone[0] if zone else None,
         popular_zone_count=zone[1] if zone else 0,
+        blocked_today=_count_messages(
+            session, MessageLog.failed_at >= day_start, MessageLog.status == LedgerStatus.BLOCKED
+        ),
+        deferred_today=_count_messages(
+            session,
+            MessageLog.scheduled_at >= day_start,
+            MessageLog.status == LedgerStatus.DEFERRED,
+        ),
     )
 
 
@@ -99,9 +110,9 @@ class RunSummary:
 
     @property
     def missed(self) -> int:
-        if self.run.status == "missed":
-            return max(self.counts["missed"], self.run.total, self.run.skipped)
-        return self.counts["missed"]
+        if self.run.status == RunStatus.MISSED:
+            return max(self.counts[LedgerStatus.MISSED], self.run.total, self.run.skipped)
+        return self.counts[LedgerStatus.MISSED]
 
 
 def runs_between(session: Session, start: datetime, end: datetime) -> list[RunSummary]:
@@ -170,7 +181,10 @@ def daily_delivery(session: Session, today: date, days: int = 30) -> list[DayBar
 
 def _bar(day: date, counts: Counter) -> DayBar:
     return DayBar(
-        day, sum(counts[s] for s in DELIVERED), counts["sent"], sum(counts[s] for s in FAILED)
+        day,
+        sum(counts[s] for s in DELIVERED),
+        counts[LedgerStatus.SENT],
+        sum(counts[s] for s in FAILED),
     )
 
 

@@ -9,15 +9,17 @@ from zoneinfo import ZoneInfo
 
 from lokpanchang.planning import local_date_at, occurrence
 from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.storage.states import OWED_LEDGER, LedgerStatus
 
-IN_FLIGHT = ("pending", "claimed", "retry")
-REACHED = {"sent": "Sent", "delivered": "Delivered", "read": "Read"}
-WHY_NOT = {
-    "failed": "it failed",
-    "halted": "the run was halted for an operator",
-    "missed": "the slot was missed (more than LATE_GRACE late)",
-    "skipped": "it was skipped",
-    "ambiguous": "WhatsApp may have it: the send timed out after it left (never resent)",
+L = LedgerStatus
+IN_FLIGHT = OWED_LEDGER
+REACHED: dict[str, str] = {L.SENT: "Sent", L.DELIVERED: "Delivered", L.READ: "Read"}
+WHY_NOT: dict[str, str] = {
+    L.FAILED: "it failed",
+    L.HALTED: "the run was halted for an operator",
+    L.MISSED: "the slot was missed (more than LATE_GRACE late)",
+    L.SKIPPED: "it was skipped",
+    L.AMBIGUOUS: "WhatsApp may have it: the send timed out after it left (never resent)",
 }
 
 

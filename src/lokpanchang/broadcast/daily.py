@@ -1,0 +1,162 @@
+"""A daily run's send: owe its subscribers a row each, send them in batches, finish the run.
+
+Every step is a short transaction and safe to repeat: the ledger row (subscriber, local date)
+is inserted once; a batch is a ``DailyBatch`` selection of the run's rows between two ids,
+sent by ``pipeline.deliver``; a run halted by the channel sends nothing more.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import structlog
+
+from lokpanchang.broadcast import pipeline, tier
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.config import Settings
+from lokpanchang.delivery.base import SendResult
+from lokpanchang.storage import ledger, runs
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import BroadcastRun, MessageLog
+from lokpanchang.storage.states import (
+    OPEN_LEDGER,
+    OPEN_RUNS,
+    OWED_LEDGER,
+    SENT_LEDGER,
+    LedgerStatus,
+    RunStatus,
+    check_move,
+)
+
+log = structlog.get_logger(__name__)
+L = LedgerStatus
+
+
+def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int, int]]:
+    """Mark the run running, owe its subscribers their rows, and return batch bounds.
+
+    Returns no batches for a finished run, so a duplicate ``send_for_timezone`` is harmless.
+    """
+    with transaction(settings.effective_database_url) as session:
+        run = session.get(BroadcastRun, run_id)
+        if run is None or run.status not in OPEN_RUNS:
+            return []
+        _mark_running(settings, run, now)
+        owe_run(session, settings, run, now)
+        if past_grace(settings, run, now):
+            give_up_late_run(session, run)
+            return []
+        stale = now - timedelta(seconds=settings.claim_stale_after)
+        ids = ledger.sendable_ids(session, MessageLog, ledger.run_rows(run_id), stale, now)
+        bounds = batch_bounds(ids, settings.batch_size)
+        run.batches = max(run.batches, len(bounds))
+    log.info("run.started", run_id=run_id, batches=len(bounds), rows=len(ids))
+    return bounds
+
+
+def owe_run(session, settings: Settings, run: BroadcastRun, now: datetime) -> None:
+    """A row for each of the slot's subscribers, admitted by the messaging limit (or deferred)."""
+    limit = settings.messaging_limit
+    if limit is None:  # nothing to count: admitted as they are written
+        ledger.insert_run_rows(session, run, now, admitted_at=now)
+        return
+    ledger.insert_run_rows(session, run, now)
+    waiting = ledger.unadmitted(session, MessageLog, ledger.run_rows(run.id))
+    tier.admit(session, MessageLog, waiting, limit, now)
+
+
+def _mark_running(settings: Settings, run: BroadcastRun, now: datetime) -> None:
+    if run.status != RunStatus.RUNNING:
+        run.status = check_move(run.status, RunStatus.RUNNING)
+        run.started_at = run.started_at or now
+    if now - run.due_at > timedelta(seconds=settings.run_stall_after):
+        run.late = True
+
+
+def past_grace(settings: Settings, run: BroadcastRun, now: datetime) -> bool:
+    return now - run.due_at > timedelta(seconds=settings.late_grace)
+
+
+def give_up_late_run(session, run: BroadcastRun) -> None:
+    """Past the grace period nothing more is sent: what is left is recorded as missed."""
+    owed = ledger.ids_in(session, MessageLog, ledger.run_rows(run.id), OWED_LEDGER)
+    ledger.move(session, MessageLog, owed, L.MISSED, late=True)
+    counts = ledger.counts(session, MessageLog, ledger.run_rows(run.id))
+    if not any(counts.get(state) for state in (*SENT_LEDGER, L.SENDING, L.AMBIGUOUS)):
+        _write_counts(run, counts)
+        run.status, run.late = check_move(run.status, RunStatus.MISSED), True
+    log.warning("run.missed_after_grace", run_id=run.id, rows=len(owed))
+
+
+def batch_bounds(ids: list[int], size: int) -> list[tuple[int, int]]:
+    """Consecutive chunks of ``ids`` (sorted) as inclusive (first, last) bounds."""
+    return [(ids[i], ids[min(i + size, len(ids)) - 1]) for i in range(0, len(ids), size)]
+
+
+def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:
+    """Write the ledger's counts into the run and mark it done once no row is open.
+
+    The chord's summary callback calls this; so does the planner when that callback was lost.
+    """
+    with transaction(settings.effective_database_url) as session:
+        counts = ledger.counts(session, MessageLog, ledger.run_rows(run_id))
+        run = session.get(BroadcastRun, run_id)
+        if run is None or any(counts.get(state) for state in OPEN_LEDGER):
+            return False
+        _write_counts(run, counts)
+        if run.status != RunStatus.RUNNING:
+            return False
+        run.status, run.finished_at = check_move(run.status, RunStatus.DONE), now
+    log.info("run.done", run_id=run_id, **counts)
+    return True
+
+
+NOT_OURS_TO_SEND = (L.SKIPPED, L.MISSED, L.DEFERRED, L.BLOCKED)
+"""Rows counted as skipped on the run: the channel, the clock or the tier said not today."""
+
+
+def _write_counts(run: BroadcastRun, counts: dict[str, int]) -> None:
+    run.total = sum(counts.values())
+    run.sent = sum(counts.get(state, 0) for state in SENT_LEDGER)
+    run.skipped = sum(counts.get(state, 0) for state in NOT_OURS_TO_SEND)
+    run.failed = run.total - run.sent - run.skipped
+
+
+class DailyBatch(LedgerSelection):
+    """The rows of one run between two ids (inclusive): a batch of ``send_for_timezone``."""
+
+    name = "run"
+
+    def __init__(self, settings: Settings, run_id: int, bounds: tuple[int, int]) -> None:
+        self.settings, self.run_id, self.bounds = settings, run_id, (bounds[0], bounds[1])
+
+    def rows(self):
+        return ledger.run_rows(self.run_id, self.bounds)
+
+    def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
+        run = session.get(BroadcastRun, self.run_id)
+        if run is None or run.status != RunStatus.RUNNING:
+            return []
+        if past_grace(self.settings, run, now):
+            give_up_late_run(session, run)
+            return []
+        return super().claim(session, now, stale_before)
+
+    def may_send(self, session) -> bool:
+        return session.get(BroadcastRun, self.run_id).status == RunStatus.RUNNING
+
+    def halt(self, session, result: SendResult, now: datetime) -> None:
+        error = f"halted by channel error {result.error_code}: {result.error_detail or ''}"
+        running = (RunStatus.RUNNING,)
+        if runs.move_run(
+            session, self.run_id, RunStatus.HALTED, running, finished_at=now, error=error
+        ):
+            log.error("run.halted", run_id=self.run_id, error_code=result.error_code)
+
+
+def send_batch(
+    ctx: SendContext, run_id: int, bounds: tuple[int, int], now: datetime
+) -> pipeline.Tally:
+    """Claim, render, send and record one batch of a run."""
+    return pipeline.deliver(ctx, DailyBatch(ctx.settings, run_id, bounds), now)

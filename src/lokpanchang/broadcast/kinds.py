@@ -1,0 +1,65 @@
+"""What every kind of send of the daily panchangam shares: rows of ``message_log``, rendered
+by the broadcast's content for the row's local date, from the subscriber's number.
+
+A kind is a ``LedgerSelection`` that says which rows it claims (and, for a run, whether it
+may still send and what a halt does); ``pipeline.deliver`` does the rest.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import structlog
+
+from lokpanchang.broadcast.content import Content, Recipient, subscriber_recipient
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.delivery.base import OutgoingMessage, SendResult
+from lokpanchang.storage import ledger
+from lokpanchang.storage.ledger import Ledger
+from lokpanchang.storage.models import MessageLog, UserDetail
+
+log = structlog.get_logger(__name__)
+
+
+def to_recipient(row: MessageLog, user: UserDetail) -> Recipient:
+    """What the content needs to know of a ledger row and its subscriber."""
+    return subscriber_recipient(user, row.local_date, row.id)
+
+
+def prepare_content(content: Content, rows: list[tuple]) -> None:
+    """Let the content load or compute a batch's panchangams at once (one store query)."""
+    prepare = getattr(content, "prepare", None)
+    if prepare is not None and rows:
+        prepare([to_recipient(row, user) for row, user in rows])
+
+
+def daily_message(content: Content, row: MessageLog, user: UserDetail, via: str = ""):
+    """The daily panchangam of ``row``'s local date for ``user``, as the broadcast sends it."""
+    parameters, text = content(to_recipient(row, user))
+    return OutgoingMessage(row.id, user.phone, user.language, tuple(parameters), text, via=via)
+
+
+class LedgerSelection:
+    """Rows of ``message_log`` carrying the daily panchangam; subclasses say which."""
+
+    model: Ledger = MessageLog
+    name = "send"
+
+    def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
+        return ledger.claim(session, self.model, self.rows(), now, stale_before)
+
+    def rows(self):
+        """The WHERE clause of the rows this selection owns."""
+        raise NotImplementedError
+
+    def prepare(self, ctx: SendContext, rows: list[tuple]) -> None:
+        prepare_content(ctx.content, rows)
+
+    def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
+        return daily_message(ctx.content, row, user, via)
+
+    def may_send(self, session) -> bool:
+        return True
+
+    def halt(self, session, result: SendResult, now: datetime) -> None:
+        log.error(f"{self.name}.halted", error_code=result.error_code, error=result.error_detail)

@@ -1,0 +1,113 @@
+"""An operator's send of today's panchangam to chosen subscribers (the portal, the test
+routes), and the one-row claim sign-up uses too.
+
+Each subscriber gets a ``message_log`` row for their local today (kind ``manual``), once: the
+unique (subscriber, local date) is the guard, so a subscriber who already has a row for today
+is skipped, whatever asked. A row of an earlier operator's send still owed (the channel asked
+to retry) is taken again. The rows are sent by the pipeline like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import and_, select
+
+from lokpanchang import planning
+from lokpanchang.broadcast import pipeline, tier
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.config import Settings
+from lokpanchang.storage import ledger
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.storage.states import OWED_LEDGER, SENT_LEDGER, LedgerKind, LedgerStatus
+
+
+@dataclass(frozen=True)
+class Owed:
+    id: int
+    deferred: bool  # the messaging limit held it back
+
+
+def owe_today(
+    session, settings: Settings, user: UserDetail, kind: LedgerKind, now: datetime
+) -> Owed | None:
+    """A row of ``kind`` for ``user``'s local today, admitted by the messaging limit; None
+    when they already have a row for that date."""
+    zone = user.location()[2]
+    values = {
+        "user_id": user.id,
+        "local_date": planning.local_date_at(zone, now),
+        "timezone": zone,
+        "kind": kind,
+        "status": LedgerStatus.PENDING,
+        "scheduled_at": now,
+        "attempts": 0,
+        "late": False,
+    }
+    new = ledger.insert_rows(session, MessageLog, [values], ["user_id", "local_date"])
+    if not new:
+        return None
+    _, deferred = tier.admit(session, MessageLog, new, settings.messaging_limit, now)
+    return Owed(new[0][0], bool(deferred))
+
+
+class Rows(LedgerSelection):
+    """Chosen ``message_log`` rows, by id."""
+
+    name = "manual"
+
+    def __init__(self, row_ids: list[int]) -> None:
+        self.row_ids = row_ids
+
+    def rows(self):
+        return and_(MessageLog.id.in_(self.row_ids), MessageLog.run_id.is_(None))
+
+
+@dataclass
+class SendReport:
+    sent: int = 0
+    failed: int = 0
+    already_today: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def send_today(ctx: SendContext, users: list[UserDetail], now: datetime) -> SendReport:
+    """Today's panchangam to each of ``users`` who has no row for their local today yet."""
+    with transaction(ctx.url) as session:
+        row_ids = [_row_for(session, ctx.settings, user, now) for user in users]
+    mine = [row_id for row_id in row_ids if row_id is not None]
+    for start in range(0, len(mine), ctx.settings.batch_size):
+        pipeline.deliver(ctx, Rows(mine[start : start + ctx.settings.batch_size]), now)
+    report = SendReport(already_today=len(row_ids) - len(mine))
+    with transaction(ctx.url) as session:
+        for row in session.scalars(select(MessageLog).where(MessageLog.id.in_(mine))):
+            _report(report, row)
+    return report
+
+
+def _row_for(session, settings: Settings, user: UserDetail, now: datetime) -> int | None:
+    owed = owe_today(session, settings, user, LedgerKind.MANUAL, now)
+    if owed is not None:
+        return owed.id
+    local_date = planning.local_date_at(user.location()[2], now)
+    earlier = session.scalar(
+        select(MessageLog.id).where(
+            MessageLog.user_id == user.id,
+            MessageLog.local_date == local_date,
+            MessageLog.kind == LedgerKind.MANUAL,
+            MessageLog.status.in_(OWED_LEDGER),
+        )
+    )
+    return earlier  # an earlier operator's send still owed, or None: they have today's
+
+
+def _report(report: SendReport, row: MessageLog) -> None:
+    if row.status in SENT_LEDGER:
+        report.sent += 1
+        return
+    report.failed += 1
+    detail = f"{row.status} {row.error_code or ''} {row.error_detail or ''}"
+    report.errors.append(f"{row.user_id}: {detail.strip()}")

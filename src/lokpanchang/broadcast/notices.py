@@ -1,0 +1,53 @@
+"""Telling a subscriber, once, that the channel's policy blocked their message.
+
+A free-text message reaches a WhatsApp user only inside a service window (they wrote to us
+in the last 24 h). So a subscriber whose message was blocked is told at once if they wrote
+lately; otherwise the notice waits and goes with our reply to the next thing they write
+(``conversation.sending``). ``user_detail.blocked_notice_at`` records that they were told.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import structlog
+
+from lokpanchang.broadcast.context import SendContext, run_async
+from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
+from lokpanchang.messages import reply
+from lokpanchang.storage import audience
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage.quota import WINDOW
+
+log = structlog.get_logger(__name__)
+
+NOTICE = "blocked"  # the reply in ``messages.replies``
+
+
+def notice_for(user: UserDetail) -> OutgoingMessage:
+    """The notice to ``user``, as a text from the number they are pinned to."""
+    text = reply(NOTICE, user.language)
+    return OutgoingMessage(
+        0, user.phone, user.language, text=text, kind=MessageKind.TEXT, via=user.number_id or ""
+    )
+
+
+def tell_blocked(ctx: SendContext, user_ids: list[int], now: datetime) -> int:
+    """Tell those of ``user_ids`` never told and inside a service window; how many were."""
+    with transaction(ctx.url) as session:
+        open_window = audience.wrote_since(session, user_ids, now - WINDOW)
+        owed = audience.owing_blocked_notice(session, UserDetail.id.in_(open_window))
+    return send_notices(ctx, owed, now)
+
+
+def send_notices(ctx: SendContext, users: list[UserDetail], now: datetime) -> int:
+    """Send the notice to each of ``users``; those it reached are never told again."""
+    if not users:
+        return 0
+    results = run_async(ctx.sender.send_batch([notice_for(user) for user in users]))
+    told = [user.id for user, r in zip(users, results) if r.outcome is Outcome.SENT]
+    with transaction(ctx.url) as session:
+        audience.note_blocked_notice(session, told, now)
+    log.info("notice.blocked_sent", told=len(told), owed=len(users))
+    return len(told)

@@ -1,0 +1,52 @@
+"""The conversation's replies: free text and location requests, in no ledger.
+
+A reply answers someone who just wrote to us (inside their service window), from the number
+they wrote to. It goes through the same channel and event loop as every other send
+(``pipeline.transmit``); its outcome is logged. A subscriber owed a notice that a message was
+blocked (``broadcast.notices``) gets it with the reply.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import structlog
+
+from lokpanchang.broadcast import notices, pipeline
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
+from lokpanchang.storage import audience
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import UserDetail
+
+log = structlog.get_logger(__name__)
+
+KINDS = {"text": MessageKind.TEXT, "location_request": MessageKind.LOCATION_REQUEST}
+
+
+def reply_message(to: str, kind: str, text: str, via: str = "") -> OutgoingMessage:
+    """A reply of ``kind`` (``text`` or ``location_request``) to address ``to``."""
+    return OutgoingMessage(0, to, text=text, kind=KINDS[kind], via=via)
+
+
+def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendResult]:
+    """Send the conversation's ``replies`` (each with ``to``, ``kind``, ``text``, ``via``)."""
+    messages = [reply_message(r.to, r.kind, r.text, r.via) for r in replies]
+    results = pipeline.transmit(ctx, messages)
+    for message, result in zip(messages, results):
+        log.info(
+            "reply.sent",
+            kind=str(message.kind),
+            outcome=str(result.outcome),
+            error_code=result.error_code,
+        )
+    _notices_owed(ctx, [r.to for r in replies], now)
+    return results
+
+
+def _notices_owed(ctx: SendContext, addresses: list[str], now: datetime) -> None:
+    if not addresses:
+        return
+    with transaction(ctx.url) as session:
+        owed = audience.owing_blocked_notice(session, UserDetail.phone.in_(set(addresses)))
+    notices.send_notices(ctx, owed, now)

@@ -1,0 +1,101 @@
+"""SQL for who is subscribed where and how: the (zone, send time) groups the planner plans
+for, the places of a slot's subscribers (whose panchangams a run will need), who wrote to us
+lately (an open service window) and who is owed a notice that a message was blocked."""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from lokpanchang.clock import require_aware
+from lokpanchang.storage.models import (
+    BroadcastRun,
+    CityDetail,
+    InboundMessage,
+    MessageLog,
+    UserDetail,
+)
+from lokpanchang.storage.states import LedgerStatus
+
+
+def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, time]]:
+    """Distinct (timezone, send time) of subscribers active at ``now`` (``obsoleted_on > now``).
+
+    Subscribers without a zone yet (location not shared) are left out; zone
+    names come back exactly as stored, so the planner can report invalid ones.
+    Sorted by zone, then send time.
+    """
+    require_aware(now, "now")
+    statement = (
+        select(UserDetail.timezone, UserDetail.send_time)
+        .where(UserDetail.obsoleted_on > now, UserDetail.timezone.is_not(None))
+        .distinct()
+        .order_by(UserDetail.timezone, UserDetail.send_time)
+    )
+    return [(zone, send_time) for zone, send_time in session.execute(statement) if zone is not None]
+
+
+def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:
+    """For each active (zone, send time) with a zone, when its earliest active subscriber joined."""
+    require_aware(now, "now")
+    query = (
+        select(UserDetail.timezone, UserDetail.send_time, func.min(UserDetail.created_on))
+        .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
+        .group_by(UserDetail.timezone, UserDetail.send_time)
+    )
+    return {
+        (zone, send_time): joined
+        for zone, send_time, joined in session.execute(query)
+        if zone is not None
+    }
+
+
+def slot_places(session: Session, run: BroadcastRun, now: datetime) -> list[tuple]:
+    """Distinct (latitude, longitude, city name or None) of the active subscribers of
+    ``run``'s slot: the places whose panchangams its batches will need."""
+    query = (
+        select(UserDetail.latitude, UserDetail.longitude, CityDetail.city)
+        .outerjoin(CityDetail, CityDetail.id == UserDetail.city_id)
+        .where(
+            UserDetail.timezone == run.timezone,
+            UserDetail.send_time == run.send_time,
+            UserDetail.obsoleted_on > now,
+            UserDetail.latitude.is_not(None),
+            UserDetail.longitude.is_not(None),
+        )
+        .distinct()
+    )
+    return [tuple(row) for row in session.execute(query)]
+
+
+def wrote_since(session: Session, user_ids: list[int], since: datetime) -> set[int]:
+    """Those of ``user_ids`` who wrote to us at or after ``since`` (an open service window)."""
+    if not user_ids:
+        return set()
+    query = (
+        select(UserDetail.id)
+        .join(InboundMessage, InboundMessage.from_phone == UserDetail.phone)
+        .where(UserDetail.id.in_(user_ids), InboundMessage.received_at >= since)
+        .distinct()
+    )
+    return set(session.execute(query).scalars())
+
+
+def owing_blocked_notice(session: Session, where) -> list[UserDetail]:
+    """Subscribers matching ``where`` with a blocked message they were never told about."""
+    blocked = select(MessageLog.id).where(
+        MessageLog.user_id == UserDetail.id, MessageLog.status == LedgerStatus.BLOCKED
+    )
+    query = select(UserDetail).where(
+        where, UserDetail.blocked_notice_at.is_(None), blocked.exists()
+    )
+    return list(session.execute(query.order_by(UserDetail.id)).scalars())
+
+
+def note_blocked_notice(session: Session, user_ids: list[int], now: datetime) -> None:
+    """Remember that these subscribers were told (they are never told again)."""
+    if user_ids:
+        statement = update(UserDetail).where(UserDetail.id.in_(user_ids))
+        session.execute(statement.values(blocked_notice_at=now))

@@ -1,0 +1,268 @@
+"""SQL for the ledgers: ``message_log`` (one daily panchangam per subscriber and local date)
+and ``announcement_log`` (one announcement per job run and subscriber).
+
+Both have the same life (``storage.states.LedgerStatus``) and the same columns for it, so
+every function that claims, moves or records rows takes the ledger's model. A claim is a
+conditional UPDATE (two workers never take one row); every move names the states it may come
+from (``states.sources``), so no statement can move a row backwards.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import (
+    ColumnElement,
+    Table,
+    and_,
+    bindparam,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.orm import Session
+
+from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
+from lokpanchang.storage.models import AnnouncementLog, BroadcastRun, MessageLog, UserDetail
+from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
+
+Ledger = type[MessageLog] | type[AnnouncementLog]
+
+L = LedgerStatus
+
+
+def status_in(model, states) -> ColumnElement[bool]:
+    """``status IN ('a', 'b')`` with the states as literals (usable in executemany)."""
+    return model.status.in_([literal_column(f"'{LedgerStatus(state).value}'") for state in states])
+
+
+# Rows owed a send ---------------------------------------------------------------------
+
+
+def insert_run_rows(
+    session: Session,
+    run: BroadcastRun,
+    now: datetime,
+    status: LedgerStatus = L.PENDING,
+    admitted_at: datetime | None = None,
+) -> int:
+    """Give every subscriber of ``run``'s slot a ledger row for its local date, once.
+
+    Subscribers who joined after the slot's instant are left out: sign-up sends them
+    today's message (welcome). A subscriber who already has a row for that local date
+    (welcome, another zone, an earlier run, an operator's send) keeps it.
+    """
+    subscribers = select(
+        UserDetail.id,
+        literal(run.local_date),
+        literal(run.id),
+        literal(run.timezone),
+        literal(LedgerKind.DAILY.value),
+        literal(LedgerStatus(status).value),
+        literal(run.due_at, type_=MessageLog.scheduled_at.type),
+        literal(run.late),
+        literal(0),
+        literal(admitted_at, type_=MessageLog.admitted_at.type),
+    ).where(
+        UserDetail.timezone == run.timezone,
+        UserDetail.send_time == run.send_time,
+        UserDetail.obsoleted_on > now,
+        UserDetail.created_on <= run.due_at,
+        UserDetail.latitude.is_not(None),
+        UserDetail.longitude.is_not(None),
+    )
+    columns = [
+        "user_id",
+        "local_date",
+        "run_id",
+        "timezone",
+        "kind",
+        "status",
+        "scheduled_at",
+        "late",
+        "attempts",
+        "admitted_at",
+    ]
+    statement = (
+        insert_ignoring_conflicts(session, MessageLog)
+        .from_select(columns, subscribers)
+        .on_conflict_do_nothing(index_elements=["user_id", "local_date"])
+        .returning(MessageLog.id)
+    )
+    # Counted through RETURNING: psycopg reports no rowcount for INSERT .. ON CONFLICT.
+    return len(session.execute(statement).all())
+
+
+def insert_rows(
+    session: Session, model: Ledger, rows: list[dict], unique: list[str]
+) -> list[tuple[int, int]]:
+    """Insert ``rows`` into ``model``, skipping those whose ``unique`` key exists; the new
+    rows' (id, subscriber id), in id order."""
+    found: list[tuple[int, int]] = []
+    for start in range(0, len(rows), 5000):
+        statement = (
+            insert_ignoring_conflicts(session, model)
+            .values(rows[start : start + 5000])
+            .on_conflict_do_nothing(index_elements=unique)
+            .returning(model.id, model.user_id)
+        )
+        found.extend(tuple(row) for row in session.execute(statement))
+    return sorted(found)
+
+
+def sendable(model: Ledger, stale_before: datetime, now: datetime):
+    """Rows that owe an attempt now: pending; retry whose back-off has ended; a stale claim.
+
+    A claimed row was never handed to a channel ('sending' marks that), so taking a stale
+    claim again cannot double a message.
+    """
+    return or_(
+        model.status == L.PENDING,
+        and_(model.status == L.RETRY, or_(model.retry_at.is_(None), model.retry_at <= now)),
+        and_(model.status == L.CLAIMED, model.claimed_at < stale_before),
+    )
+
+
+def sendable_ids(
+    session: Session, model: Ledger, where, stale_before: datetime, now: datetime
+) -> list[int]:
+    """Ids of the rows matching ``where`` that owe an attempt now, in order."""
+    query = select(model.id).where(where, sendable(model, stale_before, now)).order_by(model.id)
+    return list(session.execute(query).scalars())
+
+
+def claim(session: Session, model: Ledger, where, now: datetime, stale_before: datetime) -> list:
+    """Claim the sendable rows matching ``where`` (a conditional update); the claimed ids."""
+    statement = (
+        update(model)
+        .where(where, sendable(model, stale_before, now))
+        .values(status=L.CLAIMED, claimed_at=now, attempts=model.attempts + 1)
+        .returning(model.id)
+    )
+    return sorted(session.execute(statement).scalars())
+
+
+def run_rows(run_id: int, bounds: tuple[int, int] | None = None):
+    """The ``message_log`` rows of a run (within inclusive id ``bounds`` when given)."""
+    where = MessageLog.run_id == run_id
+    return and_(where, MessageLog.id.between(*bounds)) if bounds else where
+
+
+# Moving rows --------------------------------------------------------------------------
+
+
+def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, **values) -> int:
+    """Move the rows among ``ids`` whose state allows it to ``target``; how many moved."""
+    if not ids:
+        return 0
+    moved = 0
+    for start in range(0, len(ids), 5000):  # bounded IN lists
+        chunk = ids[start : start + 5000]
+        statement = update(model).where(model.id.in_(chunk), status_in(model, sources(target)))
+        moved += affected_rows(session.execute(statement.values(status=target, **values)))
+    return moved
+
+
+def move_where(session: Session, model: Ledger, where, target: LedgerStatus, **values) -> int:
+    """Move every row matching ``where`` whose state allows it to ``target``."""
+    statement = update(model).where(where, status_in(model, sources(target)))
+    return affected_rows(session.execute(statement.values(status=target, **values)))
+
+
+def record(session: Session, model: Ledger, rows: list[dict]) -> None:
+    """Bulk UPDATE by id: each dict holds a row's ``id``, its new ``status`` and the columns
+    that outcome writes. One executemany per (status, columns): a batch of outcomes costs a
+    few statements whatever its size. A row whose state no longer allows the move (a status
+    webhook got there first) is left alone."""
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for row in rows:
+        groups[(row["status"], tuple(sorted(row)))].append(row)
+    table = cast(Table, model.__table__)
+    for (status, keys), members in sorted(groups.items()):
+        columns = [key for key in keys if key not in ("id", "status")]
+        values = {name: bindparam(f"v_{name}", type_=table.c[name].type) for name in columns}
+        statement = (
+            update(table)
+            .where(table.c.id == bindparam("row_id"), status_in(table.c, sources(status)))
+            .values(status=LedgerStatus(status).value, **values)
+        )
+        session.execute(
+            statement, [{"row_id": r["id"], **{f"v_{c}": r[c] for c in columns}} for r in members]
+        )
+
+
+def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) -> int:
+    """Rows left 'sending' by a dead worker may have reached the channel: never resend them."""
+    where = and_(MessageLog.run_id == run_id, MessageLog.claimed_at < stale_before)
+    where = and_(where, MessageLog.status == L.SENDING)
+    return move_where(
+        session, MessageLog, where, L.AMBIGUOUS, error_detail="worker lost during the send"
+    )
+
+
+# Reading ------------------------------------------------------------------------------
+
+
+def with_subscribers(session: Session, model: Ledger, row_ids: list[int]) -> list[tuple]:
+    """(row, subscriber) for each of ``row_ids``, in id order."""
+    if not row_ids:
+        return []
+    query = (
+        select(model, UserDetail)
+        .join(UserDetail, UserDetail.id == model.user_id)
+        .where(model.id.in_(row_ids))
+        .order_by(model.id)
+    )
+    return [tuple(row) for row in session.execute(query)]
+
+
+def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
+    """Pin each subscriber (by id) to our number (a WhatsApp phone-number id)."""
+    if numbers:
+        rows: list[dict[str, Any]] = [
+            {"id": user_id, "number_id": number} for user_id, number in numbers.items()
+        ]
+        session.execute(update(UserDetail), sorted(rows, key=lambda row: row["id"]))
+
+
+def subscribers_of(session: Session, model: Ledger, row_ids: list[int]) -> dict[int, UserDetail]:
+    """The subscriber of each row (loaded into ``session``), keyed by row id."""
+    query = select(model.id, UserDetail).join(UserDetail, UserDetail.id == model.user_id)
+    rows = session.execute(query.where(model.id.in_(row_ids)))
+    return {row_id: user for row_id, user in rows}  # noqa: C416 -- a Result is not a mapping
+
+
+def ids_in(session: Session, model: Ledger, where, states) -> list[int]:
+    """Ids of the rows matching ``where`` in one of ``states``, in order."""
+    query = select(model.id).where(where, model.status.in_(tuple(states)))
+    return list(session.execute(query.order_by(model.id)).scalars())
+
+
+def counts(session: Session, model: Ledger, where) -> dict[str, int]:
+    """How many rows matching ``where`` are in each state."""
+    query = select(model.status, func.count()).where(where).group_by(model.status)
+    return {status: count for status, count in session.execute(query)}  # noqa: C416
+
+
+def last_activity(session: Session, run_id: int) -> datetime | None:
+    """The latest claim, send or back-off end among a run's rows (a sign of life)."""
+    # A back-off ending in the future counts as progress: the batch's own retry is due then.
+    query = select(
+        func.max(MessageLog.claimed_at), func.max(MessageLog.sent_at), func.max(MessageLog.retry_at)
+    ).where(MessageLog.run_id == run_id)
+    instants = [value for value in session.execute(query).one() if value is not None]
+    return max(instants, default=None)
+
+
+def unadmitted(session: Session, model: Ledger, where) -> list[tuple[int, int]]:
+    """(row id, subscriber id) of the rows matching ``where`` still waiting for admission
+    (pending, never admitted by the messaging limit), in row order."""
+    query = select(model.id, model.user_id).where(
+        where, model.status == L.PENDING, model.admitted_at.is_(None)
+    )
+    return [(row_id, user_id) for row_id, user_id in session.execute(query.order_by(model.id))]

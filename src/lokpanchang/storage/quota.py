@@ -1,0 +1,112 @@
+"""SQL for the messaging limit: unique subscribers reached in the last 24 h, from the ledgers.
+
+A row counts from the instant it was admitted (``admitted_at``) while it may reach its
+subscriber: owed, in flight, accepted, ambiguous, or failed after the channel accepted it.
+Rows deferred, skipped, blocked, missed or halted did not reach anyone. Subscribers who
+wrote to us in the window do not count (messages inside a customer-service window are
+outside the limit). Admissions are serialised by one lock row, so two workers admitting at
+the same moment cannot both take the last places.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import and_, func, or_, select, union, update
+from sqlalchemy.orm import Session, aliased
+
+from lokpanchang.storage.db import insert_ignoring_conflicts
+from lokpanchang.storage.models import (
+    FOREVER,
+    AnnouncementLog,
+    InboundMessage,
+    MessageLog,
+    SchedulerLock,
+    UserDetail,
+)
+from lokpanchang.storage.states import LedgerStatus
+
+WINDOW = timedelta(hours=24)
+QUOTA_LOCK_KEY = "quota:messaging-limit"
+L = LedgerStatus
+REACHING = (L.PENDING, L.CLAIMED, L.RETRY, L.SENDING, L.SENT, L.DELIVERED, L.READ, L.AMBIGUOUS)
+REACHED = (L.SENT, L.DELIVERED, L.READ, L.AMBIGUOUS)
+
+
+def lock(session: Session) -> None:
+    """Hold the quota's lock row until the transaction ends (a write: serialises everywhere)."""
+    statement = insert_ignoring_conflicts(session, SchedulerLock).values(
+        key=QUOTA_LOCK_KEY, expires_at=FOREVER
+    )
+    session.execute(statement.on_conflict_do_nothing(index_elements=["key"]))
+    session.execute(
+        update(SchedulerLock).where(SchedulerLock.key == QUOTA_LOCK_KEY).values(expires_at=FOREVER)
+    )
+
+
+def _reaching(model, since: datetime):
+    accepted_then_failed = and_(model.status == L.FAILED, model.whatsapp_message_id.is_not(None))
+    return select(model.user_id.label("user_id")).where(
+        model.admitted_at > since, or_(model.status.in_(REACHING), accepted_then_failed)
+    )
+
+
+def reached_users(session: Session, now: datetime) -> set[int]:
+    """Subscribers with a business-initiated message counting in the 24 h before ``now``."""
+    since = now - WINDOW
+    query = union(_reaching(MessageLog, since), _reaching(AnnouncementLog, since))
+    return set(session.execute(query).scalars())
+
+
+def _in_window(now: datetime):
+    return (
+        select(UserDetail.id)
+        .join(InboundMessage, InboundMessage.from_phone == UserDetail.phone)
+        .where(InboundMessage.received_at > now - WINDOW)
+        .distinct()
+    )
+
+
+def users_in_window(session: Session, now: datetime) -> set[int]:
+    """Subscribers who wrote to us in the 24 h before ``now`` (an open service window)."""
+    return set(session.execute(_in_window(now)).scalars())
+
+
+def used(session: Session, now: datetime) -> int:
+    """How many unique subscribers count against the limit in the 24 h before ``now``
+    (counted in the database: the window may hold millions)."""
+    since = now - WINDOW
+    reached = union(_reaching(MessageLog, since), _reaching(AnnouncementLog, since)).subquery()
+    query = (
+        select(func.count()).select_from(reached).where(reached.c.user_id.not_in(_in_window(now)))
+    )
+    return session.scalar(query) or 0
+
+
+def deferrals(session: Session, user_ids: list[int], since: date) -> dict[int, int]:
+    """How many days since local date ``since`` each subscriber has waited in a row: their
+    deferred rows after the last message that reached them."""
+    later = aliased(MessageLog)
+    reached_later = (
+        select(later.id)
+        .where(
+            later.user_id == MessageLog.user_id,
+            later.local_date > MessageLog.local_date,
+            later.status.in_(REACHED),
+        )
+        .exists()
+    )
+    found: dict[int, int] = {}
+    for start in range(0, len(user_ids), 5000):
+        query = (
+            select(MessageLog.user_id, func.count())
+            .where(
+                MessageLog.user_id.in_(user_ids[start : start + 5000]),
+                MessageLog.local_date >= since,
+                MessageLog.status == L.DEFERRED,
+                ~reached_later,
+            )
+            .group_by(MessageLog.user_id)
+        )
+        found.update(dict(session.execute(query).all()))
+    return found

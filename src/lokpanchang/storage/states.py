@@ -1,0 +1,148 @@
+"""Ledger and run states: enums and the one table of allowed moves for each.
+
+Every status written anywhere is a member of these enums; the database refuses any other
+value (CHECK constraints, migration ``0009_ledger_states``). Every change of status goes
+through this module: ``check_move`` for a row in hand, ``sources`` for a conditional
+``UPDATE ... WHERE status IN (...)`` that moves many rows at once (``storage.ledger``,
+``storage.runs``). Staying in the same state is always allowed (an idempotent repeat).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class LedgerStatus(StrEnum):
+    """Where one message to one subscriber stands (``message_log``, ``announcement_log``)."""
+
+    PENDING = "pending"  # owed a send attempt
+    CLAIMED = "claimed"  # taken by a batch, not yet handed to a channel: safe to take again
+    SENDING = "sending"  # handed to the channel: never sent again
+    RETRY = "retry"  # not sent (transient error, or a failure before the request): send again
+    SENT = "sent"  # accepted by the channel; status webhooks may follow
+    DELIVERED = "delivered"
+    READ = "read"
+    FAILED = "failed"  # will not be sent (subscriber disabled, gave up, failed webhook)
+    SKIPPED = "skipped"  # the channel said not today for this subscriber
+    BLOCKED = "blocked"  # refused by the channel's policy (marketing to +1, per-user cap)
+    DEFERRED = "deferred"  # not sent: the messaging limit of the last 24 h was reached
+    MISSED = "missed"  # past the grace period: never sent at noon
+    HALTED = "halted"  # the channel said stop everything (token, account, template)
+    AMBIGUOUS = "ambiguous"  # may have reached the channel; only a status webhook can tell
+
+
+class RunStatus(StrEnum):
+    """Where one daily run (zone, send time, local date) stands (``broadcast_run``)."""
+
+    PLANNED = "planned"
+    ENQUEUED = "enqueued"
+    RUNNING = "running"
+    DONE = "done"
+    HALTED = "halted"
+    MISSED = "missed"
+
+
+class LedgerKind(StrEnum):
+    """Who made a ``message_log`` row: the daily run, an operator, or sign-up."""
+
+    DAILY = "daily"
+    BACKFILL = "backfill"
+    WELCOME = "welcome"
+    MANUAL = "manual"
+
+
+L = LedgerStatus
+LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
+    L.PENDING: frozenset({L.CLAIMED, L.DEFERRED, L.MISSED}),
+    # An operator resumes a halted run, or backfills a missed one: never-sent rows go again.
+    # A claim never reached a channel: it may go back, be given up, or fail before sending.
+    L.CLAIMED: frozenset(
+        {L.SENDING, L.PENDING, L.RETRY, L.FAILED, L.BLOCKED, L.DEFERRED, L.MISSED}
+    ),
+    # A status webhook may arrive before the worker records what the API answered.
+    L.SENDING: frozenset(
+        {
+            L.SENT,
+            L.DELIVERED,
+            L.READ,
+            L.RETRY,
+            L.FAILED,
+            L.SKIPPED,
+            L.BLOCKED,
+            L.HALTED,
+            L.AMBIGUOUS,
+        }
+    ),
+    L.RETRY: frozenset({L.CLAIMED, L.FAILED, L.MISSED, L.PENDING}),
+    L.SENT: frozenset({L.DELIVERED, L.READ, L.FAILED, L.BLOCKED}),
+    L.DELIVERED: frozenset({L.READ}),
+    # Only a status webhook (or the outcome a worker held through an outage) resolves it.
+    L.AMBIGUOUS: frozenset({L.SENT, L.DELIVERED, L.READ, L.FAILED, L.BLOCKED}),
+    L.READ: frozenset(),
+    L.FAILED: frozenset(),
+    L.SKIPPED: frozenset(),
+    L.BLOCKED: frozenset(),
+    L.DEFERRED: frozenset(),
+    L.MISSED: frozenset({L.PENDING}),
+    L.HALTED: frozenset({L.PENDING}),
+}
+
+R = RunStatus
+RUN_MOVES: dict[RunStatus, frozenset[RunStatus]] = {
+    R.PLANNED: frozenset({R.ENQUEUED, R.RUNNING, R.MISSED}),
+    R.ENQUEUED: frozenset({R.RUNNING, R.MISSED}),
+    R.RUNNING: frozenset({R.DONE, R.HALTED, R.MISSED}),
+    # An operator resumes a halted run or backfills a finished one (``web.admin.actions``).
+    R.DONE: frozenset({R.PLANNED}),
+    R.HALTED: frozenset({R.PLANNED}),
+    R.MISSED: frozenset({R.PLANNED}),
+}
+
+OPEN_LEDGER = frozenset({L.PENDING, L.CLAIMED, L.RETRY, L.SENDING})
+"""Rows that may still change by our own hand: a run with one of them is not finished."""
+
+OWED_LEDGER = (L.PENDING, L.CLAIMED, L.RETRY)
+"""Rows that still owe a send attempt (never handed to a channel)."""
+
+SENT_LEDGER = (L.SENT, L.DELIVERED, L.READ)
+"""Rows the channel accepted."""
+
+OPEN_RUNS = (R.PLANNED, R.ENQUEUED, R.RUNNING)
+FINAL_RUNS = (R.DONE, R.HALTED, R.MISSED)
+"""Runs the scheduler is done with (only an operator plans them again)."""
+
+UNSENT_LEDGER = (L.PENDING, L.RETRY, L.HALTED, L.MISSED)
+"""Rows of a run that never reached anyone: a resumed or backfilled run sends them again."""
+
+
+class IllegalMove(ValueError):
+    """A status change the table of moves does not allow; the message names both states."""
+
+
+def _table(state) -> dict:
+    return LEDGER_MOVES if isinstance(state, LedgerStatus) else RUN_MOVES
+
+
+def may_move(current: StrEnum, target: StrEnum) -> bool:
+    """True when a row in ``current`` may move to ``target`` (or stays where it is)."""
+    return current == target or target in _table(target)[type(target)(current)]
+
+
+def check_move(current: str, target: StrEnum) -> StrEnum:
+    """``target``, or IllegalMove naming both states when the move is not allowed."""
+    if not may_move(type(target)(current), target):
+        name = type(target).__name__
+        raise IllegalMove(f"a {name} cannot move from {str(current)!r} to {target.value!r}")
+    return target
+
+
+def sources(target: StrEnum) -> tuple[str, ...]:
+    """Every state a row may move to ``target`` from (``target`` itself included), sorted."""
+    table = _table(target)
+    return tuple(sorted({target, *(state for state, moves in table.items() if target in moves)}))
+
+
+def check_constraint(column: str, enum: type[StrEnum]) -> str:
+    """The SQL of a CHECK constraint keeping ``column`` to ``enum``'s values."""
+    values = ", ".join(f"'{member.value}'" for member in enum)
+    return f"{column} IN ({values})"
