@@ -105,6 +105,44 @@ class Worker:
         )
         return time.perf_counter() - began, len(found.observances)
 
+    def time_floor(self, index: int, cold: bool) -> tuple[float, float, float]:
+        """Seconds for the work the extras cannot skip on any day, after the bare day: the
+        Hindu days before (brahma muhurta needs its sunset) and after (tomorrow's
+        observances), tomorrow's tithis, and the local times of the choghadiya and hora
+        boundaries. Not counted: the days further out that a tithi touching tomorrow needs
+        on about a third of the days, and every rule's own work."""
+        from zoneinfo import ZoneInfo
+
+        from lokpanchang.almanac import daylight
+        from lokpanchang.almanac.observances import lunar
+        from lokpanchang.almanac.timescale import LocalTimes
+
+        if cold:
+            self.clear()
+        (latitude, longitude, zone), day = self.chosen[index]
+        self.day(latitude, longitude, zone, day, **SIDES["bare"])  # untimed: the day itself
+        sunrises = daylight.Sunrises(ZoneInfo(zone), latitude, longitude, "upper_limb")
+        frame = sunrises.frame(day)
+        began = time.perf_counter()
+        before, after = (sunrises.frame(day + timedelta(days=offset)) for offset in (-1, 1))
+        sun = time.perf_counter() - began
+        began = time.perf_counter()
+        list(lunar.tithis_between(after.start, after.end))
+        tithis = time.perf_counter() - began
+        sunset = frame.sunset if frame.sunset is not None else frame.start
+        halves = ((frame.start, sunset), (sunset, frame.end))
+        instants = [
+            start + part * (end - start) / count
+            for start, end in halves
+            for count in (8, 12)
+            for part in range(count + 1)
+        ]
+        local = LocalTimes(ZoneInfo(zone))
+        began = time.perf_counter()
+        for instant in instants:
+            local(instant)
+        return sun, tithis, time.perf_counter() - began
+
 
 def serve(count: int) -> None:
     """The worker loop: one JSON request per line in, one JSON answer per line out."""
@@ -116,6 +154,8 @@ def serve(count: int) -> None:
         elif request["op"] == "warm_up":
             worker.warm_up()
             answer = None
+        elif request["op"] == "floor":
+            answer = worker.time_floor(request["index"], request["cold"])
         elif request["op"] == "year":
             answer = worker.time_year(request["name"])
         else:
@@ -213,6 +253,24 @@ def report(label: str, best: dict, versions: list[Version]) -> None:
             )
 
 
+def floor(version: Version, count: int, repeat: int) -> None:
+    """The floor of what the extras add (see ``Worker.time_floor``), this tree only."""
+    for cold in (True, False):
+        best = [[float("inf")] * count for _ in range(3)]
+        for _ in range(repeat):
+            if not cold:
+                version.ask(op="warm_up")
+            for index in range(count):
+                for part, seconds in enumerate(version.ask(op="floor", index=index, cold=cold)):
+                    best[part][index] = min(best[part][index], seconds)
+        sun, tithis, times = (statistics.median(part) * 1e3 for part in best)
+        print(
+            f"floor, {'cold' if cold else 'warm'}, {version.label}: the days around "
+            f"{sun:.3f} ms + tomorrow's tithis {tithis:.3f} ms + the muhurtas' local times "
+            f"{times:.3f} ms = {sun + tithis + times:.3f} ms (medians)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--days", type=int, default=400)
@@ -232,6 +290,7 @@ def main() -> None:
         for cold in (True, False):
             best = side_by_side(versions, args.days, args.repeat, cold)
             report(f"{'cold' if cold else 'warm'}, {args.days} cases", best, versions)
+        floor(versions[-1], args.days, args.repeat)
         for version in versions:
             version.close()
 
