@@ -50,7 +50,7 @@ AMRIT_GHATI: tuple[tuple[int, ...], ...] = tuple(
 Span = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Period:
     """A named stretch of the day (a choghadiya, a hora, a sign's stay)."""
 
@@ -68,7 +68,7 @@ class Period:
         return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sign:
     """A sign (1 Mesha .. 12 Meena) the Moon or Sun is in, ``until`` it leaves it that day."""
 

@@ -18,7 +18,7 @@ _DAYS_PER_TITHI = 29.530588853 / 30.0
 _VISHTI_KARANAS = frozenset(range(8, 58, 7))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tithi:
     """Tithi ``number`` (1..30) of lunation ``lunation``, from ``start`` to ``end``."""
 
