@@ -145,3 +145,19 @@ def test_a_year_at_a_polar_place_lists_what_it_can():
     # In March the Sun rises, but on some days at 69.6 N the Moon does not.
     march = [gap for gap in year.gaps if gap.near.month == 3]
     assert march and all(gap.reason is Unavailable.NO_MOONRISE for gap in march)
+
+
+REYKJAVIK = Place(64.1466, -21.9426, ZoneInfo("Atlantic/Reykjavik"))
+
+
+@pytest.mark.parametrize("place", [NEW_DELHI, REYKJAVIK, TROMSO], ids=["delhi", "64N", "69N"])
+def test_a_day_asked_alone_gets_what_the_whole_year_gives_it(place):
+    """A day's observances come from a stretch of one or two days (the panchangam's today
+    and tomorrow); the tithis before it that can move a date later are looked at too. That
+    must give each day exactly what the year's calendar gives it, sunrises near midnight
+    and polar days included."""
+    year = observances_between(place, date(2026, 1, 1), date(2026, 12, 31), "en")
+    for offset in range(365):
+        day = date(2026, 1, 1) + timedelta(days=offset)
+        alone = observances_between(place, day, day, "en")
+        assert alone.on(day) == year.on(day), day

@@ -80,9 +80,10 @@ def _leading(days: Days, first: date, earliest: lunar.Tithi) -> list[lunar.Tithi
     in force as ``first`` begins) that can still place an observance on ``first``: an
     Ekadashi (its Vaishnava or Gauna fast may be a day later) or a tithi another observance
     follows a day later (Holika Dahan, then Holi). Nothing is computed when the numbers of
-    the tithis just before rule that out (at most three tithis fit in a Hindu day)."""
+    the tithis just before rule that out (a Hindu day is under two days, even where a
+    sunrise near midnight moves to the next date: at most four tithis touch it)."""
     numbers = [(earliest.lunation, earliest.number)]
-    for _ in range(3):
+    for _ in range(4):
         lunation, number = numbers[-1]
         numbers.append((lunation - 1, 30) if number == 1 else (lunation, number - 1))
     if not any(_may_lead(*pair) for pair in numbers[1:]):
