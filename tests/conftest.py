@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,7 @@ os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), os.environ.ge
 def redis_server():
     server = servers.start_redis()
     yield server
-    server.stop()
+    server.discard()
 
 
 @pytest.fixture
@@ -43,7 +41,7 @@ def redis_url(redis_server):
 def postgres_server():
     server = servers.start_postgres()
     yield server
-    server.stop()
+    server.discard()
 
 
 @pytest.fixture
@@ -51,8 +49,7 @@ def own_postgres():
     """A PostgreSQL server of the test's own, which it may stop and start (an outage)."""
     server = servers.start_postgres()
     yield server
-    with contextlib.suppress(subprocess.CalledProcessError):  # the test may have left it stopped
-        server.stop()
+    server.discard()  # the test may have left it stopped
 
 
 @pytest.fixture

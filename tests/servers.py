@@ -5,6 +5,7 @@ Locally a missing binary skips the tests that need it; under ``CI=true`` it fail
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -59,6 +60,12 @@ class RedisServer:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)
+
+    def discard(self) -> None:
+        """Stop for good and remove its directory (each server's files are its own)."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.stop()
+        shutil.rmtree(self.directory, ignore_errors=True)
 
     def restart(self) -> None:
         """Stop and start again on the same port, without persistence: all data is lost."""
@@ -139,6 +146,13 @@ class PostgresServer:
         _as_postgres(
             [str(self.bindir / "pg_ctl"), "-D", str(self.datadir), "-m", mode, "-w", "stop"]
         )
+
+    def discard(self) -> None:
+        """Stop for good (if it is running) and remove its data: a test's or benchmark's server
+        leaves nothing behind (a million-message benchmark left 2.7 GB per run in /tmp)."""
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self.stop()
+        shutil.rmtree(self.datadir.parent, ignore_errors=True)
 
     def start(self) -> None:
         """Start it again after ``stop``, on the same port with the same data (an outage ends)."""

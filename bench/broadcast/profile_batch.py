@@ -103,7 +103,7 @@ def main() -> None:
     try:
         profile(postgres.create_database())
     finally:
-        postgres.stop()
+        postgres.discard()
 
 
 if __name__ == "__main__":

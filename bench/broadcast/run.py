@@ -363,8 +363,8 @@ def main() -> None:
     finally:
         fake.terminate()
         fake.wait()
-        redis_server.stop()
-        pg.stop()
+        redis_server.discard()
+        pg.discard()
 
 
 if __name__ == "__main__":

@@ -189,7 +189,7 @@ def main() -> None:
     finally:
         fake.terminate()
         fake.wait()
-        redis.stop()
+        redis.discard()
 
 
 if __name__ == "__main__":

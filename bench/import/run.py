@@ -163,7 +163,7 @@ def main() -> int:
     try:
         bench_database("PostgreSQL", postgres.create_database, csv_path, small, args.runs)
     finally:
-        postgres.stop()
+        postgres.discard()
     return 0
 
 

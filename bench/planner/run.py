@@ -327,8 +327,8 @@ def main() -> None:
                 f"p99 {quantile(values, 0.99):.3f} s  max {max(values):.3f} s"
             )
     finally:
-        redis_server.stop()
-        pg.stop()
+        redis_server.discard()
+        pg.discard()
 
 
 if __name__ == "__main__":

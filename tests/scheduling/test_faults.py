@@ -177,7 +177,7 @@ def test_a_countdown_longer_than_the_visibility_timeout_sends_once(scene):
     cluster.start_beat()
     wait_until(all_settled(cluster, users), 60, "every subscriber sent\n" + cluster.logs())
     received = lambda: cluster.logs(tail=None).count("tasks.send_for_timezone[")  # noqa: E731
-    wait_until(lambda: received() > 2 * len(ZONES), 30, "the redeliveries\n" + cluster.logs())
+    wait_until(lambda: received() > 2 * len(ZONES), 90, "the redeliveries\n" + cluster.logs())
     cluster.wait_for_passes(2)
     sent_once_each(cluster, users)
     assert worker.poll() is None
