@@ -9,6 +9,7 @@ message naming the variable and the value.
 from __future__ import annotations
 
 import os
+import re
 from datetime import time
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +29,8 @@ SECRET_FIELDS = (
     "smtp_password",
     "s3_secret_access_key",
     "metrics_token",
+    "telegram_bot_token",
+    "telegram_webhook_secret",
 )
 # A production SECRET_KEY (and METRICS_TOKEN) has at least this many characters, of at least
 # MIN_SECRET_DISTINCT different ones: generate one with `python -c "import secrets;
@@ -38,6 +41,10 @@ MIN_SECRET_DISTINCT = 10
 
 MESSAGING_LIMITS = {"250": 250, "2000": 2000, "10000": 10000, "100000": 100000, "unlimited": None}
 """WhatsApp's messaging-limit tiers (``WHATSAPP_MESSAGING_LIMIT``)."""
+
+
+TELEGRAM_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+TELEGRAM_USERNAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,29}[Bb][Oo][Tt]")
 
 
 class ConfigError(Exception):
@@ -95,6 +102,16 @@ class Settings(BaseSettings):
     send_rate: float = Field(80.0, gt=0)  # messages/s per phone number
     send_concurrency: int = Field(200, gt=0)
     send_timeout: float = Field(15.0, gt=0)
+    # Telegram (docs/telegram.md): a bot's token from BotFather, its public username (for
+    # t.me links), the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token, and its
+    # pace (about 30 messages/s for a bot overall; one per second per chat is fixed).
+    telegram_bot_token: str = ""
+    telegram_api_base_url: str = "https://api.telegram.org"
+    telegram_bot_username: str = ""
+    telegram_webhook_secret: str = ""
+    telegram_send_rate: float = Field(25.0, gt=0, le=30)
+    # Set by `up --fake-telegram`: the fake Bot API it runs.
+    fake_telegram_url: str = ""
     # Outcomes the channel returned are held this long (s) while the database is unreachable.
     outcome_hold: float = Field(120.0, ge=0)
 
@@ -181,6 +198,21 @@ class Settings(BaseSettings):
         if not value.startswith("v"):
             raise ValueError("must look like v25.0")
         return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, value: str) -> str:
+        if value and not TELEGRAM_SECRET.fullmatch(value):
+            raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule)")
+        return value
+
+    @field_validator("telegram_bot_username")
+    @classmethod
+    def _bot_username(cls, value: str) -> str:
+        name = value.removeprefix("@")
+        if name and not TELEGRAM_USERNAME.fullmatch(name):
+            raise ValueError("is not a bot username (5-32 letters, digits or _, ending in 'bot')")
+        return name
 
     @field_validator("whatsapp_display_number")
     @classmethod

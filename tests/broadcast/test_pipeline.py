@@ -98,7 +98,7 @@ def test_content_that_fails_is_tried_again_then_given_up(settings):
 
 def phones_of(url: str, users: list[int]) -> list[str]:
     with transaction(url) as session:
-        return [session.get_one(UserDetail, user).phone for user in users]
+        return [session.get_one(UserDetail, user).address for user in users]
 
 
 def test_each_subscriber_is_pinned_to_a_number_and_stays_on_it(settings):

@@ -68,7 +68,7 @@ def test_the_text_form_lists_every_entry(settings_env, migrated_sqlite, capsys):
 def test_a_worker_on_the_embedded_queue_counts_by_its_heartbeat(
     settings_env, migrated_sqlite, capsys
 ):
-    # kombu's SQL transport has no broadcast, so no worker can answer a ping there.
+    # No worker answers the ping here; its heartbeat in the database still counts it.
     settings_env(DATABASE_URL=migrated_sqlite)
     with transaction(migrated_sqlite) as session:
         heartbeats.record_heartbeat(

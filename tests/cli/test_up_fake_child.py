@@ -87,3 +87,28 @@ def test_healthz_is_503_while_the_fake_up_runs_is_down(make_settings, migrated_s
 def test_healthz_has_no_fake_line_without_one(make_settings, migrated_sqlite):
     body = create_app(make_settings(database_url=migrated_sqlite)).test_client().get("/healthz")
     assert "fake_whatsapp" not in body.json
+
+
+def test_healthz_counts_the_fake_bot_api_when_up_runs_one(make_settings, migrated_sqlite):
+    import asyncio
+    import threading
+
+    from lokpanchang.fakes.telegram import TelegramConfig, serve
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    runner, port = asyncio.run_coroutine_threadsafe(serve(TelegramConfig("1:x")), loop).result(10)
+    try:
+        up = make_settings(
+            database_url=migrated_sqlite, fake_telegram_url=f"http://127.0.0.1:{port}"
+        )
+        assert create_app(up).test_client().get("/healthz").json["fake_telegram"] == "ok"
+        gone = f"http://127.0.0.1:{servers.free_port()}"
+        down = make_settings(database_url=migrated_sqlite, fake_telegram_url=gone)
+        assert create_app(down).test_client().get("/healthz").json["fake_telegram"] == "down"
+    finally:
+        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()

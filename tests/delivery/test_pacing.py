@@ -51,7 +51,7 @@ def test_the_local_bucket_holds_its_rate():
         return clock.monotonic() - start
 
     elapsed = asyncio.run(take(101))
-    assert 100 / elapsed == pytest.approx(RATE, rel=0.05)
+    assert_holds_rate(100 / elapsed)
 
 
 @pytest.mark.integration
@@ -67,4 +67,11 @@ def test_two_processes_sharing_the_redis_bucket_together_hold_the_rate(redis_url
     in_overlap = [s for s in stamps if overlap_start <= s <= overlap_end]
     measured = (len(in_overlap) - 1) / (overlap_end - overlap_start)
     print(f"shared bucket: {measured:.1f} tokens/s at {RATE} configured")
-    assert measured == pytest.approx(RATE, rel=0.04), measured
+    assert_holds_rate(measured)
+
+
+def assert_holds_rate(measured: float) -> None:
+    """Never faster than the rate (the limit Meta enforces); not grossly slower. A starved
+    machine oversleeps (158/s at 200 under a load average of 10), so the floor is loose."""
+    assert measured <= RATE * 1.04, measured
+    assert measured >= RATE * 0.7, measured

@@ -47,16 +47,17 @@ def run(coroutine):
 
 
 class FakeInThread:
-    """The fake Cloud API serving from its own thread and loop (for synchronous callers)."""
+    """A fake (the Cloud API unless told) serving from its own thread and loop (for
+    synchronous callers)."""
 
-    def __init__(self, config: FakeConfig) -> None:
+    def __init__(self, config, serve_fake=serve, key=FAKE_KEY) -> None:
         import threading
 
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.runner, self.port = self._call(serve(config))
-        self.api = self.runner.app[FAKE_KEY]
+        self.runner, self.port = self._call(serve_fake(config))
+        self.api = self.runner.app[key]
 
     @property
     def base_url(self) -> str:

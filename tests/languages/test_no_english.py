@@ -14,6 +14,7 @@ from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.messages.replies import reply_kinds
 from tests.languages.english import english_words, readable_text
 
+LINK = "https://t.me/LokPanchangBot?start=abc"  # a link is no English word
 NOT_ENGLISH = [code for code in languages.CODES if code != "en"]
 # Ordinary, adhika month, polar day, polar night, a sunrise without a sunset, and the sea
 # point whose town is 1,797 km away.
@@ -53,9 +54,9 @@ def test_no_english_word_is_left_in_the_daily_message(panchangams, name, languag
 @pytest.mark.parametrize("language", NOT_ENGLISH)
 def test_no_english_word_is_left_in_a_reply(language, kind):
     place, zone = place_label("Sea Ranch", 1797.2, language), zone_label("Etc/GMT+9")
-    text = reply(kind, language, place=place, timezone=zone)
+    text = reply(kind, language, place=place, timezone=zone, link=LINK)
     # The help lists the languages by their own names, English among them.
-    assert english_words(text, ["Sea Ranch", "English"]) == [], text
+    assert english_words(text, ["Sea Ranch", "English", LINK]) == [], text
 
 
 def test_the_english_message_does_have_the_labels_the_others_must_not():

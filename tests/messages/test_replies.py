@@ -21,7 +21,11 @@ from lokpanchang.messages.replies import (
     reply_template,
 )
 
-SAMPLE = {"place": "Ujjain", "timezone": "Asia/Kolkata"}
+SAMPLE = {
+    "place": "Ujjain",
+    "timezone": "Asia/Kolkata",
+    "link": "https://t.me/LokPanchangBot?start=abc",
+}
 KEYWORDS = re.compile(r"\b(START|STOP|HELP)\b")
 LATIN = re.compile(r"[A-Za-z]")
 # The script each language's replies are written in (Unicode character names start with it).

@@ -35,7 +35,7 @@ def ctx(settings):
 
 def phone_of(url: str, user_id: int) -> str:
     with transaction(url) as session:
-        return session.get_one(UserDetail, user_id).phone
+        return session.get_one(UserDetail, user_id).address
 
 
 def claimed_job(url: str, kind: str, payload: dict) -> int:

@@ -44,7 +44,7 @@ def settings(make_settings, database_url, tmp_path):
 
 def phone(url: str, user_id: int) -> str:
     with transaction(url) as session:
-        return session.get_one(UserDetail, user_id).phone
+        return session.get_one(UserDetail, user_id).address
 
 
 def broadcast_as_it_happens(settings) -> dict:

@@ -140,7 +140,16 @@ class Announcement(LedgerSelection):
 
     def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
         text = self.text
-        return OutgoingMessage(0, user.phone, user.language, (text,), text, self.template, via=via)
+        return OutgoingMessage(
+            0,
+            user.address,
+            user.language,
+            (text,),
+            text,
+            self.template,
+            via=via,
+            channel=user.channel,
+        )
 
 
 def announce(

@@ -50,7 +50,7 @@ def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipien
     return Recipient(
         ledger_id,
         user.id,
-        user.phone,
+        user.address,
         user.language,
         user.latitude,
         user.longitude,

@@ -36,7 +36,15 @@ def prepare_content(content: Content, rows: list[tuple]) -> None:
 def daily_message(content: Content, row: MessageLog, user: UserDetail, via: str = ""):
     """The daily panchangam of ``row``'s local date for ``user``, as the broadcast sends it."""
     parameters, text = content(to_recipient(row, user))
-    return OutgoingMessage(row.id, user.phone, user.language, tuple(parameters), text, via=via)
+    return OutgoingMessage(
+        row.id,
+        user.address,
+        user.language,
+        tuple(parameters),
+        text,
+        via=via,
+        channel=user.channel,
+    )
 
 
 class LedgerSelection:

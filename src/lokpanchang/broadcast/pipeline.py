@@ -29,6 +29,7 @@ import structlog
 from lokpanchang.broadcast import holding, notices
 from lokpanchang.broadcast.context import SendContext, run_async
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
+from lokpanchang.delivery.channels import identities_for
 from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
@@ -152,10 +153,10 @@ def render(ctx: SendContext, selection: Selection, rows: list[tuple]) -> list[Cl
     """Each (row, subscriber) as a message from the subscriber's number; a row whose
     content fails is logged and left without one."""
     selection.prepare(ctx, rows)
-    identities = tuple(getattr(ctx.sender, "identities", ()))
     claimed = []
     for row, user in rows:
         item = Claimed(row.id, user.id, row.attempts, user.number_id)
+        identities = identities_for(ctx.sender, user.channel)
         try:
             item.message = selection.render(ctx, row, user, pinned_number(user, identities))
         except Exception:
@@ -166,7 +167,8 @@ def render(ctx: SendContext, selection: Selection, rows: list[tuple]) -> list[Cl
 
 def pinned_number(user: UserDetail, identities: tuple[str, ...]) -> str:
     """Our number ``user`` is on: the one stored if it is still ours, else one chosen by
-    their id, so a zone's subscribers spread evenly over all numbers."""
+    their id, so a zone's subscribers spread evenly over all numbers ("" on a channel
+    where we have no numbers to choose from)."""
     if not identities:
         return ""
     if user.number_id in identities:

@@ -18,20 +18,31 @@ from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
 from lokpanchang.storage import audience
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage.states import Channel
 
 log = structlog.get_logger(__name__)
 
 KINDS = {"text": MessageKind.TEXT, "location_request": MessageKind.LOCATION_REQUEST}
 
 
-def reply_message(to: str, kind: str, text: str, via: str = "") -> OutgoingMessage:
-    """A reply of ``kind`` (``text`` or ``location_request``) to address ``to``."""
-    return OutgoingMessage(0, to, text=text, kind=KINDS[kind], via=via)
+def reply_message(reply) -> OutgoingMessage:
+    """The conversation's ``reply`` (``text`` or ``location_request``) as a message to send."""
+    kind = KINDS[reply.kind]
+    return OutgoingMessage(
+        0,
+        reply.to,
+        reply.language,
+        text=reply.text,
+        kind=kind,
+        via=reply.via,
+        channel=reply.channel,
+    )
 
 
 def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendResult]:
-    """Send the conversation's ``replies`` (each with ``to``, ``kind``, ``text``, ``via``)."""
-    messages = [reply_message(r.to, r.kind, r.text, r.via) for r in replies]
+    """Send the conversation's ``replies`` (``conversation.Reply``: to whom, on which channel,
+    from which of our identities, what, in which language)."""
+    messages = [reply_message(r) for r in replies]
     results = pipeline.transmit(ctx, messages)
     for message, result in zip(messages, results):
         log.info(
@@ -40,13 +51,14 @@ def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendRes
             outcome=str(result.outcome),
             error_code=result.error_code,
         )
-    _notices_owed(ctx, [r.to for r in replies], now)
+    _notices_owed(ctx, [r.to for r in replies if r.channel == Channel.WHATSAPP], now)
     return results
 
 
-def _notices_owed(ctx: SendContext, addresses: list[str], now: datetime) -> None:
-    if not addresses:
+def _notices_owed(ctx: SendContext, phones: list[str], now: datetime) -> None:
+    """WhatsApp subscribers told of a blocked message when they next write (their window)."""
+    if not phones:
         return
     with transaction(ctx.url) as session:
-        owed = audience.owing_blocked_notice(session, UserDetail.phone.in_(set(addresses)))
+        owed = audience.owing_blocked_notice(session, UserDetail.phone.in_(set(phones)))
     notices.send_notices(ctx, owed, now)

@@ -4,7 +4,7 @@ by business-initiated messages in any rolling 24 h than the account's tier allow
 Every selection that creates rows owed a send admits them here, in the same transaction, under
 one lock (``storage.quota``): a row is admitted (it counts from now, for 24 h) or, when the
 tier is full, moved to 'deferred' with the reason. Subscribers already counted in the window,
-and those who wrote to us in it, cost nothing. Who waits is chosen fairly across days:
+those who wrote to us in it, and subscribers on Telegram cost nothing. Who waits is chosen fairly across days:
 whoever was deferred most in the last week goes first.
 """
 
@@ -75,7 +75,8 @@ def admit(
 def _choose(session, candidates, limit: int, now: datetime) -> tuple[list[int], list[int]]:
     reached, window = quota.reached_users(session, now), quota.users_in_window(session, now)
     remaining = max(0, limit - len(reached - window))
-    free = reached | window  # already counted, or inside a service window: no cost
+    others = quota.off_whatsapp(session, [user_id for _, user_id in candidates])
+    free = reached | window | others  # counted already, in a service window, not on WhatsApp
     admitted, deferred = [], []
     for row_id, user_id in _fair_order(session, candidates, now):
         if user_id in free:

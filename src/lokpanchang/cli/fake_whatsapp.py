@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 
 from lokpanchang.cli import CommandError
-from lokpanchang.fakes.whatsapp import serve
+from lokpanchang.fakes.serving import serve_forever
+from lokpanchang.fakes.whatsapp import FakeCloudAPI
 from lokpanchang.fakes.whatsapp_spec import FakeConfig, SpecError, parse_fail_spec
 
 
@@ -116,14 +117,5 @@ def _template(value: str) -> tuple[str, int]:
 
 def _run(args) -> int:
     config = config_from_args(args)
-    asyncio.run(_serve_forever(config, args.port))
+    asyncio.run(serve_forever(FakeCloudAPI(config).app(), args.port, "fake WhatsApp Cloud API"))
     return 0
-
-
-async def _serve_forever(config: FakeConfig, port: int) -> None:
-    runner, bound = await serve(config, "127.0.0.1", port)
-    print(f"fake WhatsApp Cloud API listening on http://127.0.0.1:{bound}", flush=True)
-    try:
-        await asyncio.Event().wait()
-    finally:
-        await runner.cleanup()

@@ -76,13 +76,6 @@ def _flower(_args) -> int:
             "lokpanchang: warning: Flower runs WITHOUT authentication (development only)",
             file=sys.stderr,
         )
-    if not settings.effective_broker_url.startswith(("redis://", "rediss://")):
-        print(
-            "lokpanchang: warning: on the embedded broker (kombu's SQL transport) Flower sees no "
-            "workers or tasks: that transport has no broadcast. Set CELERY_BROKER_URL=redis://… "
-            "for Flower; `lokpanchang status` and the admin dashboard work on either.",
-            file=sys.stderr,
-        )
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     command = flower_command(settings)
     os.execve(command[0], command, flower_environment(settings, credentials))

@@ -4,7 +4,8 @@
 over kombu's SQL transport, database locks, the outbox channel) after migrating the database.
 It restarts a child that dies, and stops them all on Ctrl-C or SIGTERM. ``up --fake-whatsapp``
 also runs the fake Cloud API as a child and points the others at it (a demo of the real
-channel, webhooks included, with nothing leaving the machine).
+channel, webhooks included, with nothing leaving the machine); ``up --fake-telegram`` does the
+same with the fake Telegram Bot API.
 
 Every one of these processes logs masked JSON lines to stderr and to the day's file under
 the log directory (``lokpanchang.logs``); ``backup_logs_task`` archives those files.
@@ -31,6 +32,7 @@ STOP_GRACE_SECONDS = 20.0
 RESTART_LIMIT = 5  # restarts of one child within RESTART_WINDOW before `up` gives up
 RESTART_WINDOW = 60.0
 FAKE_PHONE_NUMBER_ID = "100000000000001"
+FAKE_TELEGRAM_BOT = "LokPanchangFakeBot"
 
 
 def register(subparsers) -> None:
@@ -63,6 +65,15 @@ def register(subparsers) -> None:
         default=None,
         metavar="PORT",
         help="also run the fake Cloud API (on PORT, default a free one) and send to it",
+    )
+    up.add_argument(
+        "--fake-telegram",
+        nargs="?",
+        type=_port,
+        const=0,
+        default=None,
+        metavar="PORT",
+        help="also run the fake Telegram Bot API (on PORT, default a free one) and send to it",
     )
     up.set_defaults(handler=_up)
 
@@ -211,6 +222,11 @@ def _up(args) -> int:
             True,
             env["WHATSAPP_BASE_URL"],
         )
+    if args.fake_telegram is not None:
+        fake, telegram_env = _fake_telegram(me, args.fake_telegram or _free_port(), run.web_url)
+        children.insert(0, fake)
+        env = {**_without_files(env or dict(os.environ), TELEGRAM_SECRETS), **telegram_env}
+        run.fake_telegram_url = telegram_env["TELEGRAM_API_BASE_URL"]
     for child in children:
         child.env = env
     print("\n".join(run.banner(settings)), flush=True)  # first, before any log line
@@ -243,6 +259,7 @@ class UpRun:
     app_secret: str
     generated: bool = False
     fake_url: str | None = None
+    fake_telegram_url: str | None = None
 
     def __post_init__(self) -> None:
         if not self.app_secret:
@@ -265,6 +282,11 @@ class UpRun:
             lines.append(
                 f"lokpanchang: messages go to the outbox at {settings.data_dir / 'outbox.jsonl'}"
             )
+        if self.fake_telegram_url:
+            lines.append(
+                f"lokpanchang: Telegram messages go to the fake Bot API at "
+                f"{self.fake_telegram_url} (post updates to {self.fake_telegram_url}/_fake/updates)"
+            )
         if self.generated:
             lines.append(
                 f"lokpanchang: this run's app secret for signing webhooks: {self.app_secret} "
@@ -275,7 +297,11 @@ class UpRun:
     def write(self, data_dir: Path) -> None:
         path = data_dir / RUN_FILE
         path.touch(mode=0o600)
-        fields = {"web": self.web_url, "fake_whatsapp": self.fake_url}
+        fields = {
+            "web": self.web_url,
+            "fake_whatsapp": self.fake_url,
+            "fake_telegram": self.fake_telegram_url,
+        }
         if self.generated:
             fields["app_secret"] = self.app_secret
         path.write_text(json.dumps(fields, indent=2))
@@ -338,6 +364,42 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
     ):
         env.pop(name, None)  # a secret file would override the fake's values
     return fake, env
+
+
+def _fake_telegram(me: list[str], fake_port: int, web_url: str) -> tuple[Child, dict[str, str]]:
+    """The fake Bot API as a child (its webhook set to ours, as `telegram set-webhook` would),
+    and the settings pointing the other children at it; token and secret are this run's."""
+    token = f"{secrets.randbelow(9 * 10**9) + 10**9}:{secrets.token_urlsafe(26)}"
+    secret = secrets.token_urlsafe(24)
+    base_url = f"http://127.0.0.1:{fake_port}"
+    fake = Child(
+        "fake-telegram",
+        [
+            *me,
+            "fake-telegram",
+            f"--port={fake_port}",
+            f"--token={token}",
+            f"--username={FAKE_TELEGRAM_BOT}",
+            f"--webhook-url={web_url}telegram/webhook",
+            f"--secret={secret}",
+        ],
+    )
+    env = {
+        "TELEGRAM_API_BASE_URL": base_url,
+        "FAKE_TELEGRAM_URL": base_url,
+        "TELEGRAM_BOT_TOKEN": token,
+        "TELEGRAM_WEBHOOK_SECRET": secret,
+        "TELEGRAM_BOT_USERNAME": FAKE_TELEGRAM_BOT,
+    }
+    return fake, env
+
+
+TELEGRAM_SECRETS = ("TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
+
+
+def _without_files(env: dict[str, str], names: tuple[str, ...]) -> dict[str, str]:
+    """``env`` without ``NAME_FILE`` for ``names`` (a secret file would override the fake's)."""
+    return {key: value for key, value in env.items() if key.removesuffix("_FILE") not in names}
 
 
 def loopback_host(settings) -> str:

@@ -27,6 +27,7 @@ from lokpanchang.subscribers import (
     parse_subscribers,
     stop,
     subscribe,
+    subscribe_chat,
 )
 
 SAMPLE = "sample_subscribers.csv"
@@ -57,10 +58,14 @@ def register(subparsers) -> None:
 
 
 def _register_add(actions) -> None:
-    add = actions.add_parser("add", help="subscribe a phone, or update and reactivate it")
-    add.add_argument(
-        "--phone", required=True, help="E.164 (+919876543210); without + read as Indian"
+    add = actions.add_parser(
+        "add", help="subscribe a phone (or a Telegram chat), or update and reactivate it"
     )
+    add.add_argument(
+        "--channel", choices=("whatsapp", "telegram"), default="whatsapp", help="(default whatsapp)"
+    )
+    add.add_argument("--phone", help="E.164 (+919876543210); without + read as Indian")
+    add.add_argument("--chat-id", help="the Telegram chat id (with --channel telegram)")
     add.add_argument("--lat", required=True, help="latitude, decimal degrees")
     add.add_argument("--lon", required=True, help="longitude, decimal degrees")
     add.add_argument("--name")
@@ -95,18 +100,31 @@ def database_url() -> str:
     return url
 
 
+def _address(args) -> str:
+    """The new subscriber's address on their channel: ``--phone``, or ``--chat-id``."""
+    if args.channel == "telegram":
+        if not args.chat_id or args.phone:
+            raise CommandError("--channel telegram takes --chat-id N (and no --phone)")
+        return args.chat_id
+    if not args.phone or args.chat_id:
+        raise CommandError("--phone is required (--chat-id goes with --channel telegram)")
+    return args.phone
+
+
 def _user_error(exc: ValueError) -> CommandError:
     return CommandError(str(exc))
 
 
 def _add(args) -> int:
     latitude, longitude = checked_coordinates(args.lat, args.lon)
+    address = _address(args)
+    join = subscribe_chat if args.channel == "telegram" else subscribe
     now = clock.now()
     try:
         with transaction(database_url()) as session:
-            user = subscribe(
+            user = join(
                 session,
-                args.phone,
+                address,
                 latitude,
                 longitude,
                 now=now,
@@ -118,7 +136,8 @@ def _add(args) -> int:
     except ValueError as exc:
         raise _user_error(exc) from None
     print(
-        f"subscribed {record['phone']} in {record['city']} ({record['timezone']}) "
+        f"subscribed {record['phone'] or 'Telegram chat ' + record['chat_id']} "
+        f"in {record['city']} ({record['timezone']}) "
         f"at {record['send_time']} local time"
     )
     _welcome(_joined(now))
@@ -181,7 +200,7 @@ def _list(args) -> int:
     for r in records:
         state = "active" if r["active"] else "stopped"
         print(
-            f"{r['phone']:<16} {r['name'][:20]:<20} {r['city'] or '':<24} {r['timezone']:<24} "
+            f"{r['phone'] or 'tg:' + r['chat_id']:<16} {r['name'][:20]:<20} {r['city'] or '':<24} {r['timezone']:<24} "
             f"{r['language']} {r['send_time']} {state}"
         )
     print(f"{len(records)} subscriber(s)", file=sys.stderr)

@@ -41,9 +41,14 @@ from lokpanchang.storage.models import (
     SubscriptionEvent,
     UserDetail,
 )
-from lokpanchang.storage.states import LedgerStatus, may_move
-from lokpanchang.subscribers.operations import stop as stop_subscription
-from lokpanchang.subscribers.operations import subscribe, update_preferences
+from lokpanchang.storage.states import Channel, LedgerStatus, may_move
+from lokpanchang.subscribers import linking
+from lokpanchang.subscribers.operations import (
+    stop_user,
+    subscribe,
+    subscribe_chat,
+    update_user_preferences,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -69,12 +74,15 @@ DECIMAL = re.compile(r"[+-]?\d+(?:\.\d+)?", re.ASCII)
 @dataclass(frozen=True)
 class Reply:
     """A message to send back: ``kind`` is ``text`` or ``location_request``; ``to`` is the
-    person's address and ``via`` our identity they wrote to (the reply goes out from it)."""
+    person's address on ``channel`` and ``via`` our identity they wrote to (the reply goes
+    out from it); ``language`` is the reply's (a channel may add words of its own)."""
 
     to: str
     kind: str
     text: str
     via: str = ""
+    language: str = "en"
+    channel: str = Channel.WHATSAPP
 
 
 @dataclass
@@ -170,7 +178,7 @@ def _apply_failed(session: Session, row: MessageLog, status: StatusUpdate, now: 
 
 
 def _apply_opt_out(session: Session, opt_out: OptOut, now: datetime) -> None:
-    user = _user_by_address(session, opt_out.sender)
+    user = _user_by_address(session, opt_out.channel, opt_out.sender)
     if user is None:
         return
     if opt_out.stopped and user.is_active(now):
@@ -194,7 +202,7 @@ def _handle_message(
     if inbound is None:
         report.duplicates += 1
         return
-    user = _user_by_address(session, message.sender)
+    user = _user_by_address(session, message.channel, message.sender)
     if message.kind is InboundKind.OTHER:
         return
     if message.kind is InboundKind.LOCATION:
@@ -204,23 +212,38 @@ def _handle_message(
     if user is None:
         inbound.language = _suggested_language(word)
     language = user.language if user is not None else inbound.language or "en"
-    answer = _answer(message)
+    answer = _answer(message, language)
     if word in STOP_WORDS:
         if user is not None:
-            stop_subscription(session, user.phone, now)
+            stop_user(session, user, now)
         report.replies.append(answer("text", reply("unsubscribed", language)))
+    elif word in START_WORDS and message.link_code and user is None:
+        report.replies.append(_link_chat(session, message, now))
     elif word in START_WORDS:
         report.replies.append(answer("location_request", reply("ask_location", language)))
     elif word in LANGUAGE_WORDS and user is not None:
-        update_preferences(session, user.phone, now, language=LANGUAGE_WORDS[word])
+        update_user_preferences(session, user, now, language=LANGUAGE_WORDS[word])
+        answer = _answer(message, user.language)
         report.replies.append(answer("text", reply("language_set", user.language)))
     else:
         report.replies.append(answer("text", reply("help", language)))
 
 
-def _answer(message: Inbound):
-    """Replies to ``message``: to its sender, from our identity they wrote to."""
-    return lambda kind, text: Reply(message.sender, kind, text, message.to)
+def _answer(message: Inbound, language: str):
+    """Replies to ``message`` in ``language``: to its sender, from our identity they wrote to."""
+    return lambda kind, text: Reply(
+        message.sender, kind, text, message.to, language, message.channel
+    )
+
+
+def _link_chat(session: Session, message: Inbound, now: datetime) -> Reply:
+    """A Telegram chat opened from a subscriber's link: their messages come here from now
+    on (the same subscription, so never a second daily message); a code that names no one
+    gets the help."""
+    user = linking.link_chat(session, message.link_code, message.channel, message.sender, now)
+    if user is None:
+        return _answer(message, "en")("text", reply("help", "en"))
+    return _answer(message, user.language)("text", reply("linked", user.language))
 
 
 def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMessage | None:
@@ -278,28 +301,40 @@ def _handle_location(
     now: datetime,
     report: WebhookReport,
 ) -> None:
-    phone, answer = message.sender, _answer(message)
+    phone = message.sender
     suggested = _language_at_sign_up(session, phone, now) if user is None else None
     language = user.language if user is not None else suggested or "en"
+    answer = _answer(message, language)
     coordinates = _coordinates(message.latitude, message.longitude)
     if coordinates is None:
         report.replies.append(answer("text", reply("bad_location", language)))
         return
     try:
-        user = subscribe(
-            session, phone, *coordinates, now=now, name=message.name or None, language=suggested
-        )
+        user = _subscribe_sender(session, message, coordinates, now, suggested)
     except ValueError as exc:  # an address that is no valid phone number: nothing is written
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
         report.replies.append(answer("text", reply("help", language)))
         return
-    user.wa_id = phone.lstrip("+")[:32]
-    user.number_id = user.number_id or message.to or None  # pinned to the number they wrote to
     confirmation = reply(
         "subscribed", user.language, place=_place_name(user), timezone=zone_label(user.timezone)
     )
-    report.replies.append(answer("text", confirmation))
+    report.replies.append(_answer(message, user.language)("text", confirmation))
     report.welcome_user_ids.append(user.id)
+
+
+def _subscribe_sender(
+    session: Session, message: Inbound, coordinates, now: datetime, language: str | None
+) -> UserDetail:
+    """Subscribe whoever sent ``message`` at ``coordinates``, by their address on its channel."""
+    name = message.name or None
+    if message.channel == Channel.TELEGRAM:
+        return subscribe_chat(
+            session, message.sender, *coordinates, now=now, name=name, language=language
+        )
+    user = subscribe(session, message.sender, *coordinates, now=now, name=name, language=language)
+    user.wa_id = message.sender.lstrip("+")[:32]
+    user.number_id = user.number_id or message.to or None  # pinned to the number they wrote to
+    return user
 
 
 def _place_name(user: UserDetail) -> str:
@@ -330,11 +365,15 @@ def _degrees(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _user_by_address(session: Session, address: str) -> UserDetail | None:
+def _user_by_address(session: Session, channel: str, address: str) -> UserDetail | None:
+    """The subscriber at ``address`` on ``channel`` (a phone number, or a Telegram chat)."""
     if not address:
         return None
-    query = select(UserDetail).where(UserDetail.phone == f"+{address.lstrip('+')}")
-    return session.execute(query).scalars().first()
+    if channel == Channel.TELEGRAM:
+        where = UserDetail.chat_id == address
+    else:
+        where = UserDetail.phone == f"+{address.lstrip('+')}"
+    return session.execute(select(UserDetail).where(where)).scalars().first()
 
 
 def _activate(session: Session, user: UserDetail, now: datetime, kind: str) -> None:

@@ -1,6 +1,6 @@
 """The contract every channel keeps, in no channel's shape.
 
-A message goes to an *address* on a channel (an E.164 phone number on WhatsApp, a chat id on
+A message goes to an *address* on a channel (its ``channel``) (an E.164 phone number on WhatsApp, a chat id on
 Telegram), optionally *via* one of our identities there (a WhatsApp phone-number id). It is
 one of three kinds: a ``BROADCAST`` we start (WhatsApp sends it as its approved template,
 text-only channels send its text), a ``TEXT`` reply inside a conversation, or a
@@ -46,6 +46,7 @@ class OutgoingMessage:
     template: str = ""  # a broadcast's template name; empty means the configured daily one
     kind: MessageKind = MessageKind.BROADCAST
     via: str = ""  # our identity to send from (a WhatsApp phone-number id); "" = the default
+    channel: str = "whatsapp"  # the channel ``to`` is an address on (``storage.states.Channel``)
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,18 @@ class Sender(Protocol):
     """A delivery channel. Implementations must classify every failure, never raise for one.
 
     Each channel module also turns its webhook into neutral events (``delivery.events``):
-    ``delivery.whatsapp_inbound.parse_webhook`` for WhatsApp.
+    ``delivery.whatsapp_inbound.parse_webhook`` for WhatsApp, ``delivery.telegram_inbound.
+    parse_update`` for Telegram. ``identities`` are our identities on the channel (WhatsApp
+    phone-number ids; none on Telegram, a bot is one). Several channels are served together
+    by ``delivery.channels.Channels``, which sends each message by its ``channel``.
     """
 
     name: str
+
+    @property
+    def identities(self) -> tuple[str, ...]:
+        """Our identities on the channel (e.g. WhatsApp phone-number ids)."""
+        ...
 
     async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
         """Send ``messages`` concurrently; one result per message, in the same order."""

@@ -29,6 +29,7 @@ class Inbound:
     longitude: object = None
     name: str = ""  # the name on their profile
     to: str = ""  # our identity they wrote to
+    link_code: str = ""  # the code of a link that opened the chat (Telegram's /start <code>)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,16 @@
-"""``make_sender(settings)``: the channel chosen by ``DELIVERY_BACKEND`` (auto: WhatsApp when
-credentials are set, else the outbox file under the data directory)."""
+"""``make_sender(settings)``: every configured channel behind one sender (``Channels``).
+
+WhatsApp messages go to the channel chosen by ``DELIVERY_BACKEND`` (auto: the Cloud API
+when credentials are set, else the outbox file under the data directory). Telegram messages
+go to the Bot API when ``TELEGRAM_BOT_TOKEN`` is set; without it, the embedded outbox (or
+the memory sender) records them too, and with the Cloud API they are not sent.
+"""
 
 from __future__ import annotations
 
-import importlib
-
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import Sender
+from lokpanchang.delivery.channels import Channels
 
 
 def outbox_path(settings: Settings):
@@ -14,6 +18,18 @@ def outbox_path(settings: Settings):
 
 
 def make_sender(settings: Settings) -> Sender:
+    primary = _whatsapp_channel(settings)
+    senders: dict[str, Sender] = {"whatsapp": primary}
+    if settings.telegram_bot_token:
+        from lokpanchang.delivery import telegram
+
+        senders["telegram"] = telegram.from_settings(settings)
+    elif primary.name in ("outbox", "memory"):
+        senders["telegram"] = primary
+    return Channels(senders)
+
+
+def _whatsapp_channel(settings: Settings) -> Sender:
     backend = settings.effective_delivery_backend
     if backend == "outbox":
         from lokpanchang.delivery.outbox import OutboxSender
@@ -23,6 +39,6 @@ def make_sender(settings: Settings) -> Sender:
         from lokpanchang.delivery.memory import MemorySender
 
         return MemorySender()
-    # The WhatsApp channel is written by the delivery subject; it exposes ``from_settings``.
-    whatsapp = importlib.import_module("lokpanchang.delivery.whatsapp")
+    from lokpanchang.delivery import whatsapp
+
     return whatsapp.from_settings(settings)

@@ -122,8 +122,14 @@ class Unpaced:
         return None
 
 
-def bucket_for(redis_url: str, rate: float, embedded: bool) -> Bucket:
-    """The shared Redis bucket when Redis is configured, else an in-process one."""
+def bucket_for(redis_url: str, rate: float, embedded: bool, key: str = "pacing:whatsapp") -> Bucket:
+    """The shared Redis bucket under ``key`` when Redis is configured, else an in-process one."""
     if redis_url and not embedded:
-        return RedisBucket(redis_url, rate)
+        return RedisBucket(redis_url, rate, key=key)
     return LocalBucket(rate)
+
+
+def redis_url_of(settings) -> str:
+    """The Redis the buckets live in: ``REDIS_URL``, else a Redis broker ("" for none)."""
+    broker = settings.celery_broker_url
+    return settings.redis_url or (broker if broker.startswith("redis") else "")

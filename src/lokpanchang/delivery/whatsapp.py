@@ -3,7 +3,7 @@
 ``POST {base_url}/{api_version}/{phone_number_id}/messages`` with a Bearer token, from one
 of the account's phone numbers: a message's ``via`` names it (the subscriber's pinned
 number), else the first. Each number has its own pace (``SEND_RATE``; the bucket is keyed
-by number). One ``ClientSession`` per sender, its pool sized by ``SEND_CONCURRENCY``.
+by number). One ``ClientSession`` per sender, its pool sized by ``SEND_CONCURRENCY`` (``delivery.pooled``).
 Failures are classified by ``delivery.errors``; transient ones are retried here a few times
 with back-off, then handed back as ``Outcome.RETRY``. A failure before the request left
 (pacing unavailable, no connection) is ``RETRY`` too: nothing reached Meta. With a marketing
@@ -14,16 +14,15 @@ does not deliver them.
 from __future__ import annotations
 
 import asyncio
-import random
 
-import aiohttp
 import structlog
 
 from lokpanchang import languages
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage, SendResult
-from lokpanchang.delivery.errors import Classified, backoff_delay, classify_response
+from lokpanchang.delivery.errors import Classified, classify_response
 from lokpanchang.delivery.pacing import Bucket, Unpaced
+from lokpanchang.delivery.pooled import PooledClient, Retrying, with_retries
 from lokpanchang.delivery.whatsapp_inbound import (
     callback_data,
     ledger_id_from_callback,
@@ -101,14 +100,8 @@ def _recipient(phone: str) -> str:
     return phone.lstrip("+")
 
 
-class WhatsAppSender:
-    """The Cloud API channel.
-
-    Each call (or ``async with sender:`` block) opens its connection pool in the running
-    event loop and closes it at the end, so one sender serves successive batches of a worker
-    process; it is not meant to be shared by threads running loops at the same time
-    (Celery's prefork pool gives each process its own).
-    """
+class WhatsAppSender(PooledClient):
+    """The Cloud API channel (its connection pool: ``delivery.pooled.PooledClient``)."""
 
     name = "whatsapp"
     parse_inbound = staticmethod(parse_webhook)
@@ -132,20 +125,15 @@ class WhatsAppSender:
     ) -> None:
         if not phone_number_ids:
             raise ValueError("WhatsAppSender needs at least one phone-number id")
+        super().__init__(concurrency, timeout)
         self.identities = tuple(phone_number_ids)
         root = f"{base_url.rstrip('/')}/{api_version}"
         self._urls = {number: f"{root}/{number}/messages" for number in self.identities}
         self.template_name = template_name
         self.marketing = template_category == "marketing"
         self.bucket = bucket or Unpaced()
-        self.max_attempts = max_attempts
-        self.backoff_base, self.backoff_cap = backoff_base, backoff_cap
-        self.retry_after_cap = retry_after_cap  # longest server-requested wait honoured inline
+        self.retrying = Retrying(max_attempts, backoff_base, backoff_cap, retry_after_cap)
         self._headers = {"Authorization": f"Bearer {access_token}"}
-        self._concurrency = concurrency
-        self._timeout = timeout
-        self._session: aiohttp.ClientSession | None = None
-        self._depth = 0
 
     @classmethod
     def from_settings(
@@ -171,26 +159,8 @@ class WhatsAppSender:
             return list(await asyncio.gather(*(self.send(m) for m in messages)))
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        await super().close()
         await self.bucket.release()
-
-    # One session per event loop: callers may run each batch in its own ``asyncio.run``.
-    # ``async with sender:`` keeps the pool open across calls; each public call opens one
-    # for itself otherwise and closes it when done.
-
-    async def __aenter__(self) -> WhatsAppSender:
-        if self._depth == 0:
-            await self.close()
-            self._session = self._new_session()
-        self._depth += 1
-        return self
-
-    async def __aexit__(self, *exc_info) -> None:
-        self._depth -= 1
-        if self._depth == 0:
-            await self.close()
 
     # Sending --------------------------------------------------------------------------
 
@@ -205,8 +175,15 @@ class WhatsAppSender:
             return SendResult(
                 message.ledger_id, Outcome.BLOCK, error_detail=MARKETING_BLOCKED, via=via
             )
+        payload = self.payload(message)
         async with self:
-            return await self._send(self.payload(message), message.ledger_id, via)
+            classified, attempts = await with_retries(
+                lambda: self._paced_attempt(payload, via),
+                self.retrying,
+                "whatsapp.retry",
+                message.ledger_id,
+            )
+        return result_of(message.ledger_id, classified, attempts, via)
 
     def _blocked_by_policy(self, message: OutgoingMessage) -> bool:
         broadcast = message.kind is MessageKind.BROADCAST
@@ -226,69 +203,25 @@ class WhatsAppSender:
             message.ledger_id,
         )
 
-    async def _send(self, payload: dict, ledger_id: int, via: str) -> SendResult:
-        attempt = 0
-        while True:
-            attempt += 1
-            classified = await self._paced_attempt(payload, via)
-            if classified.outcome is not Outcome.RETRY or attempt >= self.max_attempts:
-                return _result(ledger_id, classified, attempt, via)
-            retry_after = min(classified.retry_after or 0.0, self.retry_after_cap)
-            delay = backoff_delay(
-                attempt, retry_after, random.random(), self.backoff_base, self.backoff_cap
-            )
-            log.info(
-                "whatsapp.retry",
-                ledger_id=ledger_id,
-                code=classified.error_code,
-                attempt=attempt,
-                delay=round(delay, 2),
-            )
-            await asyncio.sleep(delay)
-
     async def _paced_attempt(self, payload: dict, via: str) -> Classified:
         try:
             await self.bucket.acquire(via)
         except Exception as exc:  # noqa: BLE001 -- e.g. Redis down: nothing was sent
             log.warning("whatsapp.pacing_unavailable", error=str(exc))
             return Classified(Outcome.RETRY, error_detail=f"not sent: pacing unavailable: {exc}")
-        return await self._attempt(payload, via)
-
-    async def _attempt(self, payload: dict, via: str) -> Classified:
-        try:
-            assert self._session is not None, "WhatsAppSender used before open()"
-            async with self._session.post(
-                self._urls[via], json=payload, headers=self._headers
-            ) as response:
-                return classify_response(response.status, await response.read())
-        except aiohttp.ConnectionTimeoutError as exc:
-            return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")
-        except aiohttp.ClientConnectorError as exc:
-            return Classified(Outcome.RETRY, error_detail=f"cannot connect: {exc}")
-        except aiohttp.InvalidURL as exc:  # WHATSAPP_BASE_URL is wrong: no send can work
-            return Classified(Outcome.HALT, error_detail=f"invalid URL: {exc}")
-        except (TimeoutError, aiohttp.ClientError) as exc:
-            # The request may have reached Meta: there is no idempotency key, so never resend.
-            return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(exc).__name__}: {exc}")
-
-    def _new_session(self) -> aiohttp.ClientSession:
-        connector = aiohttp.TCPConnector(limit=self._concurrency)
-        timeout = aiohttp.ClientTimeout(total=self._timeout, connect=min(5.0, self._timeout))
-        return aiohttp.ClientSession(connector=connector, timeout=timeout)
+        return await self.post(self._urls[via], payload, classify_response, headers=self._headers)
 
 
 def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:
     """The configured channel, paced by the shared Redis bucket (in-process when embedded)."""
-    from lokpanchang.delivery.pacing import bucket_for
+    from lokpanchang.delivery.pacing import bucket_for, redis_url_of
 
-    redis_url = settings.redis_url or (
-        settings.celery_broker_url if settings.celery_broker_url.startswith("redis") else ""
-    )
-    bucket = bucket_for(redis_url, settings.send_rate, settings.is_embedded)
+    bucket = bucket_for(redis_url_of(settings), settings.send_rate, settings.is_embedded)
     return WhatsAppSender.from_settings(settings, bucket=bucket, **kwargs)
 
 
-def _result(ledger_id: int, classified: Classified, attempts: int, via: str) -> SendResult:
+def result_of(ledger_id: int, classified: Classified, attempts: int, via: str = "") -> SendResult:
+    """A channel's result for one message from its last classified attempt."""
     return SendResult(
         ledger_id,
         classified.outcome,

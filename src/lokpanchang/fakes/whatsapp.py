@@ -21,6 +21,7 @@ import aiohttp
 from aiohttp import web
 
 from lokpanchang import clock
+from lokpanchang.fakes.serving import start
 from lokpanchang.fakes.whatsapp_shapes import (
     Rejected,
     body_texts,
@@ -330,10 +331,4 @@ async def serve(
     config: FakeConfig, host: str = "127.0.0.1", port: int = 0, shutdown_timeout: float = 1.0
 ) -> tuple[web.AppRunner, int]:
     """Start the fake on ``host:port`` (0 = any free port); returns the runner and the port."""
-    runner = web.AppRunner(
-        FakeCloudAPI(config).app(), access_log=None, shutdown_timeout=shutdown_timeout
-    )
-    await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    return runner, runner.addresses[0][1]
+    return await start(FakeCloudAPI(config).app(), host, port, shutdown_timeout)

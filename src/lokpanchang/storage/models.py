@@ -27,7 +27,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from lokpanchang.storage.states import LedgerKind, LedgerStatus, RunStatus, check_constraint
+from lokpanchang.storage.states import (
+    Channel,
+    LedgerKind,
+    LedgerStatus,
+    RunStatus,
+    check_constraint,
+)
 
 FOREVER = datetime(2099, 12, 31, tzinfo=UTC)
 """``obsoleted_on`` of an active subscriber (the seed's convention)."""
@@ -77,13 +83,26 @@ class CityDetail(Base):
     longitude: Mapped[float] = mapped_column(Float)
 
 
+ADDRESSED = (
+    "(channel = 'whatsapp' AND phone IS NOT NULL) OR (channel = 'telegram' AND chat_id IS NOT NULL)"
+)
+"""A subscriber has an address on their channel."""
+
+
 class UserDetail(Base):
-    """A subscriber. Active means ``obsoleted_on > now``; one row per phone, history in events."""
+    """A subscriber. Active means ``obsoleted_on > now``; one row per phone (or Telegram
+    chat), history in events. Messages go to their ``address`` on their ``channel``."""
 
     __tablename__ = "user_detail"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    phone: Mapped[str] = mapped_column(String(20), unique=True)  # E.164
+    # E.164; None for someone who signed up on Telegram (a crossed-over subscriber keeps it).
+    phone: Mapped[str | None] = mapped_column(String(20), unique=True)
+    channel: Mapped[str] = mapped_column(String(16), default=Channel.WHATSAPP)
+    chat_id: Mapped[str | None] = mapped_column(String(32), unique=True)  # a Telegram chat
+    # The code of their t.me/<bot>?start=<code> link, offered when WhatsApp blocks them:
+    # opening it links that Telegram chat to this subscription (used once).
+    link_code: Mapped[str | None] = mapped_column(String(64), unique=True)
     wa_id: Mapped[str | None] = mapped_column(String(32))
     display_name: Mapped[str] = mapped_column(String(200), default="")
     latitude: Mapped[float | None] = mapped_column(Float)
@@ -105,7 +124,16 @@ class UserDetail(Base):
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
 
-    __table_args__ = (Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),)
+    __table_args__ = (
+        Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),
+        CheckConstraint(check_constraint("channel", Channel), name="ck_user_detail_channel"),
+        CheckConstraint(ADDRESSED, name="ck_user_detail_address"),
+    )
+
+    @property
+    def address(self) -> str:
+        """Where their messages go on their channel: the phone number, or the chat id."""
+        return (self.chat_id if self.channel == Channel.TELEGRAM else self.phone) or ""
 
     def is_active(self, now: datetime) -> bool:
         return self.obsoleted_on > now

@@ -2,7 +2,8 @@
 
 A row counts from the instant it was admitted (``admitted_at``) while it may reach its
 subscriber: owed, in flight, accepted, ambiguous, or failed after the channel accepted it.
-Rows deferred, skipped, blocked, missed or halted did not reach anyone. Subscribers who
+Rows deferred, skipped, blocked, missed or halted did not reach anyone. Subscribers on
+another channel (Telegram) never count, and subscribers who
 wrote to us in the window do not count (messages inside a customer-service window are
 outside the limit). Admissions are serialised by one lock row, so two workers admitting at
 the same moment cannot both take the last places.
@@ -24,7 +25,7 @@ from lokpanchang.storage.models import (
     SchedulerLock,
     UserDetail,
 )
-from lokpanchang.storage.states import LedgerStatus
+from lokpanchang.storage.states import Channel, LedgerStatus
 
 WINDOW = timedelta(hours=24)
 QUOTA_LOCK_KEY = "quota:messaging-limit"
@@ -47,8 +48,22 @@ def lock(session: Session) -> None:
 def _reaching(model, since: datetime):
     accepted_then_failed = and_(model.status == L.FAILED, model.whatsapp_message_id.is_not(None))
     return select(model.user_id.label("user_id")).where(
-        model.admitted_at > since, or_(model.status.in_(REACHING), accepted_then_failed)
+        model.admitted_at > since,
+        or_(model.status.in_(REACHING), accepted_then_failed),
+        model.user_id.not_in(_off_whatsapp()),
     )
+
+
+def _off_whatsapp():
+    """Subscribers on another channel: WhatsApp's limit is none of their business."""
+    return select(UserDetail.id).where(UserDetail.channel != Channel.WHATSAPP)
+
+
+def off_whatsapp(session: Session, user_ids: list[int]) -> set[int]:
+    """Those of ``user_ids`` whose messages go to another channel than WhatsApp."""
+    if not user_ids:
+        return set()
+    return set(session.execute(_off_whatsapp()).scalars()) & set(user_ids)
 
 
 def reached_users(session: Session, now: datetime) -> set[int]:

@@ -17,7 +17,9 @@ from lokpanchang.clock import require_aware
 from lokpanchang.places import lookup, validated
 from lokpanchang.storage.cities import get_or_create_city
 from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail
+from lokpanchang.storage.states import Channel
 from lokpanchang.subscribers.validation import (
+    check_chat_id,
     check_language,
     check_name,
     check_send_time,
@@ -46,6 +48,11 @@ def find_by_phone(session: Session, phone: str) -> UserDetail | None:
     return session.scalar(select(UserDetail).where(UserDetail.phone == normalise_phone(phone)))
 
 
+def find_by_chat(session: Session, chat_id: str) -> UserDetail | None:
+    """The subscriber whose Telegram chat this is (signed up there, or linked to it)."""
+    return session.scalar(select(UserDetail).where(UserDetail.chat_id == check_chat_id(chat_id)))
+
+
 def record_event(
     session: Session, user: UserDetail, kind: str, at: datetime, detail: str = ""
 ) -> None:
@@ -71,6 +78,37 @@ def subscribe(
     require_aware(now, "now")
     checked = new_subscriber(phone, latitude, longitude, name, language, send_time)
     user = session.scalar(select(UserDetail).where(UserDetail.phone == checked.phone))
+    return _subscribe(session, user, checked, now, name, language, send_time)
+
+
+def subscribe_chat(
+    session: Session,
+    chat_id: str,
+    latitude: float,
+    longitude: float,
+    *,
+    now: datetime,
+    name: str | None = None,
+    language: str | None = None,
+    send_time: str | time | None = None,
+) -> UserDetail:
+    """``subscribe`` for a Telegram chat: the subscriber on it (linked or not), or a new one."""
+    require_aware(now, "now")
+    checked = new_subscriber(None, latitude, longitude, name, language, send_time, chat_id=chat_id)
+    user = session.scalar(select(UserDetail).where(UserDetail.chat_id == checked.chat_id))
+    return _subscribe(session, user, checked, now, name, language, send_time)
+
+
+def subscribe_again(session: Session, user: UserDetail, now: datetime) -> UserDetail:
+    """Reactivate ``user`` at their stored place, by their address on their channel."""
+    if user.latitude is None or user.longitude is None:
+        raise ValueError(f"subscriber {user.address} has no location")
+    if user.phone is None:
+        return subscribe_chat(session, user.chat_id or "", user.latitude, user.longitude, now=now)
+    return subscribe(session, user.phone, user.latitude, user.longitude, now=now)
+
+
+def _subscribe(session, user, checked, now, name, language, send_time) -> UserDetail:
     if user is None:
         return _create(session, checked, now, name, language, send_time)
     was_active = user.is_active(now)
@@ -85,7 +123,9 @@ def subscribe(
 
 def _create(session, checked, now, name, language, send_time) -> UserDetail:
     user = UserDetail(
-        phone=checked.phone,
+        phone=checked.phone or None,
+        chat_id=checked.chat_id,
+        channel=Channel.TELEGRAM if checked.chat_id else Channel.WHATSAPP,
         display_name=checked.name,
         language=checked.language,
         send_time=checked.send_time,
@@ -116,8 +156,12 @@ def _place_user(session: Session, user: UserDetail, latitude: float, longitude: 
 
 def stop(session: Session, phone: str, now: datetime) -> UserDetail:
     """Unsubscribe: ``obsoleted_on = now``. Stopping an inactive subscriber changes nothing."""
+    return stop_user(session, _require(session, phone), now)
+
+
+def stop_user(session: Session, user: UserDetail, now: datetime) -> UserDetail:
+    """``stop`` for a subscriber in hand (on any channel)."""
     require_aware(now, "now")
-    user = _require(session, phone)
     if user.is_active(now):
         user.obsoleted_on, user.updated_on = now, now
         session.flush()
@@ -129,9 +173,15 @@ def move(
     session: Session, phone: str, latitude: float, longitude: float, now: datetime
 ) -> UserDetail:
     """Change a subscriber's location (and so their zone and city)."""
+    return move_user(session, _require(session, phone), latitude, longitude, now)
+
+
+def move_user(
+    session: Session, user: UserDetail, latitude: float, longitude: float, now: datetime
+) -> UserDetail:
+    """``move`` for a subscriber in hand (on any channel)."""
     require_aware(now, "now")
     latitude, longitude = validated(latitude, longitude)
-    user = _require(session, phone)
     before = user.timezone
     _place_user(session, user, latitude, longitude)
     user.updated_on = now
@@ -144,7 +194,15 @@ def update_preferences(
     session: Session, phone: str, now: datetime, *, name=None, language=None, send_time=None
 ) -> UserDetail:
     """Change name, language or send time; ``None`` keeps the stored value."""
-    user = _require(session, phone)
+    return update_user_preferences(
+        session, _require(session, phone), now, name=name, language=language, send_time=send_time
+    )
+
+
+def update_user_preferences(
+    session: Session, user: UserDetail, now: datetime, *, name=None, language=None, send_time=None
+) -> UserDetail:
+    """``update_preferences`` for a subscriber in hand (on any channel)."""
     if name is not None:
         user.display_name = check_name(name)
     if language is not None:
@@ -206,6 +264,8 @@ def as_record(user: UserDetail, now: datetime) -> dict:
     city = user.city
     return {
         "phone": user.phone,
+        "channel": user.channel,
+        "chat_id": user.chat_id,
         "name": user.display_name,
         "latitude": user.latitude,
         "longitude": user.longitude,

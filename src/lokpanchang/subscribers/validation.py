@@ -29,12 +29,24 @@ NAME_MAX = 200
 class NewSubscriber:
     """A subscriber's details, all checked and normalised."""
 
-    phone: str
+    phone: str  # "" for a Telegram subscriber (``chat_id``)
     latitude: float
     longitude: float
     name: str = ""
     language: str = "en"
     send_time: time = DEFAULT_SEND_TIME
+    chat_id: str | None = None
+
+
+def check_chat_id(value: object) -> str:
+    """A Telegram chat id as stored (``"123456789"``), or a ValueError naming it."""
+    text = str(value).strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 16 or int(digits) == 0:
+        raise ValueError(
+            f"chat id {value!r} is not a Telegram chat id (an integer, e.g. 123456789)"
+        )
+    return str(int(text))
 
 
 def normalise_phone(text: str, default_region: str | None = DEFAULT_REGION) -> str:
@@ -82,18 +94,22 @@ def check_name(name: str | None) -> str:
 
 
 def new_subscriber(
-    phone: str,
+    phone: str | None,
     latitude: object,
     longitude: object,
     name: str | None = None,
     language: str | None = None,
     send_time: str | time | None = None,
     default_send_time: time = DEFAULT_SEND_TIME,
+    chat_id: object = None,
 ) -> NewSubscriber:
-    """Check and normalise every field; the first problem found raises ValueError."""
+    """Check and normalise every field; the first problem found raises ValueError.
+
+    ``chat_id`` makes a Telegram subscriber (``phone`` is then None)."""
     lat, lon = validated(latitude, longitude)
     return NewSubscriber(
-        phone=normalise_phone(phone),
+        phone=normalise_phone(phone or "") if chat_id is None else "",
+        chat_id=check_chat_id(chat_id) if chat_id is not None else None,
         latitude=lat,
         longitude=lon,
         name=check_name(name),

@@ -23,6 +23,7 @@ from kombu import Queue
 
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.ops.beat.schedule import beat_schedule
+from lokpanchang.tasks import embedded_transport
 from lokpanchang.tasks.broker import sql_transport_options
 
 TASK_MODULES: tuple[str, ...] = (
@@ -30,6 +31,7 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.scheduling",
     "lokpanchang.tasks.heartbeat",
     "lokpanchang.tasks.webhooks",
+    "lokpanchang.tasks.telegram",
 )
 
 TASK_QUEUES = (Queue("default"), Queue("priority"))
@@ -39,6 +41,7 @@ BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /heal
 
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or get_settings()
+    embedded_transport.install()
     app = Celery(
         "lokpanchang",
         broker=settings.effective_broker_url,
@@ -87,8 +90,8 @@ def celery_config(settings: Settings) -> dict:
         "worker_prefetch_multiplier": 1,
         "worker_eta_task_limit": ETA_TASKS_PER_WORKER,
         "worker_hijack_root_logger": False,
-        # Events, so Flower shows workers and their tasks (it needs a broker with broadcast:
-        # Redis; kombu's SQL transport keeps exchange bindings inside each process).
+        # Events, so Flower shows workers and their tasks (on the embedded broker too: its
+        # transport keeps exchange bindings where every process sees them).
         "worker_send_task_events": True,
         "task_send_sent_event": True,
         "broker_transport_options": broker_transport_options(settings),

@@ -19,6 +19,7 @@ from pathlib import Path
 from kombu import Connection, Queue
 
 from lokpanchang.config import Settings
+from lokpanchang.tasks import embedded_transport
 
 SQL_TRANSPORT_PREFIX = "sqla+"
 SQLITE_BUSY_SECONDS = 30  # how long a writer waits for the database lock before giving up
@@ -40,6 +41,7 @@ def prepare_sql_broker(settings: Settings, queues: Iterable[Queue]) -> None:
     if not uses_sql_transport(settings):
         return
     settings.data_dir.mkdir(parents=True, exist_ok=True)
+    embedded_transport.install()
     broker = Connection(
         settings.effective_broker_url, transport_options=sql_transport_options(settings)
     )

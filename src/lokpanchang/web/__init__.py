@@ -21,6 +21,7 @@ BLUEPRINT_MODULES = (
     "public_month",
     "testroutes",
     "webhook",
+    "telegram_webhook",
 )
 # Request bodies of forms and pages; /webhook allows its own (larger) limit. Checked against
 # Content-Length before reading, and while reading a chunked body, so nothing bigger is buffered.

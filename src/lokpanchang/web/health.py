@@ -43,7 +43,8 @@ def healthz():
     report = {
         "web": "ok",
         **_recent_checks(app_settings().effective_database_url),
-        **_fake_check(app_settings().fake_whatsapp_url),
+        **_fake_check("fake_whatsapp", app_settings().fake_whatsapp_url),
+        **_fake_check("fake_telegram", app_settings().fake_telegram_url),
     }
     healthy = all(value == "ok" for value in report.values())
     return jsonify(report), 200 if healthy else 503
@@ -77,8 +78,8 @@ def _process_checks(url: str) -> dict[str, str]:
     }
 
 
-def _fake_check(url: str) -> dict[str, str]:
-    """``up --fake-whatsapp`` runs the fake Cloud API as a child: is it answering?"""
+def _fake_check(name: str, url: str) -> dict[str, str]:
+    """``up --fake-whatsapp`` (``--fake-telegram``) runs the fake as a child: is it answering?"""
     if not url:
         return {}
     try:
@@ -86,4 +87,4 @@ def _fake_check(url: str) -> dict[str, str]:
             answered = response.status == 200
     except OSError:
         answered = False
-    return {"fake_whatsapp": "ok" if answered else "down"}
+    return {name: "ok" if answered else "down"}

@@ -27,18 +27,18 @@ class ActionError(ValueError):
 
 def stop_subscriber(session: Session, user: UserDetail, now: datetime, operator: str) -> None:
     if not user.is_active(now):
-        raise ActionError(f"subscriber {user.phone} is already stopped")
-    subscribers.stop(session, user.phone, now)
+        raise ActionError(f"subscriber {user.address} is already stopped")
+    subscribers.stop_user(session, user, now)
     _attribute(session, user, operator)
 
 
 def reactivate_subscriber(session: Session, user: UserDetail, now: datetime, operator: str) -> None:
     """Subscribe again at the stored place (clears a disabled reason)."""
     if user.is_active(now):
-        raise ActionError(f"subscriber {user.phone} is already active")
+        raise ActionError(f"subscriber {user.address} is already active")
     if user.latitude is None or user.longitude is None:
-        raise ActionError(f"subscriber {user.phone} has no location; edit it first")
-    subscribers.subscribe(session, user.phone, user.latitude, user.longitude, now=now)
+        raise ActionError(f"subscriber {user.address} has no location; edit it first")
+    subscribers.subscribe_again(session, user, now)
     _attribute(session, user, operator)
 
 
@@ -90,9 +90,9 @@ def apply_edit(
         raise ActionError("send time '' is empty; write it as HH:MM, e.g. 06:30")
     wanted = (edit.display_name.strip(), edit.language, edit.send_time.strip())
     if wanted != (user.display_name, user.language, user.send_time.strftime("%H:%M")):
-        subscribers.update_preferences(
+        subscribers.update_user_preferences(
             session,
-            user.phone,
+            user,
             now,
             name=edit.display_name,
             language=edit.language,
@@ -100,7 +100,7 @@ def apply_edit(
         )
         _attribute(session, user, operator)
     if (edit.latitude, edit.longitude) != (user.latitude, user.longitude):
-        subscribers.move(session, user.phone, edit.latitude, edit.longitude, now)
+        subscribers.move_user(session, user, edit.latitude, edit.longitude, now)
         _attribute(session, user, operator)
 
 

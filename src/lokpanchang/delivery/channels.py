@@ -1,0 +1,64 @@
+"""Several channels behind one ``Sender``: each message goes out on its own ``channel``.
+
+The pipeline and the conversation hold one sender; ``Channels`` hands each message to the
+sender of its channel (all of a batch at once) and gives the results back in order. A
+message for a channel that is not configured is not sent (``SKIP``, saying which setting is
+missing). The embedded outbox and the memory sender record every channel's messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from lokpanchang.delivery.base import Outcome, OutgoingMessage, Sender, SendResult
+
+MISSING = {"whatsapp": "WHATSAPP_PHONE_NUMBER_ID", "telegram": "TELEGRAM_BOT_TOKEN"}
+
+
+class Channels:
+    """A sender per channel name; ``identities_for(channel)`` are our identities on it."""
+
+    name = "channels"
+
+    def __init__(self, senders: dict[str, Sender]) -> None:
+        self.senders = dict(senders)
+
+    @property
+    def identities(self) -> tuple[str, ...]:
+        return self.identities_for("whatsapp")
+
+    def identities_for(self, channel: str) -> tuple[str, ...]:
+        sender = self.senders.get(channel)
+        return tuple(getattr(sender, "identities", ())) if sender is not None else ()
+
+    async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
+        by_channel: dict[str, list[int]] = {}
+        for index, message in enumerate(messages):
+            by_channel.setdefault(message.channel, []).append(index)
+        results: list[SendResult | None] = [None] * len(messages)
+        parts = await asyncio.gather(
+            *(self._send_part(name, [messages[i] for i in at]) for name, at in by_channel.items())
+        )
+        for at, part in zip(by_channel.values(), parts):
+            for index, result in zip(at, part):
+                results[index] = result
+        return [result for result in results if result is not None]
+
+    async def _send_part(self, channel: str, messages: list[OutgoingMessage]) -> list[SendResult]:
+        sender = self.senders.get(channel)
+        if sender is None:
+            detail = f"channel {channel!r} is not configured ({MISSING.get(channel, 'unknown')})"
+            return [SendResult(m.ledger_id, Outcome.SKIP, error_detail=detail) for m in messages]
+        return await sender.send_batch(messages)
+
+    async def close(self) -> None:
+        for sender in {id(s): s for s in self.senders.values()}.values():
+            await sender.close()
+
+
+def identities_for(sender: Sender, channel: str) -> tuple[str, ...]:
+    """Our identities on ``channel`` behind ``sender`` (a single sender's are WhatsApp's)."""
+    several = getattr(sender, "identities_for", None)
+    if several is not None:
+        return tuple(several(channel))
+    return tuple(getattr(sender, "identities", ())) if channel == "whatsapp" else ()

@@ -1,0 +1,107 @@
+"""What every HTTP channel shares: a pooled session per event loop, one request classified,
+and the retry loop of one send (``Retrying``).
+
+A channel subclasses ``PooledClient`` and gives ``with_retries`` one attempt at a time; a
+failure before the request left (no connection) is ``RETRY``, a failure after it may have
+arrived is ``AMBIGUOUS`` (there is no idempotency key: never resend it blindly).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import aiohttp
+import structlog
+
+from lokpanchang.delivery.base import Outcome
+from lokpanchang.delivery.errors import Classified, backoff_delay
+
+log = structlog.get_logger(__name__)
+
+Classify = Callable[[int, bytes], Classified]
+
+
+@dataclass(frozen=True)
+class Retrying:
+    """How often one send is tried inline, and how long to wait between tries."""
+
+    max_attempts: int = 4
+    backoff_base: float = 0.5
+    backoff_cap: float = 8.0
+    retry_after_cap: float = 60.0  # longest server-requested wait honoured inline
+
+    def delay(self, attempt: int, retry_after: float | None) -> float:
+        asked = min(retry_after or 0.0, self.retry_after_cap)
+        return backoff_delay(attempt, asked, random.random(), self.backoff_base, self.backoff_cap)
+
+
+async def with_retries(
+    attempt: Callable[[], Awaitable[Classified]], retrying: Retrying, event: str, ledger_id: int
+) -> tuple[Classified, int]:
+    """Try ``attempt`` until it is not ``RETRY`` or the attempts are spent; (last, count)."""
+    count = 0
+    while True:
+        count += 1
+        classified = await attempt()
+        if classified.outcome is not Outcome.RETRY or count >= retrying.max_attempts:
+            return classified, count
+        delay = retrying.delay(count, classified.retry_after)
+        code = classified.error_code
+        log.info(event, ledger_id=ledger_id, code=code, attempt=count, delay=round(delay, 2))
+        await asyncio.sleep(delay)
+
+
+class PooledClient:
+    """One ``aiohttp`` session per event loop, opened by ``async with client:``.
+
+    Each call (or ``async with`` block) opens its connection pool in the running loop and
+    closes it at the end, so one client serves successive batches of a worker process; it
+    is not meant to be shared by threads running loops at the same time.
+    """
+
+    def __init__(self, concurrency: int, timeout: float) -> None:
+        self._concurrency = concurrency
+        self._timeout = timeout
+        self._session: aiohttp.ClientSession | None = None
+        self._depth = 0
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    async def __aenter__(self):
+        if self._depth == 0:
+            await self.close()
+            self._session = self._new_session()
+        self._depth += 1
+        return self
+
+    async def __aexit__(self, *exc_info) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            await self.close()
+
+    async def post(self, url: str, payload: dict, classify: Classify, **kwargs) -> Classified:
+        """POST ``payload`` as JSON and classify the answer; never raises for a failure."""
+        try:
+            assert self._session is not None, f"{type(self).__name__} used outside async with"
+            async with self._session.post(url, json=payload, **kwargs) as response:
+                return classify(response.status, await response.read())
+        except aiohttp.ConnectionTimeoutError as exc:
+            return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")
+        except aiohttp.ClientConnectorError as exc:
+            return Classified(Outcome.RETRY, error_detail=f"cannot connect: {exc}")
+        except aiohttp.InvalidURL as exc:  # the base URL is wrong: no send can work
+            return Classified(Outcome.HALT, error_detail=f"invalid URL: {exc}")
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            # The request may have arrived: there is no idempotency key, so never resend.
+            return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(exc).__name__}: {exc}")
+
+    def _new_session(self) -> aiohttp.ClientSession:
+        connector = aiohttp.TCPConnector(limit=self._concurrency)
+        timeout = aiohttp.ClientTimeout(total=self._timeout, connect=min(5.0, self._timeout))
+        return aiohttp.ClientSession(connector=connector, timeout=timeout)
