@@ -1,31 +1,42 @@
 """What observances and muhurtas cost: a year of observances for one place, and a full day
-with and without them, side by side in one run.
+with and without them, side by side in one run; with ``--baseline REV``, the same measured
+for git revision REV too, case by case beside this tree (before and after).
 
     PYTHONPATH=src .venv/bin/python bench/almanac/observances.py [--days 400] [--repeat 3]
+        [--baseline main]
 
 "Today's full day" is issue 3's panchangam (``include_observances=False,
-include_muhurtas=False``); "with extras" adds the day's and the next day's observances, any
-parana falling on the day, and the muhurtas. The same (place, date) cases run both ways,
-interleaved case by case, every cache emptied before each case ("cold", as the almanac
-benchmark measures a day) and, separately, with caches kept across places of the same date
-("warm", as in a broadcast). Each case keeps its best of ``--repeat`` rounds per side; the
-headline figures are medians and the ratio with/without.
+include_muhurtas=False``); "+ observances" adds the day's and the next day's festivals and
+vrats and any parana falling on the day (what ``broadcast.content`` computes); "+ observances
+and muhurtas" is what the public page and ``lokpanchang panchang`` compute. The same (place,
+date) cases run every way, interleaved case by case, every cache emptied before each case
+("cold", as the almanac benchmark measures a day) and, separately, with caches kept across
+places of the same date ("warm", as in a broadcast). Each case keeps its best of
+``--repeat`` rounds per side; the headline figures are medians and the ratios to the bare day.
+
+Each version runs in its own worker process (this script with ``--worker``, the version's
+``src`` first on the path), driven one timed call at a time, so the versions alternate call
+by call on the shared machine. The baseline's ``src`` is taken with ``git archive``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from datetime import date, timedelta
-from zoneinfo import ZoneInfo
+from io import BytesIO
+from pathlib import Path
+from typing import Any
 
-from run import clear_caches  # type: ignore[import-not-found]  # the almanac benchmark's (this directory is on the path)
-
-from lokpanchang.almanac import generate_panchangam_with_timezone
-from lokpanchang.almanac.observances import Place, observances_between
-
+ROOT = Path(__file__).resolve().parents[2]
 PLACES = [
     (28.6358, 77.2245, "Asia/Kolkata"),
     (19.0760, 72.8777, "Asia/Kolkata"),
@@ -36,8 +47,12 @@ PLACES = [
     (-33.8688, 151.2093, "Australia/Sydney"),
     (27.7172, 85.3240, "Asia/Kathmandu"),
 ]
-BARE = {"include_observances": False, "include_muhurtas": False}
-BROADCAST = {"include_muhurtas": False}  # what broadcast.content computes per place and date
+SIDES: dict[str, dict[str, Any]] = {
+    "bare": {"include_observances": False, "include_muhurtas": False},
+    "broadcast": {"include_muhurtas": False},  # what broadcast.content computes
+    "full": {},
+}
+YEAR_PLACES = {"New Delhi": PLACES[0], "New York": PLACES[3]}
 
 
 def cases(count: int) -> list[tuple[tuple[float, float, str], date]]:
@@ -49,69 +64,235 @@ def cases(count: int) -> list[tuple[tuple[float, float, str], date]]:
     ]
 
 
-def _timed(place, day, options, cold: bool) -> float:
-    if cold:
-        clear_caches()
-    began = time.perf_counter()
-    latitude, longitude, zone = place
-    generate_panchangam_with_timezone(latitude, longitude, zone, day, **options)
-    return time.perf_counter() - began
+# --- the worker: one version of the almanac, timing one call per request -------------------
 
 
-def side_by_side(chosen, repeat: int, cold: bool) -> list[list[float]]:
-    """Best-of-``repeat`` seconds per case: bare, as the broadcast, full; interleaved."""
-    sides = [BARE, BROADCAST, {}]
-    best = [[float("inf")] * len(chosen) for _ in sides]
+class Worker:
+    """Times calls of the almanac on the path (imported here, in the worker process)."""
+
+    def __init__(self, count: int) -> None:
+        from run import clear_caches  # type: ignore[import-not-found]  # this directory's
+
+        from lokpanchang.almanac import generate_panchangam_with_timezone
+
+        self.clear, self.day = clear_caches, generate_panchangam_with_timezone
+        self.chosen = cases(count)
+
+    def warm_up(self) -> None:
+        """One full pass, so every date's Sun and Moon are cached (the warm rounds)."""
+        for (latitude, longitude, zone), day in self.chosen:
+            self.day(latitude, longitude, zone, day)
+
+    def time_case(self, index: int, side: str, cold: bool) -> float:
+        if cold:
+            self.clear()
+        (latitude, longitude, zone), day = self.chosen[index]
+        began = time.perf_counter()
+        self.day(latitude, longitude, zone, day, **SIDES[side])
+        return time.perf_counter() - began
+
+    def time_year(self, name: str) -> tuple[float, int]:
+        """Seconds for a whole year (2026) of observances at a place, cold."""
+        from zoneinfo import ZoneInfo
+
+        from lokpanchang.almanac.observances import Place, observances_between
+
+        latitude, longitude, zone = YEAR_PLACES[name]
+        self.clear()
+        began = time.perf_counter()
+        found = observances_between(
+            Place(latitude, longitude, ZoneInfo(zone)), date(2026, 1, 1), date(2026, 12, 31), "en"
+        )
+        return time.perf_counter() - began, len(found.observances)
+
+    def time_floor(self, index: int, cold: bool) -> tuple[float, float, float]:
+        """Seconds for the work the extras cannot skip on any day, after the bare day: the
+        Hindu days before (brahma muhurta needs its sunset) and after (tomorrow's
+        observances), tomorrow's tithis, and the local times of the choghadiya and hora
+        boundaries. Not counted: the days further out that a tithi touching tomorrow needs
+        on about a third of the days, and every rule's own work."""
+        from zoneinfo import ZoneInfo
+
+        from lokpanchang.almanac import daylight
+        from lokpanchang.almanac.observances import lunar
+        from lokpanchang.almanac.timescale import LocalTimes
+
+        if cold:
+            self.clear()
+        (latitude, longitude, zone), day = self.chosen[index]
+        self.day(latitude, longitude, zone, day, **SIDES["bare"])  # untimed: the day itself
+        sunrises = daylight.Sunrises(ZoneInfo(zone), latitude, longitude, "upper_limb")
+        frame = sunrises.frame(day)
+        began = time.perf_counter()
+        before, after = (sunrises.frame(day + timedelta(days=offset)) for offset in (-1, 1))
+        sun = time.perf_counter() - began
+        began = time.perf_counter()
+        list(lunar.tithis_between(after.start, after.end))
+        tithis = time.perf_counter() - began
+        sunset = frame.sunset if frame.sunset is not None else frame.start
+        halves = ((frame.start, sunset), (sunset, frame.end))
+        instants = [
+            start + part * (end - start) / count
+            for start, end in halves
+            for count in (8, 12)
+            for part in range(count + 1)
+        ]
+        local = LocalTimes(ZoneInfo(zone))
+        began = time.perf_counter()
+        for instant in instants:
+            local(instant)
+        return sun, tithis, time.perf_counter() - began
+
+
+def serve(count: int) -> None:
+    """The worker loop: one JSON request per line in, one JSON answer per line out."""
+    worker = Worker(count)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["op"] == "where":
+            answer: object = _almanac_file()
+        elif request["op"] == "warm_up":
+            worker.warm_up()
+            answer = None
+        elif request["op"] == "floor":
+            answer = worker.time_floor(request["index"], request["cold"])
+        elif request["op"] == "year":
+            answer = worker.time_year(request["name"])
+        else:
+            answer = worker.time_case(request["index"], request["side"], request["cold"])
+        print(json.dumps(answer), flush=True)
+
+
+def _almanac_file() -> str:
+    import lokpanchang.almanac
+
+    return str(lokpanchang.almanac.__file__)
+
+
+# --- the driver ----------------------------------------------------------------------------
+
+
+class Version:
+    """One version of the almanac in its own worker process."""
+
+    def __init__(self, label: str, source: Path, count: int) -> None:
+        self.label = label
+        environment = {**os.environ, "PYTHONPATH": f"{source}{os.pathsep}{Path(__file__).parent}"}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker", "--days", str(count)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+            cwd=tempfile.gettempdir(),
+        )
+        print(f"{label}: {self.ask(op='where')}")
+
+    def ask(self, **request: object) -> Any:  # a JSON value
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def baseline_source(revision: str, into: Path) -> Path:
+    """``src`` of git ``revision``, unpacked under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "src"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def side_by_side(versions: list[Version], count: int, repeat: int, cold: bool) -> dict:
+    """Best-of-``repeat`` seconds per (version, side, case); calls alternate."""
+    best = {(v.label, side): [float("inf")] * count for v in versions for side in SIDES}
+    order = sorted(range(count), key=lambda index: cases(count)[index][1])  # warm: by date
     for _ in range(repeat):
-        if not cold:  # warm: one pass first, so every date's Sun and Moon are cached
-            for (latitude, longitude, zone), day in chosen:
-                generate_panchangam_with_timezone(latitude, longitude, zone, day)
-        for index, (place, day) in enumerate(chosen):
-            for side, options in enumerate(sides):
-                best[side][index] = min(best[side][index], _timed(place, day, options, cold))
+        if not cold:
+            for version in versions:
+                version.ask(op="warm_up")
+        for index in order if not cold else range(count):
+            for side in SIDES:
+                for version in versions:
+                    seconds = version.ask(op="case", index=index, side=side, cold=cold)
+                    row = best[version.label, side]
+                    row[index] = min(row[index], seconds)
     return best
 
 
-def year_of_observances(repeat: int) -> dict[str, float]:
-    """Seconds for a whole year of observances at New Delhi and New York (cold, best run)."""
-    found = {}
-    for name, (lat, lon, zone) in (("New Delhi", PLACES[0]), ("New York", PLACES[3])):
-        best = float("inf")
-        for _ in range(repeat):
-            clear_caches()
-            began = time.perf_counter()
-            result = observances_between(
-                Place(lat, lon, ZoneInfo(zone)), date(2026, 1, 1), date(2026, 12, 31), "en"
+def years(versions: list[Version], repeat: int) -> None:
+    for name in YEAR_PLACES:
+        for version in versions:
+            runs = [version.ask(op="year", name=name) for _ in range(repeat)]
+            print(
+                f"a year of observances, {name}, {version.label} ({runs[0][1]} observances): "
+                f"{min(seconds for seconds, _ in runs) * 1e3:.1f} ms (cold, best of {repeat})"
             )
-            best = min(best, time.perf_counter() - began)
-        found[f"{name} ({len(result.observances)} observances)"] = best
-    return found
 
 
-def _report(label: str, sides: list[list[float]]) -> None:
-    bare, broadcast, full = ([statistics.median(s) * 1e3, statistics.mean(s) * 1e3] for s in sides)
-    print(f"{label}: today's full day median {bare[0]:.3f} ms (mean {bare[1]:.3f})")
-    for name, (median, mean) in (
-        ("+ observances (broadcast)", broadcast),
-        ("+ observances and muhurtas", full),
-    ):
-        print(f"  {name}: median {median:.3f} ms (mean {mean:.3f}); ratio {median / bare[0]:.3f} "
-              f"(medians), {mean / bare[1]:.3f} (means); added {median - bare[0]:.3f} ms")  # fmt: skip
+def report(label: str, best: dict, versions: list[Version]) -> None:
+    for version in versions:
+        medians = {side: statistics.median(best[version.label, side]) for side in SIDES}
+        means = {side: statistics.mean(best[version.label, side]) for side in SIDES}
+        print(f"{label}, {version.label}: today's full day median {medians['bare'] * 1e3:.3f} ms")
+        for side, name in (("broadcast", "+ observances"), ("full", "+ observances and muhurtas")):
+            print(
+                f"  {name}: median {medians[side] * 1e3:.3f} ms; ratio "
+                f"{medians[side] / medians['bare']:.3f} (medians), "
+                f"{means[side] / means['bare']:.3f} (means); "
+                f"added {(medians[side] - medians['bare']) * 1e3:.3f} ms"
+            )
+
+
+def floor(version: Version, count: int, repeat: int) -> None:
+    """The floor of what the extras add (see ``Worker.time_floor``), this tree only."""
+    for cold in (True, False):
+        best = [[float("inf")] * count for _ in range(3)]
+        for _ in range(repeat):
+            if not cold:
+                version.ask(op="warm_up")
+            for index in range(count):
+                for part, seconds in enumerate(version.ask(op="floor", index=index, cold=cold)):
+                    best[part][index] = min(best[part][index], seconds)
+        sun, tithis, times = (statistics.median(part) * 1e3 for part in best)
+        print(
+            f"floor, {'cold' if cold else 'warm'}, {version.label}: the days around "
+            f"{sun:.3f} ms + tomorrow's tithis {tithis:.3f} ms + the muhurtas' local times "
+            f"{times:.3f} ms = {sun + tithis + times:.3f} ms (medians)"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--days", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", help="a git revision to measure beside this tree")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for name, seconds in year_of_observances(args.repeat).items():
-        print(
-            f"a year of observances, {name}: {seconds * 1e3:.1f} ms (cold, best of {args.repeat})"
-        )
-    chosen = cases(args.days)
-    _report(f"cold, {args.days} cases", side_by_side(chosen, args.repeat, cold=True))
-    by_date = sorted(chosen, key=lambda case: case[1])
-    _report(f"warm, {args.days} cases", side_by_side(by_date, args.repeat, cold=False))
+    if args.worker:
+        serve(args.days)
+        return
+    with tempfile.TemporaryDirectory() as scratch:
+        versions = [Version("this tree", ROOT / "src", args.days)]
+        if args.baseline:
+            source = baseline_source(args.baseline, Path(scratch))
+            versions.insert(0, Version(f"baseline {args.baseline}", source, args.days))
+        years(versions, args.repeat)
+        for cold in (True, False):
+            best = side_by_side(versions, args.days, args.repeat, cold)
+            report(f"{'cold' if cold else 'warm'}, {args.days} cases", best, versions)
+        floor(versions[-1], args.days, args.repeat)
+        for version in versions:
+            version.close()
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES
-from lokpanchang.almanac.observances import Place, observances_between, table
+from lokpanchang.almanac.observances import Place, observances_between, paranas_on, table
 from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import Both, Neither, Part
 from lokpanchang.almanac.observances.search import GHATI_DAYS, Question, cover, decide
@@ -19,6 +19,7 @@ from lokpanchang.almanac.observances.search import GHATI_DAYS, Question, cover, 
 DAY0 = date(2026, 1, 1)
 NEW_DELHI = Place(28.6358, 77.2245, ZoneInfo("Asia/Kolkata"))
 TROMSO = Place(69.6492, 18.9553, ZoneInfo("Europe/Oslo"))
+NEW_YORK = Place(40.7143, -74.0060, ZoneInfo("America/New_York"))
 
 
 class _Days:
@@ -145,3 +146,32 @@ def test_a_year_at_a_polar_place_lists_what_it_can():
     # In March the Sun rises, but on some days at 69.6 N the Moon does not.
     march = [gap for gap in year.gaps if gap.near.month == 3]
     assert march and all(gap.reason is Unavailable.NO_MOONRISE for gap in march)
+
+
+REYKJAVIK = Place(64.1466, -21.9426, ZoneInfo("Atlantic/Reykjavik"))
+
+
+@pytest.mark.parametrize("place", [NEW_DELHI, REYKJAVIK, TROMSO], ids=["delhi", "64N", "69N"])
+def test_a_day_asked_alone_gets_what_the_whole_year_gives_it(place):
+    """A day's observances come from a stretch of one or two days (the panchangam's today
+    and tomorrow); the tithis before it that can move a date later are looked at too. That
+    must give each day exactly what the year's calendar gives it, sunrises near midnight
+    and polar days included."""
+    year = observances_between(place, date(2026, 1, 1), date(2026, 12, 31), "en")
+    for offset in range(365):
+        day = date(2026, 1, 1) + timedelta(days=offset)
+        alone = observances_between(place, day, day, "en")
+        assert alone.on(day) == year.on(day), day
+
+
+@pytest.mark.parametrize("place", [NEW_DELHI, NEW_YORK, REYKJAVIK], ids=["delhi", "ny", "64N"])
+def test_a_parana_asked_for_alone_is_the_one_the_year_gives(place):
+    """``paranas_on`` looks up the paksha's Ekadashi from the tithi at sunrise; every parana
+    of the year's calendar must be found that way on its day, and nothing else."""
+    year = observances_between(place, date(2026, 1, 1), date(2026, 12, 31), "en")
+    for offset in range(4, 365):
+        day = date(2026, 1, 1) + timedelta(days=offset)
+        expected = [
+            item for item in year.observances if item.parana and item.parana.start.date() == day
+        ]
+        assert list(paranas_on(place, day, "en")) == expected, day

@@ -26,7 +26,7 @@ from lokpanchang.almanac import daylight, elements, motion
 from lokpanchang.almanac.model import Interval, iso
 from lokpanchang.almanac.muhurta_names import CHOGHADIYA, HORA_LORDS, Quality
 from lokpanchang.almanac.observances.names_table import SIGNS
-from lokpanchang.almanac.timescale import datetime_from_jd
+from lokpanchang.almanac.timescale import LocalTimes
 
 _CHOGHADIYA_FIRST = (0, 3, 6, 2, 5, 1, 4)  # index into CHOGHADIYA by weekday, Sunday first
 _HORA_FIRST = (0, 3, 6, 2, 5, 1, 4)  # index into HORA_LORDS by weekday, Sunday first
@@ -50,7 +50,7 @@ AMRIT_GHATI: tuple[tuple[int, ...], ...] = tuple(
 Span = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Period:
     """A named stretch of the day (a choghadiya, a hora, a sign's stay)."""
 
@@ -68,7 +68,7 @@ class Period:
         return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sign:
     """A sign (1 Mesha .. 12 Meena) the Moon or Sun is in, ``until`` it leaves it that day."""
 
@@ -115,23 +115,30 @@ class _Sky:
 
     frame: daylight.DayFrame
     previous_sunset: float | None
-    zone: tzinfo
+    local: LocalTimes  # UT JD -> aware local datetime
     weekday: int  # 0 = Sunday
+    nakshatras: tuple[elements.Span, ...]  # from the one in force at sunrise
 
     def at(self, span: Span) -> Interval:
-        return Interval(datetime_from_jd(span[0], self.zone), datetime_from_jd(span[1], self.zone))
+        return Interval(self.local(span[0]), self.local(span[1]))
 
 
 def day_muhurtas(
     frame: daylight.DayFrame,
     day: date,
-    zone: tzinfo,
+    zone: tzinfo | LocalTimes,
     previous_sunset: float | None,
     lang: str,
+    nakshatras: list[elements.Span] | None = None,
 ) -> Muhurtas:
     """The muhurtas of civil date ``day`` whose Hindu day is ``frame``; ``previous_sunset``
-    (UT JD) is the sunset before ``frame``'s sunrise, for brahma muhurta."""
-    sky = _Sky(frame, previous_sunset, zone, (day.weekday() + 1) % 7)
+    (UT JD) is the sunset before ``frame``'s sunrise, for brahma muhurta. ``zone`` may be
+    the caller's ``LocalTimes`` for it; ``nakshatras`` the day's nakshatra spans when the
+    caller has them (``elements.spans``)."""
+    if nakshatras is None:
+        nakshatras = elements.spans(elements.NAKSHATRA, frame.start, frame.end)
+    local = zone if isinstance(zone, LocalTimes) else LocalTimes(zone)
+    sky = _Sky(frame, previous_sunset, local, (day.weekday() + 1) % 7, tuple(nakshatras))
     return Muhurtas(
         *_choghadiyas(sky, lang),
         hora=_horas(sky, lang),
@@ -161,7 +168,7 @@ def _parts(span: Span, count: int) -> list[Span]:
 def _boundaries(sky: _Sky, span: Span, count: int) -> list[datetime]:
     """The ``count + 1`` local instants cutting ``span`` in ``count`` equal parts."""
     length = (span[1] - span[0]) / count
-    return [datetime_from_jd(span[0] + i * length, sky.zone) for i in range(count + 1)]
+    return [sky.local(span[0] + i * length) for i in range(count + 1)]
 
 
 def _choghadiyas(sky: _Sky, lang: str) -> tuple[tuple[Period, ...], tuple[Period, ...]]:
@@ -228,7 +235,7 @@ def _nakshatra_parts(sky: _Sky, ghatis: tuple[tuple[int, ...], ...]) -> tuple[In
     frame = sky.frame
     return tuple(
         sky.at(period)
-        for span in elements.spans(elements.NAKSHATRA, frame.start, frame.end)
+        for span in sky.nakshatras
         for period in nakshatra_periods(span, ghatis)
         if period[1] > frame.start and period[0] < frame.end
     )
@@ -246,7 +253,7 @@ def _signs(sky: _Sky, weights: tuple[float, float], lang: str) -> tuple[Sign, ..
         leaves = motion.crossing(weights, boundary % 360.0, guess)
         if leaves >= frame.end:
             break
-        found.append(Sign(number, SIGNS[number - 1][lang], datetime_from_jd(leaves, sky.zone)))
+        found.append(Sign(number, SIGNS[number - 1][lang], sky.local(leaves)))
         number, boundary = number % 12 + 1, boundary + 30.0
         guess = leaves + 30.0 / rate
     found.append(Sign(number, SIGNS[number - 1][lang], None))

@@ -8,7 +8,7 @@ Times are aware datetimes in the place's zone, with the offset in force at each 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Any, overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -32,7 +32,7 @@ from lokpanchang.almanac.model import (
     Samvat,
 )
 from lokpanchang.almanac.names import check_language, label
-from lokpanchang.almanac.timescale import datetime_from_jd, jd_from_datetime
+from lokpanchang.almanac.timescale import LocalTimes, jd_from_datetime
 
 FIRST_YEAR, LAST_YEAR = 2, 2999
 _ONE_DAY = timedelta(days=1)
@@ -158,7 +158,7 @@ def _compute(
     }
     if not include_transitions:
         lists = {name: entries[:1] for name, entries in lists.items()}
-    panchangam = Panchangam(
+    return Panchangam(
         date=day,
         timezone=place.zone_name,
         latitude=place.latitude,
@@ -181,8 +181,8 @@ def _compute(
         karana=lists["karana"],
         **_kalams(frame, vara - 1, at),
         **_calendar(frame.start, day, spans["tithi"][0].number, lang),
+        **(_extras(place, day, _Computed(frame, spans, at.times, lang, rising), extras)),
     )
-    return _with_extras(panchangam, place, extras, frame) if extras.wanted else panchangam
 
 
 @dataclass(frozen=True)
@@ -195,14 +195,26 @@ class _Extras:
         return self.observances or self.muhurtas
 
 
-def _with_extras(
-    panchangam: Panchangam, place: _Place, extras: _Extras, frame: daylight.DayFrame
-) -> Panchangam:
-    """The panchangam with its observances and muhurtas (one set of Hindu days shared)."""
-    day, lang = panchangam.date, panchangam.language
-    where = observances.Place(place.latitude, place.longitude, place.zone, panchangam.rising)
-    days = observances.Days(where, {day: frame})
+@dataclass(frozen=True)
+class _Computed:
+    """What the day itself computed, for its observances and muhurtas to reuse."""
+
+    frame: daylight.DayFrame
+    spans: dict[str, list[elements.Span]]
+    times: LocalTimes
+    lang: str
+    rising: str
+
+
+def _extras(place: _Place, day: date, computed: _Computed, extras: _Extras) -> dict[str, Any]:
+    """The day's observances and muhurtas (those ``extras`` asks for), reusing its frame,
+    nakshatras and local times; one set of Hindu days is shared by all of them."""
     added: dict[str, Any] = {}
+    if not extras.wanted:
+        return added
+    lang, frame = computed.lang, computed.frame
+    where = observances.Place(place.latitude, place.longitude, place.zone, computed.rising)
+    days = observances.Days(where, {day: frame}, computed.times)
     if extras.observances:
         found = observances.observances_between(where, day, day + _ONE_DAY, lang, days)
         added["observances"] = found.on(day)
@@ -212,9 +224,9 @@ def _with_extras(
     if extras.muhurtas:
         previous_sunset = days.frame(day - _ONE_DAY).sunset
         added["muhurtas"] = muhurtas.day_muhurtas(
-            days.frame(day), day, place.zone, previous_sunset, lang
+            frame, day, computed.times, previous_sunset, lang, computed.spans["nakshatra"]
         )
-    return replace(panchangam, **added)
+    return added
 
 
 class _Localiser:
@@ -222,13 +234,14 @@ class _Localiser:
 
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
+        self.times = LocalTimes(zone)
 
     @overload
     def __call__(self, jd_ut: float) -> datetime: ...
     @overload
     def __call__(self, jd_ut: float | None) -> datetime | None: ...
     def __call__(self, jd_ut: float | None) -> datetime | None:
-        return None if jd_ut is None else datetime_from_jd(jd_ut, self.zone)
+        return None if jd_ut is None else self.times(jd_ut)
 
 
 def _elements(

@@ -40,14 +40,6 @@ def _wrap180(angle: float) -> float:
     return (angle + 180.0) % 360.0 - 180.0
 
 
-def _equatorial(frame: SkyFrame, jd_ut: float) -> tuple[float, float]:
-    """Apparent right ascension and declination of the Sun (degrees; ecliptic latitude 0)."""
-    sidereal_lon, _ = motion.angle_at(jd_ut, motion.Angle.SUN)
-    lam, eps = math.radians(sidereal_lon + frame.ayanamsa), math.radians(frame.obliquity)
-    ra = math.degrees(math.atan2(math.sin(lam) * math.cos(eps), math.cos(lam)))
-    return ra, math.degrees(math.asin(math.sin(eps) * math.sin(lam)))
-
-
 class SolarDay:
     """The Sun around one local noon, seen from one place."""
 
@@ -55,32 +47,49 @@ class SolarDay:
         self, frame: SkyFrame, noon_guess: float, latitude: float, longitude: float
     ) -> None:
         self.frame, self.latitude, self.longitude = frame, latitude, longitude
+        eps, phi = math.radians(frame.obliquity), math.radians(latitude)
+        # Constant over the day, so computed once (the same values the formulas would use).
+        self._cos_eps, self._sin_eps = math.cos(eps), math.sin(eps)
+        self._cos_phi, self._sin_phi = math.cos(phi), math.sin(phi)
         self.distance = motion.sun_distance(noon_guess)
         hour_angle, _ = self.position(noon_guess)
         self.noon = noon_guess - hour_angle / _HOUR_ANGLE_RATE
+        self._at_noon: tuple[float, float] | None = None  # both events start from noon
 
     def position(self, jd_ut: float) -> tuple[float, float]:
         """Local hour angle (degrees, negative before noon) and declination (degrees)."""
-        ra, declination = _equatorial(self.frame, jd_ut)
+        # Apparent right ascension and declination (ecliptic latitude 0), then hour angle.
+        sidereal_lon, _ = motion.angle_at(jd_ut, motion.Angle.SUN)
+        lam = math.radians(sidereal_lon + self.frame.ayanamsa)
+        sin_lam = math.sin(lam)
+        ra = math.degrees(math.atan2(sin_lam * self._cos_eps, math.cos(lam)))
+        declination = math.degrees(math.asin(self._sin_eps * sin_lam))
         sidereal = self.frame.sidereal_time + _SIDEREAL_RATE * (jd_ut - self.frame.epoch)
         return _wrap180(sidereal + self.longitude - ra), declination
 
-    def _half_arc(self, declination: float, altitude: float) -> float | None:
-        declination, phi = math.radians(declination), math.radians(self.latitude)
-        cosine = (math.sin(math.radians(altitude)) - math.sin(phi) * math.sin(declination)) / (
-            math.cos(phi) * math.cos(declination)
+    def _half_arc(self, declination: float, sin_altitude: float) -> float | None:
+        declination = math.radians(declination)
+        cosine = (sin_altitude - self._sin_phi * math.sin(declination)) / (
+            self._cos_phi * math.cos(declination)
         )
         # Near +-1 the event is grazing and the closed form is ill-conditioned.
         return None if abs(cosine) > 0.995 else math.degrees(math.acos(cosine))
 
+    def _position_at(self, jd_ut: float) -> tuple[float, float]:
+        if jd_ut != self.noon:
+            return self.position(jd_ut)
+        if self._at_noon is None:
+            self._at_noon = self.position(jd_ut)
+        return self._at_noon
+
     def event(self, mode: str, rising: bool) -> float | None:
         """Sunrise (``rising``) or sunset of this solar day (UT JD), or None if not found."""
-        altitude = _horizon(mode, self.distance)
+        sin_altitude = math.sin(math.radians(_horizon(mode, self.distance)))
         sign = -1.0 if rising else 1.0
         t = self.noon
         for _ in range(8):
-            hour_angle, declination = self.position(t)
-            half_arc = self._half_arc(declination, altitude)
+            hour_angle, declination = self._position_at(t)
+            half_arc = self._half_arc(declination, sin_altitude)
             if half_arc is None:
                 return None
             step = _wrap180(sign * half_arc - hour_angle) / _HOUR_ANGLE_RATE

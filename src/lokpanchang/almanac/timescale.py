@@ -21,8 +21,28 @@ def datetime_from_jd(jd_ut: float, zone: tzinfo) -> datetime:
 
     Rounded to the nearest second: the almanac's times are meaningful to about a second.
     """
-    seconds = round((jd_ut - _JD_UNIX_EPOCH) * _SECONDS_PER_DAY)
-    return datetime.fromtimestamp(seconds, tz=zone)
+    return datetime.fromtimestamp(_unix_seconds(jd_ut), tz=zone)
+
+
+def _unix_seconds(jd_ut: float) -> int:
+    return round((jd_ut - _JD_UNIX_EPOCH) * _SECONDS_PER_DAY)
+
+
+class LocalTimes:
+    """``datetime_from_jd`` for one zone, converting each distinct second once (a day's
+    boundaries repeat: a tithi's end is the next one's start, a choghadiya's end a hora's)."""
+
+    def __init__(self, zone: tzinfo) -> None:
+        self.zone = zone
+        self._known: dict[int, datetime] = {}
+
+    def __call__(self, jd_ut: float) -> datetime:
+        """The instant ``jd_ut`` (UT Julian day) in the zone, to the nearest second."""
+        seconds = _unix_seconds(jd_ut)
+        found = self._known.get(seconds)
+        if found is None:
+            found = self._known[seconds] = datetime.fromtimestamp(seconds, tz=self.zone)
+        return found
 
 
 @lru_cache(maxsize=4096)  # a day's computation asks for the same few midnights many times

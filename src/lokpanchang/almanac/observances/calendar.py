@@ -25,13 +25,19 @@ from lokpanchang.almanac.observances.model import (
 )
 from lokpanchang.almanac.observances.rules import LunarRule, Part, StarRule
 from lokpanchang.almanac.observances.search import Question, decide
-from lokpanchang.almanac.timescale import datetime_from_jd, local_midnight_jd
 
-_MARGIN = 1  # days of tithis looked at beyond the stretch (a date may move a day past it)
+_LONGEST_DAY = 2.0  # days: a Hindu day (anchor to anchor) is shorter, even at a polar place
+_SHORT_STRETCH = 20.0  # days: the Moon goes round less than once (27.3 days)
 _KIND_ORDER = {kind: index for index, kind in enumerate(ObservanceKind)}
 _RULES_BY_TITHI: dict[int, tuple[LunarRule, ...]] = {
     number: tuple(rule for rule in (*table.MONTHLY, *table.ANNUAL) if rule.tithi == number)
     for number in range(1, 31)
+}
+_EKADASHIS = frozenset((11, 26))
+# Rules another observance follows a day later (Holika Dahan, then Holi), by tithi.
+_DAY_BEFORE_RULES: dict[int, tuple[LunarRule, ...]] = {
+    number: tuple(rule for rule in rules if rule.key in {after.after for after in table.DAY_AFTER})
+    for number, rules in _RULES_BY_TITHI.items()
 }
 
 
@@ -52,11 +58,14 @@ def observances_between(
     """
     days = days or Days(place)
     found = _Found([], [])
-    start = local_midnight_jd(first - timedelta(days=_MARGIN), place.zone)
-    end = local_midnight_jd(last + timedelta(days=_MARGIN), place.zone)
-    for tithi in lunar.tithis_between(start, end):
+    # The Hindu days of the stretch: an observance falls on a date its tithi touches, so
+    # only tithis touching these days can land in the stretch (and the leading ones).
+    start, end = days.start(first), days.start(last + timedelta(days=1))
+    touching = list(lunar.tithis_between(start, end))
+    for tithi in (*_leading(days, first, touching[0]), *touching):
         _place_tithi(days, tithi, lang, found)
-    _place_sankrantis(days, start, end, lang, found)
+    # A sankranti in the Hindu day before the stretch may be observed on its first date.
+    _place_sankrantis(days, start - _LONGEST_DAY, end, lang, found)
     for rule in table.STARS:
         _place_star(days, rule, start, end, lang, found)
     _add_day_after(found, lang)
@@ -64,6 +73,41 @@ def observances_between(
     kept.sort(key=lambda item: (item.date, _KIND_ORDER[item.kind], item.key))
     gaps = sorted({gap for gap in found.gaps if first <= gap.near <= last}, key=_gap_order)
     return Calendar(tuple(kept), tuple(gaps))
+
+
+def _leading(days: Days, first: date, earliest: lunar.Tithi) -> list[lunar.Tithi]:
+    """The tithis of the Hindu day before ``first`` (wholly before ``earliest``, the tithi
+    in force as ``first`` begins) that can still place an observance on ``first``: an
+    Ekadashi (its Vaishnava or Gauna fast may be a day later) or a tithi another observance
+    follows a day later (Holika Dahan, then Holi). Nothing is computed when the numbers of
+    the tithis just before rule that out (a Hindu day is under two days, even where a
+    sunrise near midnight moves to the next date: at most four tithis touch it)."""
+    numbers = [(earliest.lunation, earliest.number)]
+    for _ in range(4):
+        lunation, number = numbers[-1]
+        numbers.append((lunation - 1, 30) if number == 1 else (lunation, number - 1))
+    if not any(_may_lead(*pair) for pair in numbers[1:]):
+        return []
+    found: list[lunar.Tithi] = []
+    current = earliest
+    day_before = days.start(first - timedelta(days=1))
+    while current.start > day_before:
+        current = lunar.previous_tithi(current)
+        if _may_lead(current.lunation, current.number):
+            found.insert(0, current)
+    return found
+
+
+def _may_lead(lunation: int, number: int) -> bool:
+    """Whether tithi ``number`` of ``lunation`` can place an observance on a later date than
+    every date it touches."""
+    if number in _EKADASHIS:
+        return True
+    rules = _DAY_BEFORE_RULES[number]
+    if not rules:
+        return False
+    month = lunisolar.lunation_month(lunation, number)
+    return any(_applies(rule, month) for rule in rules)
 
 
 _PARANA_TITHIS = frozenset((11, 12, 13, 26, 27, 28))  # in force on a parana day's sunrise
@@ -74,14 +118,15 @@ def paranas_on(
 ) -> tuple[Observance, ...]:
     """The Ekadashi fasts (of the days before) whose parana falls on civil date ``day``."""
     days = days or Days(place)
-    dawn = days.frame(day).start
+    dawn = days.start(day)
     value, _ = motion.angle_at(dawn, motion.Angle.ELONGATION)
-    if int(value // 12.0) + 1 not in _PARANA_TITHIS:
+    at_dawn = int(value // 12.0) + 1
+    if at_dawn not in _PARANA_TITHIS:
         return ()
+    # The Ekadashi of this paksha, at most two tithis back (the only one within days).
+    ekadashi = lunar.tithi(lunisolar.lunation_containing(dawn), 11 if at_dawn < 15 else 26)
     found = _Found([], [])
-    for tithi in lunar.tithis_between(dawn - 3.0, dawn):
-        if tithi.number in (11, 26):
-            _place_ekadashi(days, tithi, tithi.month, lang, found)
+    _place_ekadashi(days, ekadashi, ekadashi.month, lang, found)
     return tuple(
         item
         for item in found.observances
@@ -96,11 +141,15 @@ def _gap_order(gap: Gap) -> tuple[date, str]:
 def _place_tithi(days: Days, tithi: lunar.Tithi, lang: str, found: _Found) -> None:
     month = tithi.month
     for rule in _RULES_BY_TITHI[tithi.number]:
-        if rule.month is not None and (month.adhika or not _in_month(rule.month, month)):
-            continue
-        _place_lunar(days, rule, tithi, month, lang, found)
+        if _applies(rule, month):
+            _place_lunar(days, rule, tithi, month, lang, found)
     if tithi.number in (11, 26):
         _place_ekadashi(days, tithi, month, lang, found)
+
+
+def _applies(rule: LunarRule, month: lunisolar.LunarMonth) -> bool:
+    """Monthly rules apply in every month; annual ones in their nija month only."""
+    return rule.month is None or (not month.adhika and _in_month(rule.month, month))
 
 
 def _in_month(wanted: int, month: lunisolar.LunarMonth) -> bool:
@@ -192,12 +241,11 @@ def _place_ekadashi(
 
 
 def _window(days: Days, span: tuple[float, float]) -> Interval:
-    zone = days.place.zone
-    return Interval(datetime_from_jd(span[0], zone), datetime_from_jd(span[1], zone))
+    return Interval(days.local(span[0]), days.local(span[1]))
 
 
 def _local(days: Days, jd_ut: float | None) -> datetime | None:
-    return None if jd_ut is None else datetime_from_jd(jd_ut, days.place.zone)
+    return None if jd_ut is None else days.local(jd_ut)
 
 
 def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _Found) -> None:
@@ -216,7 +264,7 @@ def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _F
                     rule.key,
                     kind,
                     rule.names[lang],
-                    moment=datetime_from_jd(instant, days.place.zone),
+                    moment=days.local(instant),
                     sign=sign,
                 )
             )
@@ -240,10 +288,17 @@ def _place_star(
 
 
 def _star_spans(nakshatra: int, arc: float, start: float, end: float) -> list[tuple[float, float]]:
-    spans = []
+    """Every stay of the Moon in ``nakshatra`` that overlaps ``start`` .. ``end``."""
+    spans: list[tuple[float, float]] = []
     moon, _ = motion.angle_at(start, motion.Angle.MOON)
     target = (nakshatra - 1) * arc
-    guess = start + ((target - moon) % 360.0) / 13.176
+    ahead = (target - moon) % 360.0  # degrees the Moon has to go to enter it
+    if ahead > 360.0 - arc:  # already in it at ``start``: the stay began that far back
+        guess = start - (360.0 - ahead) / 13.176
+    elif end - start < _SHORT_STRETCH and ahead >= _travelled(moon, end):
+        return spans  # not entered before ``end`` (the Moon goes round once at most)
+    else:
+        guess = start + ahead / 13.176
     while guess < end + 2.0:
         begin = motion.crossing(motion.Angle.MOON, target, guess)
         finish = motion.crossing(motion.Angle.MOON, (target + arc) % 360.0, begin + arc / 13.176)
@@ -251,6 +306,12 @@ def _star_spans(nakshatra: int, arc: float, start: float, end: float) -> list[tu
             spans.append((begin, finish))
         guess = begin + 27.3217
     return spans
+
+
+def _travelled(moon: float, until: float) -> float:
+    """Degrees the Moon goes from longitude ``moon`` to its place at ``until`` (< 360)."""
+    later, _ = motion.angle_at(until, motion.Angle.MOON)
+    return (later - moon) % 360.0
 
 
 def _add_day_after(found: _Found, lang: str) -> None:

@@ -19,7 +19,7 @@ from lokpanchang.almanac import daylight
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import Part
-from lokpanchang.almanac.timescale import datetime_from_jd
+from lokpanchang.almanac.timescale import LocalTimes, local_midnight_jd
 
 Span = tuple[float, float]
 
@@ -38,9 +38,16 @@ class Place:
 class Days:
     """Each civil date's Hindu day at one place, computed once (UT Julian days)."""
 
-    def __init__(self, place: Place, known: dict[date, daylight.DayFrame] | None = None) -> None:
-        """``known``: frames already computed for this place (the panchangam's own day)."""
+    def __init__(
+        self,
+        place: Place,
+        known: dict[date, daylight.DayFrame] | None = None,
+        local: LocalTimes | None = None,
+    ) -> None:
+        """``known``: frames already computed for this place (the panchangam's own day);
+        ``local``: the caller's converter to local times in ``place.zone``."""
         self.place = place
+        self.local = local or LocalTimes(place.zone)
         self._frames: dict[date, daylight.DayFrame] = dict(known or {})
         self._sunrises = daylight.Sunrises(
             place.zone, place.latitude, place.longitude, place.rising
@@ -56,29 +63,46 @@ class Days:
             found = self._frames[day] = self._sunrises.frame(day)
         return found
 
+    def sunrise(self, day: date) -> float | None:
+        """The first sunrise on civil date ``day``, or None (no sunset is computed)."""
+        return self._sunrises.sunrise(day)
+
+    def start(self, day: date) -> float:
+        """The start of the Hindu day of ``day``: its sunrise, else local midnight."""
+        return self._sunrises.start(day)
+
     def moonrise(self, day: date) -> float | None:
         """The first moonrise inside the Hindu day of ``day``, or None."""
         if day not in self._moonrises:
-            frame, place = self.frame(day), self.place
+            place = self.place
             self._moonrises[day] = daylight.first_moonrise(
-                frame.start, frame.end, place.latitude, place.longitude, place.moon_rising
+                self.start(day),
+                self.start(day + timedelta(days=1)),
+                place.latitude,
+                place.longitude,
+                place.moon_rising,
             )
         return self._moonrises[day]
 
     def day_of(self, jd_ut: float) -> date:
         """The civil date whose Hindu day contains the instant ``jd_ut``."""
-        local = datetime_from_jd(jd_ut, self.place.zone).date()
+        zone = self.place.zone
+        local = self.local(jd_ut).date()
         if jd_ut < self._sunrises.start(local):
             return local - timedelta(days=1)
-        if jd_ut >= self._sunrises.start(local + timedelta(days=1)):
-            return local + timedelta(days=1)
+        following = local + timedelta(days=1)
+        # An anchor is never before its date's midnight, so the next date's sunrise is
+        # only needed for an instant past that midnight (a repeated hour, a rounded second).
+        if jd_ut >= local_midnight_jd(following, zone) and jd_ut >= self._sunrises.start(following):
+            return following
         return local
 
     def arunodaya(self, day: date) -> float | Unavailable:
         """The start of arunodaya before the sunrise of ``day``: two night muhurtas earlier."""
-        sunrise, sunset = self.frame(day).sunrise, self.frame(day - timedelta(days=1)).sunset
+        sunrise = self.sunrise(day)
         if sunrise is None:
             return Unavailable.NO_SUNRISE
+        sunset = self.frame(day - timedelta(days=1)).sunset
         if sunset is None:
             return Unavailable.NO_SUNSET
         return sunrise - 2.0 * (sunrise - sunset) / 15.0
@@ -89,17 +113,18 @@ class Days:
         if part is Part.MOONRISE:
             rise = self.moonrise(day)
             return Unavailable.NO_MOONRISE if rise is None else (rise, rise)
-        frame = self.frame(day)
-        if frame.sunrise is None:
+        sunrise = self.sunrise(day)
+        if sunrise is None:
             return Unavailable.NO_SUNRISE
-        if part is Part.SUNRISE:
-            return frame.sunrise, frame.sunrise
+        if part is Part.SUNRISE:  # the sunrise alone: this day's sunset is not needed
+            return sunrise, sunrise
         if part is Part.ARUNODAYA:
             dawn = self.arunodaya(day)
-            return dawn if isinstance(dawn, Unavailable) else (dawn, frame.sunrise)
+            return dawn if isinstance(dawn, Unavailable) else (dawn, sunrise)
+        frame = self.frame(day)
         if frame.sunset is None or frame.next_sunrise is None:
             return Unavailable.NO_SUNSET
-        return _divided(part, frame.sunrise, frame.sunset, frame.next_sunrise)
+        return _divided(part, sunrise, frame.sunset, frame.next_sunrise)
 
 
 def _divided(part: Part, sunrise: float, sunset: float, next_sunrise: float) -> Span:

@@ -38,7 +38,7 @@ def _sunrise_days(days: Days, span: Span) -> list[date] | Unavailable:
     """The civil dates whose sunrise falls inside ``span``."""
     found = []
     for day in candidate_dates(days, span):
-        sunrise = days.frame(day).sunrise
+        sunrise = days.sunrise(day)
         if sunrise is None:
             return Unavailable.NO_SUNRISE
         if span[0] <= sunrise < span[1]:

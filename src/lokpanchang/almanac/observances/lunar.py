@@ -18,7 +18,7 @@ _DAYS_PER_TITHI = 29.530588853 / 30.0
 _VISHTI_KARANAS = frozenset(range(8, 58, 7))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tithi:
     """Tithi ``number`` (1..30) of lunation ``lunation``, from ``start`` to ``end``."""
 
@@ -79,6 +79,8 @@ def tithis_between(first_jd: float, last_jd: float) -> Iterator[Tithi]:
     while current.start < last_jd:
         if current.end > first_jd:
             yield current
+        if current.end >= last_jd:  # the next one starts at this end: not computed at all
+            return
         current = next_tithi(current)
 
 

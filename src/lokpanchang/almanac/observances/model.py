@@ -40,7 +40,7 @@ class Unavailable(StrEnum):
     NO_MOONRISE = "no_moonrise"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Observance:
     """One festival or vrat on one civil date at one place.
 

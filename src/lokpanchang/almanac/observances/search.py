@@ -18,7 +18,7 @@ from lokpanchang.almanac.observances.rules import Both, Neither, Part
 GHATI_DAYS = 24.0 / 1440.0  # one ghati: 24 minutes
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra)."""
 
