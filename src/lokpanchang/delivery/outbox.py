@@ -55,7 +55,11 @@ def _record(message: OutgoingMessage) -> dict:
 
 
 def read_outbox(path: Path) -> list[dict]:
-    """Every message in the outbox file, oldest first (empty when there is no file)."""
+    """Every message in the outbox file, oldest first (empty when there is no file).
+
+    Only whole lines are messages: a last line without its newline is a write still under way.
+    """
     if not Path(path).exists():
         return []
-    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    *whole_lines, _being_written = Path(path).read_text().split("\n")
+    return [json.loads(line) for line in whole_lines if line.strip()]
