@@ -163,3 +163,14 @@ def test_the_page_shows_a_nautical_zone_as_its_offset():
 
     note = times_note({"timezone": "Etc/GMT+9", "date": "2026-12-21", "next_sunrise": None}, "en")
     assert note.startswith("Times are in UTC−09:00;")
+
+
+def test_with_a_telegram_bot_the_page_links_to_it_too(portal_settings):
+    settings = portal_settings(whatsapp_display_number=NUMBER, telegram_bot_username="@LokBot")
+    html = create_app(settings).test_client().get("/?lang=hi").get_data(as_text=True)
+    assert '<a href="https://wa.me/919812345678?text=start">' in html
+    assert '<a href="https://t.me/LokBot">यह हर सुबह Telegram पर पाएँ</a>' in html
+
+
+def test_without_a_bot_there_is_no_telegram_link(visitor):
+    assert "t.me/" not in visitor.get("/").get_data(as_text=True)

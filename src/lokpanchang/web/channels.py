@@ -1,7 +1,7 @@
 """Where a visitor can get the panchangam every morning: one list of links, one per channel.
 
 Every "get this every morning" link on the public page comes from ``every_morning_links``;
-a channel with a public address (a Telegram bot, later) adds its link here.
+a channel with a public address (a WhatsApp display number, a Telegram bot) adds its link here.
 """
 
 from __future__ import annotations
@@ -28,4 +28,6 @@ def every_morning_links(settings: Settings) -> list[Link]:
     if settings.whatsapp_display_number:
         number = settings.whatsapp_display_number.removeprefix("+")
         links.append(Link("WhatsApp", f"https://wa.me/{number}?text={quote(START_WORD)}"))
+    if settings.telegram_bot_username:  # the bot's Start button sends /start
+        links.append(Link("Telegram", f"https://t.me/{settings.telegram_bot_username}"))
     return links
