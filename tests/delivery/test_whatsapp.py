@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import aiohttp
 
+from lokpanchang.broadcast.context import run_async
 from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
 from lokpanchang.delivery.whatsapp import (
     LANGUAGE_CODES,
+    WhatsAppSender,
     ledger_id_from_callback,
     template_payload,
 )
@@ -15,6 +17,7 @@ from lokpanchang.messages import DAILY_TEMPLATE_BODIES
 from tests.fakes.support import (
     PHONE_NUMBER_ID,
     TOKEN,
+    FakeInThread,
     fake_and_sender,
     fake_config,
     run,
@@ -271,3 +274,54 @@ def test_the_fake_refuses_a_template_language_with_no_body_with_132001():
     error = run(scenario())["error"]
     assert error["code"] == 132001
     assert "'sa'" in error["error_data"]["details"]
+
+
+def people(first: int, last: int) -> list[OutgoingMessage]:
+    return [message(n, phone=f"+91980000{n:04d}") for n in range(first, last)]
+
+
+def batches_of_two(keep_open: bool) -> tuple[int, list]:
+    """Two batches of 20 from one sender on one long-lived loop; (connections, results)."""
+
+    async def scenario():
+        async with fake_and_sender(fake_config(), concurrency=10, keep_open=keep_open) as (
+            api,
+            sender,
+        ):
+            first = await sender.send_batch(people(0, 20))
+            second = await sender.send_batch(people(20, 40))
+            return api.connections, first + second
+
+    return run(scenario())
+
+
+def test_a_kept_open_pool_reuses_its_connections_for_the_next_batch():
+    connections, results = batches_of_two(keep_open=True)
+    assert {r.outcome for r in results} == {Outcome.SENT}
+    assert connections <= 10  # the second batch opened none of its own
+
+
+def test_a_pool_not_kept_open_is_closed_after_each_batch():
+    connections, results = batches_of_two(keep_open=False)
+    assert {r.outcome for r in results} == {Outcome.SENT}
+    assert connections > 10  # each batch opened its own
+
+
+def test_a_worker_s_sender_keeps_its_pool_between_batches_on_its_thread_loop():
+    fake = FakeInThread(fake_config())
+    sender = WhatsAppSender(
+        base_url=fake.base_url,
+        api_version="v25.0",
+        phone_number_ids=(PHONE_NUMBER_ID,),
+        access_token=TOKEN,
+        concurrency=5,
+        keep_open=True,
+    )
+    try:
+        for first in (0, 10, 20):  # three batches, as a worker sends them: run_async in turn
+            results = run_async(sender.send_batch(people(first, first + 10)))
+            assert {r.outcome for r in results} == {Outcome.SENT}
+        assert fake.api.connections <= 5
+    finally:
+        run_async(sender.close())
+        fake.stop()

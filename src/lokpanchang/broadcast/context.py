@@ -63,8 +63,12 @@ def make_context(settings: Settings, sender: Sender | None = None) -> SendContex
 
 @lru_cache(maxsize=1)
 def default_context() -> SendContext:
-    """One context per process (its panchangam cache is shared by every batch)."""
-    return make_context(get_settings())
+    """One context per process: its panchangam cache and its channels' connection pools
+    are shared by every batch the process sends."""
+    from lokpanchang.delivery.factory import make_sender
+
+    settings = get_settings()
+    return make_context(settings, make_sender(settings, keep_open=True))
 
 
 @contextmanager

@@ -17,19 +17,21 @@ def outbox_path(settings: Settings):
     return settings.data_dir / "outbox.jsonl"
 
 
-def make_sender(settings: Settings) -> Sender:
-    primary = _whatsapp_channel(settings)
+def make_sender(settings: Settings, *, keep_open: bool = False) -> Sender:
+    """Every configured channel; with ``keep_open`` their connection pools outlive each
+    batch (a worker process's channels, on its long-lived loop: ``delivery.pooled``)."""
+    primary = _whatsapp_channel(settings, keep_open)
     senders: dict[str, Sender] = {"whatsapp": primary}
     if settings.telegram_bot_token:
         from lokpanchang.delivery import telegram
 
-        senders["telegram"] = telegram.from_settings(settings)
+        senders["telegram"] = telegram.from_settings(settings, keep_open=keep_open)
     elif primary.name in ("outbox", "memory"):
         senders["telegram"] = primary
     return Channels(senders)
 
 
-def _whatsapp_channel(settings: Settings) -> Sender:
+def _whatsapp_channel(settings: Settings, keep_open: bool) -> Sender:
     backend = settings.effective_delivery_backend
     if backend == "outbox":
         from lokpanchang.delivery.outbox import OutboxSender
@@ -41,4 +43,4 @@ def _whatsapp_channel(settings: Settings) -> Sender:
         return MemorySender()
     from lokpanchang.delivery import whatsapp
 
-    return whatsapp.from_settings(settings)
+    return whatsapp.from_settings(settings, keep_open=keep_open)

@@ -55,17 +55,24 @@ async def with_retries(
 
 
 class PooledClient:
-    """One ``aiohttp`` session per event loop, opened by ``async with client:``.
+    """One ``aiohttp`` session, opened in the running loop by ``async with client:``.
 
-    Each call (or ``async with`` block) opens its connection pool in the running loop and
-    closes it at the end, so one client serves successive batches of a worker process; it
-    is not meant to be shared by threads running loops at the same time.
+    By default the outermost ``async with`` block opens the connection pool and closes it
+    at the end (a command's or a request's channel, whatever loop it runs on). With
+    ``keep_open`` the pool outlives the block, so its connections are reused by every
+    batch a worker process sends on its long-lived loop (``broadcast.context.run_async``):
+    no connection is opened per batch; ``close()`` ends it. Either way a client is not
+    meant to be shared by threads running loops at the same time.
     """
 
-    def __init__(self, concurrency: int, timeout: float) -> None:
+    KEEPALIVE_SECONDS = 10.0  # an idle pooled connection is closed by us before the server
+
+    def __init__(self, concurrency: int, timeout: float, keep_open: bool = False) -> None:
         self._concurrency = concurrency
         self._timeout = timeout
+        self._keep_open = keep_open
         self._session: aiohttp.ClientSession | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._depth = 0
 
     async def close(self) -> None:
@@ -74,16 +81,22 @@ class PooledClient:
             self._session = None
 
     async def __aenter__(self):
-        if self._depth == 0:
-            await self.close()
-            self._session = self._new_session()
+        loop = asyncio.get_running_loop()
+        if self._depth == 0 and not self._open_in(loop):
+            await self.close()  # a pool of another loop (aiohttp closes it even if that loop is)
+            self._session, self._loop = self._new_session(), loop
         self._depth += 1
         return self
 
     async def __aexit__(self, *exc_info) -> None:
         self._depth -= 1
-        if self._depth == 0:
+        if self._depth == 0 and not self._keep_open:
             await self.close()
+
+    def _open_in(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """A kept-open pool made in ``loop`` that is still usable there."""
+        session = self._session
+        return self._keep_open and session is not None and not session.closed and self._loop is loop
 
     async def post(self, url: str, payload: dict, classify: Classify, **kwargs) -> Classified:
         """POST ``payload`` as JSON and classify the answer; never raises for a failure."""
@@ -102,6 +115,8 @@ class PooledClient:
             return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(exc).__name__}: {exc}")
 
     def _new_session(self) -> aiohttp.ClientSession:
-        connector = aiohttp.TCPConnector(limit=self._concurrency)
+        connector = aiohttp.TCPConnector(
+            limit=self._concurrency, keepalive_timeout=self.KEEPALIVE_SECONDS
+        )
         timeout = aiohttp.ClientTimeout(total=self._timeout, connect=min(5.0, self._timeout))
         return aiohttp.ClientSession(connector=connector, timeout=timeout)

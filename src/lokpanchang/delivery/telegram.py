@@ -130,10 +130,11 @@ class TelegramSender(PooledClient):
         bucket: Bucket | None = None,
         chat_bucket: Bucket | None = None,
         retrying: Retrying | None = None,
+        keep_open: bool = False,
     ) -> None:
         if not token:
             raise ValueError("TelegramSender needs a bot token (TELEGRAM_BOT_TOKEN)")
-        super().__init__(concurrency, timeout)
+        super().__init__(concurrency, timeout, keep_open)
         self.url = f"{base_url.rstrip('/')}/bot{token}/sendMessage"
         self.bucket = bucket or Unpaced()
         self.chat_bucket = chat_bucket or Unpaced()

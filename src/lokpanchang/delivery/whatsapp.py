@@ -122,10 +122,11 @@ class WhatsAppSender(PooledClient):
         backoff_base: float = 0.5,
         backoff_cap: float = 8.0,
         retry_after_cap: float = 60.0,
+        keep_open: bool = False,
     ) -> None:
         if not phone_number_ids:
             raise ValueError("WhatsAppSender needs at least one phone-number id")
-        super().__init__(concurrency, timeout)
+        super().__init__(concurrency, timeout, keep_open)
         self.identities = tuple(phone_number_ids)
         root = f"{base_url.rstrip('/')}/{api_version}"
         self._urls = {number: f"{root}/{number}/messages" for number in self.identities}

@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import json
 import secrets
+import weakref
 from collections import Counter, deque
 
 import aiohttp
@@ -71,6 +72,8 @@ class FakeCloudAPI:
         self._wake = asyncio.Event()
         self._posters: list[asyncio.Task] = []
         self._session: aiohttp.ClientSession | None = None
+        self.connections = 0  # client connections that sent a message (pooled ones reuse theirs)
+        self._transports: weakref.WeakSet = weakref.WeakSet()
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=1024 * 1024)
@@ -88,6 +91,7 @@ class FakeCloudAPI:
     # POST /{version}/{phone_number_id}/messages ----------------------------------------
 
     async def handle_send(self, request: web.Request) -> web.StreamResponse:
+        self._count_connection(request)
         if self.config.latency_ms:
             await asyncio.sleep(self.config.latency_ms / 1000)
         raw = await request.read()
@@ -120,6 +124,12 @@ class FakeCloudAPI:
                 "messages": [{"id": message_id, "message_status": "accepted"}],
             }
         )
+
+    def _count_connection(self, request: web.Request) -> None:
+        """Count each client connection once (a pooled client reuses its connections)."""
+        if request.transport is not None and request.transport not in self._transports:
+            self._transports.add(request.transport)
+            self.connections += 1
 
     def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
         if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
@@ -262,6 +272,7 @@ class FakeCloudAPI:
                 "messages": messages,
                 "count": len(messages),
                 "totals": dict(self.counts),
+                "connections": self.connections,
                 "recipients_by_number": numbers,
                 "repeated_templates": self.repeats,
             }
@@ -275,6 +286,8 @@ class FakeCloudAPI:
         self.webhook_responses.clear()
         self.recipients_by_number.clear()
         self.repeats = 0
+        self.connections = 0
+        self._transports = weakref.WeakSet()
         return web.json_response({"ok": True})
 
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
