@@ -188,6 +188,54 @@ def wait_for_run(database_url: str, run_id: int, workers: list, deadline_s: floa
     raise TimeoutError(f"run {run_id} not finished within {deadline_s} s")
 
 
+class CpuMeter:
+    """CPU seconds the run's processes use between ``start`` and ``stop``, by part: the
+    worker trees, the fake, PostgreSQL (the postmaster's tree) and Redis. A process that
+    ended and was reaped is in its parent's children times, so nothing is lost or counted
+    twice. Robust where messages/s is not: other work on the machine slows a run but does
+    not add to our processes' CPU time."""
+
+    def __init__(self, parts: dict[str, list[int]]) -> None:
+        self.parts = parts
+        self._start: dict[str, float] = {}
+
+    @classmethod
+    def for_servers(cls, pg, redis_server, fake: subprocess.Popen) -> CpuMeter:
+        postmaster = int((pg.datadir / "postmaster.pid").read_text().split()[0])
+        return cls(
+            {"fake": [fake.pid], "postgres": [postmaster], "redis": [redis_server.process.pid]}
+        )
+
+    def with_workers(self, workers: list[subprocess.Popen]) -> CpuMeter:
+        return CpuMeter({**self.parts, "workers": [w.pid for w in workers]})
+
+    def start(self) -> None:
+        self._start = self._totals()
+
+    def stop(self, messages: int) -> dict:
+        """CPU ms per message, in all and by part."""
+        used = {name: seconds - self._start[name] for name, seconds in self._totals().items()}
+        per = {name: round(1000 * seconds / max(messages, 1), 3) for name, seconds in used.items()}
+        return {
+            "cpu_ms_per_message": round(sum(per.values()), 3),
+            "cpu_ms_per_message_by_part": per,
+        }
+
+    def _totals(self) -> dict[str, float]:
+        return {name: sum(_cpu_seconds(pid) for pid in pids) for name, pids in self.parts.items()}
+
+
+def _cpu_seconds(pid: int) -> float:
+    total = 0.0
+    for process in _tree(pid):
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system + times.children_user + times.children_system
+    return total
+
+
 def _tree(pid: int) -> list[psutil.Process]:
     try:
         parent = psutil.Process(pid)
@@ -206,6 +254,7 @@ def broadcast_scenario(
     workers: int,
     concurrency: int,
     first_phone: int,
+    meter: CpuMeter,
 ) -> dict:
     import redis
 
@@ -221,18 +270,33 @@ def broadcast_scenario(
     now = clock.now()
     insert_subscribers(database_url, count, send_time_after(now, LEAD_SECONDS), now, first_phone)
     running = start_workers(env, workers, concurrency)
+    meter = meter.with_workers(running)
     try:
         [run_id] = plan(load_settings(env))
+        meter.start()
         status, due_at, peak_process, peak_total = wait_for_run(database_url, run_id, running, 3600)
+        cpu = meter.stop(count)
     finally:
         for worker in running:
             worker.terminate()
         for worker in running:
             worker.wait(60)
     arrivals = sorted(fake_call(port, "/_fake/accepted-at")["accepted_at"])
-    return summary(
-        name, status, due_at, arrivals, count, rate, peak_process, peak_total, workers, concurrency
-    )
+    return {
+        **summary(
+            name,
+            status,
+            due_at,
+            arrivals,
+            count,
+            rate,
+            peak_process,
+            peak_total,
+            workers,
+            concurrency,
+        ),
+        **cpu,
+    }
 
 
 def summary(
@@ -324,6 +388,7 @@ def main() -> None:
         environment("postgresql://unused", redis_server.url, port, 1e6, tempfile.mkdtemp())
     )
     fake = start_fake(port)
+    meter = CpuMeter.for_servers(pg, redis_server, fake)
     try:
         unpaced = broadcast_scenario(
             "unpaced",
@@ -335,6 +400,7 @@ def main() -> None:
             args.workers,
             args.concurrency,
             0,
+            meter,
         )
         print(json.dumps(unpaced), flush=True)
         paced = broadcast_scenario(
@@ -347,6 +413,7 @@ def main() -> None:
             args.workers,
             args.concurrency,
             50_000_000,
+            meter,
         )
         print(json.dumps(paced), flush=True)
         baseline = seeds_design(port, args.baseline)

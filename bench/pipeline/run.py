@@ -111,7 +111,7 @@ def rates(arrivals: list[float], start: float) -> dict:
     }
 
 
-def ours(pg, redis_url: str, port: int, count: int, workers: int, concurrency: int) -> dict:
+def ours(pg, redis_url: str, port: int, count: int, workers: int, concurrency: int, meter) -> dict:
     import redis
 
     from lokpanchang import clock
@@ -132,10 +132,13 @@ def ours(pg, redis_url: str, port: int, count: int, workers: int, concurrency: i
     print(json.dumps({"inserted": count, "seconds": round(time.monotonic() - started, 1)}))
     running = broadcast_bench.start_workers(env, workers, concurrency)
     sampler = RssSampler(running)
+    meter = meter.with_workers(running)
     try:
         [run_id] = broadcast_bench.plan(load_settings(env))
         sampler.start()
+        meter.start()
         status, due_at, *_ = broadcast_bench.wait_for_run(url, run_id, running, 7200)
+        cpu = meter.stop(count)
     finally:
         sampler.done.set()
         for worker in running:
@@ -154,10 +157,11 @@ def ours(pg, redis_url: str, port: int, count: int, workers: int, concurrency: i
         "duplicates": listing["repeated_templates"],
         "peak_rss_per_process_mb_first_half": first_half,
         "peak_rss_per_process_mb_second_half": second_half,
+        **cpu,
     }
 
 
-def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int) -> dict:
+def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int, meter) -> dict:
     import redis
 
     redis.Redis.from_url(redis_url).flushall()
@@ -188,6 +192,8 @@ def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int) ->
     time.sleep(8)  # the workers connect before the first enqueue (so start-up is not counted)
     sampler = RssSampler(running)
     sampler.start()
+    meter = meter.with_workers(running)
+    meter.start()
     start = time.time()
     for n in range(count):
         send_one.delay(f"+9177{n:08d}")
@@ -197,6 +203,7 @@ def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int) ->
         if listing["totals"].get("accepted", 0) >= count:
             break
         time.sleep(1)
+    cpu = meter.stop(count)
     time.sleep(5)  # late duplicates, if any, arrive too
     sampler.done.set()
     for worker in running:
@@ -211,6 +218,7 @@ def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int) ->
         **rates(arrivals, start),
         "duplicates": listing["repeated_templates"],
         "peak_rss_per_process_mb": max(sampler.halves()),
+        **cpu,
     }
 
 
@@ -230,10 +238,15 @@ def main() -> None:
         broadcast_bench.environment("postgresql://unused", redis_server.url, port, 1e6, "/tmp")
     )
     fake = start_fake(port)
+    meter = broadcast_bench.CpuMeter.for_servers(pg, redis_server, fake)
     try:
-        mine = ours(pg, redis_server.url, port, args.subscribers, args.workers, args.concurrency)
+        mine = ours(
+            pg, redis_server.url, port, args.subscribers, args.workers, args.concurrency, meter
+        )
         print(json.dumps(mine), flush=True)
-        theirs = peer(redis_server.url, port, args.peer, args.peer_workers, args.greenlets)
+        if not args.peer:
+            return
+        theirs = peer(redis_server.url, port, args.peer, args.peer_workers, args.greenlets, meter)
         print(json.dumps(theirs), flush=True)
         ratio = mine["messages_per_s"] / theirs["messages_per_s"]
         print(
