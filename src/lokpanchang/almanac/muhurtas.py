@@ -58,7 +58,7 @@ class Period:
     number, name, local start and end, and quality.
     """
 
-    __slots__ = ("number", "name", "quality", "_span", "_local")
+    __slots__ = ("_local", "_span", "name", "number", "quality")
 
     def __init__(
         self,
