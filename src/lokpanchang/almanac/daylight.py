@@ -89,14 +89,19 @@ class Sunrises:
         self._sunrises: dict[date, float | None] = {}
         self._solar: dict[date, sunpath.SolarDay | None] = {}
         self._sunsets: dict[date, float | None] = {}
+        self._bounds: dict[date, tuple[float, float] | None] = {}  # see sunrise_bounds
         self._drift = _daily_drift(latitude) if estimate else None
 
     def knowing(self, day: date, frame: DayFrame) -> Sunrises:
         """Record the sunrises of a frame already computed for ``day``; returns self."""
-        self._sunrises[day] = frame.sunrise
-        self._sunrises[day + timedelta(days=1)] = frame.next_sunrise
+        self._know(day, frame.sunrise)
+        self._know(day + timedelta(days=1), frame.next_sunrise)
         self._sunsets[day] = frame.sunset
         return self
+
+    def _know(self, day: date, sunrise: float | None) -> None:
+        self._sunrises[day] = sunrise
+        self._bounds[day] = None if sunrise is None else (sunrise, sunrise)
 
     def _solar_of(self, day: date) -> sunpath.SolarDay | None:
         if day not in self._solar:
@@ -108,7 +113,7 @@ class Sunrises:
         if day not in self._sunrises:
             where = (self.latitude, self.longitude)
             solar = self._solar_of(day)
-            self._sunrises[day] = sunrise_on(day, self.zone, *where, self.mode, solar)
+            self._know(day, sunrise_on(day, self.zone, *where, self.mode, solar))
         return self._sunrises[day]
 
     def sunrise_bounds(self, day: date) -> tuple[float, float] | None:
@@ -118,9 +123,8 @@ class Sunrises:
         interval comes within two hours of either midnight (a date is at most 25 hours
         long, so the risings a day before and after then fall outside it: the one inside
         is the date's only sunrise)."""
-        if day in self._sunrises:
-            known = self._sunrises[day]
-            return None if known is None else (known, known)
+        if day in self._bounds:
+            return self._bounds[day]
         if self._drift is None:
             return None
         for offset in (-1, 1):
@@ -130,6 +134,7 @@ class Sunrises:
             low, high = neighbour - offset - self._drift, neighbour - offset + self._drift
             midnight, next_midnight = _civil_bounds(day, self.zone)
             if midnight + _MARGIN < low and high < next_midnight - _MARGIN:
+                self._bounds[day] = low, high  # until the sunrise itself is computed
                 return low, high
         return None
 
