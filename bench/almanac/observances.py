@@ -8,10 +8,11 @@ for git revision REV too, case by case beside this tree (before and after).
 "Today's full day" is issue 3's panchangam (``include_observances=False,
 include_muhurtas=False``); "+ observances" adds the day's and the next day's festivals and
 vrats and any parana falling on the day (what ``broadcast.content`` computes); "+ observances
-and muhurtas" is what the public page and ``lokpanchang panchang`` compute. The same (place,
-date) cases run every way, interleaved case by case, every cache emptied before each case
-("cold", as the almanac benchmark measures a day) and, separately, with caches kept across
-places of the same date ("warm", as in a broadcast). Each case keeps its best of
+and muhurtas" is what the public page and ``lokpanchang panchang`` compute; "rendered" adds
+turning the bare day and that day into their JSON shape (``to_dict``), where the muhurtas'
+local times are made. The same (place, date) cases run every way, interleaved case by case,
+every cache emptied before each case ("cold", as the almanac benchmark measures a day) and,
+separately, with caches kept across places of the same date ("warm", as in a broadcast). Each case keeps its best of
 ``--repeat`` rounds per side; the headline figures are medians and the ratios to the bare day.
 
 Each version runs in its own worker process (this script with ``--worker``, the version's
@@ -51,6 +52,10 @@ SIDES: dict[str, dict[str, Any]] = {
     "bare": {"include_observances": False, "include_muhurtas": False},
     "broadcast": {"include_muhurtas": False},  # what broadcast.content computes
     "full": {},
+    # The same two days turned into their JSON shape as well (``to_dict``), as the public
+    # page and ``lokpanchang panchang --json`` do: local times are made when read.
+    "bare, rendered": {"include_observances": False, "include_muhurtas": False},
+    "full, rendered": {},
 }
 YEAR_PLACES = {"New Delhi": PLACES[0], "New York": PLACES[3]}
 
@@ -88,7 +93,9 @@ class Worker:
             self.clear()
         (latitude, longitude, zone), day = self.chosen[index]
         began = time.perf_counter()
-        self.day(latitude, longitude, zone, day, **SIDES[side])
+        found = self.day(latitude, longitude, zone, day, **SIDES[side])
+        if side.endswith("rendered"):
+            found.to_dict()
         return time.perf_counter() - began
 
     def time_year(self, name: str) -> tuple[float, int]:
@@ -107,10 +114,11 @@ class Worker:
 
     def time_floor(self, index: int, cold: bool) -> tuple[float, float, float]:
         """Seconds for the work the extras cannot skip on any day, after the bare day: the
-        Hindu days before (brahma muhurta needs its sunset) and after (tomorrow's
-        observances), tomorrow's tithis, and the local times of the choghadiya and hora
-        boundaries. Not counted: the days further out that a tithi touching tomorrow needs
-        on about a third of the days, and every rule's own work."""
+        sunset before (brahma muhurta) and the bounds of the sunrise that ends tomorrow
+        (tomorrow's observances), tomorrow's tithis, and the local times of the
+        choghadiya and hora boundaries (read once each, as a page shows them). Not
+        counted: the sunrises and sunsets that the rules of a tithi touching tomorrow
+        need on about half of the days, and every rule's own work."""
         from zoneinfo import ZoneInfo
 
         from lokpanchang.almanac import daylight
@@ -121,13 +129,15 @@ class Worker:
             self.clear()
         (latitude, longitude, zone), day = self.chosen[index]
         self.day(latitude, longitude, zone, day, **SIDES["bare"])  # untimed: the day itself
+        frame = daylight.day_frame(day, ZoneInfo(zone), latitude, longitude, "upper_limb")
         sunrises = daylight.Sunrises(ZoneInfo(zone), latitude, longitude, "upper_limb")
-        frame = sunrises.frame(day)
+        sunrises.knowing(day, frame)
         began = time.perf_counter()
-        before, after = (sunrises.frame(day + timedelta(days=offset)) for offset in (-1, 1))
+        sunrises.sunset(day - timedelta(days=1))
+        tomorrow_ends = sunrises.latest_start(day + timedelta(days=2))
         sun = time.perf_counter() - began
         began = time.perf_counter()
-        list(lunar.tithis_between(after.start, after.end))
+        list(lunar.tithis_between(frame.end, tomorrow_ends))
         tithis = time.perf_counter() - began
         sunset = frame.sunset if frame.sunset is not None else frame.start
         halves = ((frame.start, sunset), (sunset, frame.end))
@@ -251,6 +261,12 @@ def report(label: str, best: dict, versions: list[Version]) -> None:
                 f"{means[side] / means['bare']:.3f} (means); "
                 f"added {(medians[side] - medians['bare']) * 1e3:.3f} ms"
             )
+        bare, full = medians["bare, rendered"], medians["full, rendered"]
+        print(
+            f"  rendered (to_dict): today's full day median {bare * 1e3:.3f} ms, + observances "
+            f"and muhurtas {full * 1e3:.3f} ms; ratio {full / bare:.3f} (medians), "
+            f"{means['full, rendered'] / means['bare, rendered']:.3f} (means)"
+        )
 
 
 def floor(version: Version, count: int, repeat: int) -> None:
