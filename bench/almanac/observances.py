@@ -12,8 +12,9 @@ and muhurtas" is what the public page and ``lokpanchang panchang`` compute; "ren
 turning the bare day and that day into their JSON shape (``to_dict``), where the muhurtas'
 local times are made. The same (place, date) cases run every way, interleaved case by case,
 every cache emptied before each case ("cold", as the almanac benchmark measures a day) and,
-separately, with caches kept across places of the same date ("warm", as in a broadcast). Each case keeps its best of
-``--repeat`` rounds per side; the headline figures are medians and the ratios to the bare day.
+separately, with caches kept across places of the same date ("warm", as in a broadcast).
+Each case keeps its best of ``--repeat`` rounds per side; the headline figures are medians
+and the ratios to the bare day.
 
 Each version runs in its own worker process (this script with ``--worker``, the version's
 ``src`` first on the path), driven one timed call at a time, so the versions alternate call
@@ -114,11 +115,10 @@ class Worker:
 
     def time_floor(self, index: int, cold: bool) -> tuple[float, float, float]:
         """Seconds for the work the extras cannot skip on any day, after the bare day: the
-        sunset before (brahma muhurta) and the bounds of the sunrise that ends tomorrow
-        (tomorrow's observances), tomorrow's tithis, and the local times of the
-        choghadiya and hora boundaries (read once each, as a page shows them). Not
-        counted: the sunrises and sunsets that the rules of a tithi touching tomorrow
-        need on about half of the days, and every rule's own work."""
+        Hindu days before (brahma muhurta needs its sunset) and after (tomorrow's
+        observances), tomorrow's tithis, and the local times of the choghadiya and hora
+        boundaries. Not counted: the days further out that a tithi touching tomorrow needs
+        on about a third of the days, and every rule's own work."""
         from zoneinfo import ZoneInfo
 
         from lokpanchang.almanac import daylight
@@ -129,15 +129,13 @@ class Worker:
             self.clear()
         (latitude, longitude, zone), day = self.chosen[index]
         self.day(latitude, longitude, zone, day, **SIDES["bare"])  # untimed: the day itself
-        frame = daylight.day_frame(day, ZoneInfo(zone), latitude, longitude, "upper_limb")
         sunrises = daylight.Sunrises(ZoneInfo(zone), latitude, longitude, "upper_limb")
-        sunrises.knowing(day, frame)
+        frame = sunrises.frame(day)
         began = time.perf_counter()
-        sunrises.sunset(day - timedelta(days=1))
-        tomorrow_ends = sunrises.latest_start(day + timedelta(days=2))
+        before, after = (sunrises.frame(day + timedelta(days=offset)) for offset in (-1, 1))
         sun = time.perf_counter() - began
         began = time.perf_counter()
-        list(lunar.tithis_between(frame.end, tomorrow_ends))
+        list(lunar.tithis_between(after.start, after.end))
         tithis = time.perf_counter() - began
         sunset = frame.sunset if frame.sunset is not None else frame.start
         halves = ((frame.start, sunset), (sunset, frame.end))

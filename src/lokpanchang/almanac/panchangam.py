@@ -222,7 +222,7 @@ def _extras(place: _Place, day: date, computed: _Computed, extras: _Extras) -> d
         added["parana_today"] = observances.paranas_on(where, day, lang, days)
         added["observance_gaps"] = found.gaps
     if extras.muhurtas:
-        previous_sunset = days.sunset(day - _ONE_DAY)
+        previous_sunset = days.frame(day - _ONE_DAY).sunset
         added["muhurtas"] = muhurtas.day_muhurtas(
             frame, day, computed.times, previous_sunset, lang, computed.spans["nakshatra"]
         )

@@ -59,10 +59,8 @@ def observances_between(
     days = days or Days(place)
     found = _Found([], [])
     # The Hindu days of the stretch: an observance falls on a date its tithi touches, so
-    # only tithis touching these days can land in the stretch (and the leading ones). The
-    # end may be a little late (an upper bound on the sunrise): what it adds falls on
-    # later dates and is dropped below.
-    start, end = days.start(first), days.latest_start(last + timedelta(days=1))
+    # only tithis touching these days can land in the stretch (and the leading ones).
+    start, end = days.start(first), days.start(last + timedelta(days=1))
     touching = list(lunar.tithis_between(start, end))
     for tithi in (*_leading(days, first, touching[0]), *touching):
         _place_tithi(days, tithi, lang, found)
@@ -92,8 +90,8 @@ def _leading(days: Days, first: date, earliest: lunar.Tithi) -> list[lunar.Tithi
         return []
     found: list[lunar.Tithi] = []
     current = earliest
-    day_before = first - timedelta(days=1)
-    while days.since_start(current.start, day_before) > 0.0:
+    day_before = days.start(first - timedelta(days=1))
+    while current.start > day_before:
         current = lunar.previous_tithi(current)
         if _may_lead(current.lunation, current.number):
             found.insert(0, current)

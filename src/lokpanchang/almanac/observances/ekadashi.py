@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from lokpanchang.almanac.observances import lunar
-from lokpanchang.almanac.observances.days import Days, Span
+from lokpanchang.almanac.observances.days import Days, Span, daytime_fifths
 from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.search import candidate_dates
 
@@ -38,10 +38,10 @@ def _sunrise_days(days: Days, span: Span) -> list[date] | Unavailable:
     """The civil dates whose sunrise falls inside ``span``."""
     found = []
     for day in candidate_dates(days, span):
-        inside = days.sunrise_within(day, span)
-        if inside is None:
+        sunrise = days.sunrise(day)
+        if sunrise is None:
             return Unavailable.NO_SUNRISE
-        if inside:
+        if span[0] <= sunrise < span[1]:
             found.append(day)
     return found
 
@@ -72,9 +72,10 @@ def fast_days(days: Days, ekadashi: lunar.Tithi) -> Fast | Unavailable:
 
 def parana(days: Days, fast: date, dwadashi: lunar.Tithi) -> Span | Unavailable:
     """The parana window on the day after ``fast``, with Dwadashi ``dwadashi``."""
-    fifths = days.daytime(fast + timedelta(days=1))
-    if isinstance(fifths, Unavailable):
-        return fifths
+    frame = days.frame(fast + timedelta(days=1))
+    fifths = daytime_fifths(frame)
+    if fifths is None:
+        return Unavailable.NO_SUNRISE if frame.sunrise is None else Unavailable.NO_SUNSET
     sunrise, pratah_end = fifths[0], fifths[1]
     if dwadashi.end <= sunrise:
         return sunrise, pratah_end
