@@ -8,11 +8,13 @@ for git revision REV too, case by case beside this tree (before and after).
 "Today's full day" is issue 3's panchangam (``include_observances=False,
 include_muhurtas=False``); "+ observances" adds the day's and the next day's festivals and
 vrats and any parana falling on the day (what ``broadcast.content`` computes); "+ observances
-and muhurtas" is what the public page and ``lokpanchang panchang`` compute. The same (place,
-date) cases run every way, interleaved case by case, every cache emptied before each case
-("cold", as the almanac benchmark measures a day) and, separately, with caches kept across
-places of the same date ("warm", as in a broadcast). Each case keeps its best of
-``--repeat`` rounds per side; the headline figures are medians and the ratios to the bare day.
+and muhurtas" is what the public page and ``lokpanchang panchang`` compute; "rendered" adds
+turning the bare day and that day into their JSON shape (``to_dict``), where the muhurtas'
+local times are made. The same (place, date) cases run every way, interleaved case by case,
+every cache emptied before each case ("cold", as the almanac benchmark measures a day) and,
+separately, with caches kept across places of the same date ("warm", as in a broadcast).
+Each case keeps its best of ``--repeat`` rounds per side; the headline figures are medians
+and the ratios to the bare day.
 
 Each version runs in its own worker process (this script with ``--worker``, the version's
 ``src`` first on the path), driven one timed call at a time, so the versions alternate call
@@ -51,6 +53,10 @@ SIDES: dict[str, dict[str, Any]] = {
     "bare": {"include_observances": False, "include_muhurtas": False},
     "broadcast": {"include_muhurtas": False},  # what broadcast.content computes
     "full": {},
+    # The same two days turned into their JSON shape as well (``to_dict``), as the public
+    # page and ``lokpanchang panchang --json`` do: local times are made when read.
+    "bare, rendered": {"include_observances": False, "include_muhurtas": False},
+    "full, rendered": {},
 }
 YEAR_PLACES = {"New Delhi": PLACES[0], "New York": PLACES[3]}
 
@@ -88,7 +94,9 @@ class Worker:
             self.clear()
         (latitude, longitude, zone), day = self.chosen[index]
         began = time.perf_counter()
-        self.day(latitude, longitude, zone, day, **SIDES[side])
+        found = self.day(latitude, longitude, zone, day, **SIDES[side])
+        if side.endswith("rendered"):
+            found.to_dict()
         return time.perf_counter() - began
 
     def time_year(self, name: str) -> tuple[float, int]:
@@ -251,6 +259,12 @@ def report(label: str, best: dict, versions: list[Version]) -> None:
                 f"{means[side] / means['bare']:.3f} (means); "
                 f"added {(medians[side] - medians['bare']) * 1e3:.3f} ms"
             )
+        bare, full = medians["bare, rendered"], medians["full, rendered"]
+        print(
+            f"  rendered (to_dict): today's full day median {bare * 1e3:.3f} ms, + observances "
+            f"and muhurtas {full * 1e3:.3f} ms; ratio {full / bare:.3f} (medians), "
+            f"{means['full, rendered'] / means['bare, rendered']:.3f} (means)"
+        )
 
 
 def floor(version: Version, count: int, repeat: int) -> None:

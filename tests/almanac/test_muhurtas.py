@@ -164,3 +164,17 @@ def test_polar_night_gives_no_day_divisions_but_still_the_signs():
     assert ours.brahma_muhurta is ours.pradosha is ours.nishita is None
     assert ours.chandra_rashi and ours.surya_rashi
     assert json.dumps(ours.to_dict())
+
+
+def test_periods_kept_as_instants_read_as_the_local_seconds_and_compare_by_value():
+    day, zone = date(2026, 3, 8), "America/New_York"  # the clocks go forward at 02:00
+    ours = _muhurtas(40.7143, -74.0060, zone, day)
+    again = _muhurtas(40.7143, -74.0060, zone, day)
+    frame = daylight.day_frame(day, ZoneInfo(zone), 40.7143, -74.0060, "upper_limb")
+    first, last = ours.choghadiya_day[0], ours.hora[-1]
+    assert first.start == datetime_from_jd(frame.sunrise, ZoneInfo(zone))
+    assert last.end == datetime_from_jd(frame.next_sunrise, ZoneInfo(zone))
+    assert first.start.utcoffset() == timedelta(hours=-4)  # after the change: EDT
+    assert ours.hora == again.hora and hash(ours.hora) == hash(again.hora)
+    assert ours.hora[0] != ours.hora[1] and ours.hora[0] != ours.choghadiya_day[0]
+    assert ours.to_dict()["hora"][0]["start"] == first.start.isoformat(timespec="seconds")

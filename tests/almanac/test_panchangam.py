@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from lokpanchang.almanac import MoonRisingMode, RisingMode, generate_panchangam_with_timezone
+from lokpanchang.almanac.model import iso
 
 DELHI = (28.6139, 77.2090)
 DAY = date(2026, 11, 29)
@@ -136,3 +138,11 @@ def test_bad_arguments_are_refused_naming_the_value(kwargs, message):
 def test_a_naive_now_is_refused():
     with pytest.raises(ValueError, match="no time zone"):
         generate_panchangam_with_timezone(*DELHI, now=datetime(2026, 11, 29, 6, 0))
+
+
+def test_iso_gives_the_seconds_and_the_offset_whatever_the_microseconds():
+    zone = ZoneInfo("America/St_Johns")  # a half-hour offset
+    whole = datetime(2026, 7, 1, 6, 5, 9, tzinfo=zone)
+    assert iso(whole) == "2026-07-01T06:05:09-02:30"
+    assert iso(whole.replace(microsecond=999_999)) == "2026-07-01T06:05:09-02:30"
+    assert iso(None) is None

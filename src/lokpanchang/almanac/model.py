@@ -13,7 +13,11 @@ if TYPE_CHECKING:  # the observance and muhurta modules import this one
 
 def iso(instant: datetime | None) -> str | None:
     """ISO 8601 with the offset, to the second; None stays None."""
-    return None if instant is None else instant.isoformat(timespec="seconds")
+    if instant is None:
+        return None
+    if instant.microsecond == 0:  # the almanac's times: the same text, at half the cost
+        return instant.isoformat()
+    return instant.isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)

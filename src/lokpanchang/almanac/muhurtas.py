@@ -50,15 +50,48 @@ AMRIT_GHATI: tuple[tuple[int, ...], ...] = tuple(
 Span = tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
 class Period:
-    """A named stretch of the day (a choghadiya, a hora, a sign's stay)."""
+    """A named stretch of the day (a choghadiya, a hora, a sign's stay).
 
-    number: int
-    name: str
-    start: datetime
-    end: datetime
-    quality: Quality | None = None
+    Kept as UT Julian days; ``start`` and ``end`` are turned into aware local datetimes when
+    first read (a page shows some of the 40 a day has, a message none). Values compare by
+    number, name, local start and end, and quality.
+    """
+
+    __slots__ = ("_local", "_span", "name", "number", "quality")
+
+    def __init__(
+        self,
+        number: int,
+        name: str,
+        span: Span,
+        local: LocalTimes,
+        quality: Quality | None = None,
+    ) -> None:
+        self.number, self.name, self.quality = number, name, quality
+        self._span, self._local = span, local
+
+    @property
+    def start(self) -> datetime:
+        """The local start (aware, to the second)."""
+        return self._local(self._span[0])
+
+    @property
+    def end(self) -> datetime:
+        """The local end (aware, to the second)."""
+        return self._local(self._span[1])
+
+    def _key(self) -> tuple[object, ...]:
+        return self.number, self.name, self.start, self.end, self.quality
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Period) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Period({self.number}, {self.name!r}, {self.start}, {self.end}, {self.quality})"
 
     def to_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {"number": self.number, "name": self.name}
@@ -165,10 +198,10 @@ def _parts(span: Span, count: int) -> list[Span]:
     return [(span[0] + i * length, span[0] + (i + 1) * length) for i in range(count)]
 
 
-def _boundaries(sky: _Sky, span: Span, count: int) -> list[datetime]:
-    """The ``count + 1`` local instants cutting ``span`` in ``count`` equal parts."""
+def _boundaries(span: Span, count: int) -> list[float]:
+    """The ``count + 1`` instants (UT JD) cutting ``span`` in ``count`` equal parts."""
     length = (span[1] - span[0]) / count
-    return [sky.local(span[0] + i * length) for i in range(count + 1)]
+    return [span[0] + i * length for i in range(count + 1)]
 
 
 def _choghadiyas(sky: _Sky, lang: str) -> tuple[tuple[Period, ...], tuple[Period, ...]]:
@@ -179,16 +212,19 @@ def _choghadiyas(sky: _Sky, lang: str) -> tuple[tuple[Period, ...], tuple[Period
     day_order = [(first + i) % 7 for i in range(8)]
     night_order = [(first + 5 - 2 * i) % 7 for i in range(8)]
     return (
-        _choghadiya_periods(_boundaries(sky, halves[0], 8), day_order, lang),
-        _choghadiya_periods(_boundaries(sky, halves[1], 8), night_order, lang),
+        _choghadiya_periods(sky, _boundaries(halves[0], 8), day_order, lang),
+        _choghadiya_periods(sky, _boundaries(halves[1], 8), night_order, lang),
     )
 
 
-def _choghadiya_periods(times: list[datetime], order: list[int], lang: str) -> tuple[Period, ...]:
+def _choghadiya_periods(
+    sky: _Sky, times: list[float], order: list[int], lang: str
+) -> tuple[Period, ...]:
     periods = []
     for number, index in enumerate(order, start=1):
         names, quality = CHOGHADIYA[index]
-        periods.append(Period(number, names[lang], times[number - 1], times[number], quality))
+        span = (times[number - 1], times[number])
+        periods.append(Period(number, names[lang], span, sky.local, quality))
     return tuple(periods)
 
 
@@ -196,10 +232,15 @@ def _horas(sky: _Sky, lang: str) -> tuple[Period, ...]:
     halves = _halves(sky)
     if halves is None:
         return ()
-    times = _boundaries(sky, halves[0], 12) + _boundaries(sky, halves[1], 12)[1:]
+    times = _boundaries(halves[0], 12) + _boundaries(halves[1], 12)[1:]
     first = _HORA_FIRST[sky.weekday]
     return tuple(
-        Period(number, HORA_LORDS[(first + number - 1) % 7][lang], times[number - 1], times[number])
+        Period(
+            number,
+            HORA_LORDS[(first + number - 1) % 7][lang],
+            (times[number - 1], times[number]),
+            sky.local,
+        )
         for number in range(1, 25)
     )
 
