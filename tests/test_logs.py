@@ -82,6 +82,41 @@ def test_it_writes_json_lines_to_the_stream_and_the_days_file(configured):
     assert logs.read_log_lines(day_file) == [event]
 
 
+def test_a_line_after_midnight_goes_to_the_next_days_file(configured):
+    settings, _ = configured
+    with time_machine.travel(NOW, tick=False) as traveller:
+        structlog.get_logger().info("before")
+        traveller.shift(60)  # 00:00:30 the next day
+        structlog.get_logger().info("after")
+    days = {path.name: logs.read_log_lines(path) for path in settings.effective_log_dir.iterdir()}
+    assert [e["event"] for e in days["lokpanchang-2026-11-29.jsonl"]] == ["before"]
+    assert [e["event"] for e in days["lokpanchang-2026-11-30.jsonl"]] == ["after"]
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from lokpanchang.logs import JsonLinesLogger
+writer = JsonLinesLogger(None, Path(sys.argv[1]))
+for n in range(int(sys.argv[3])):
+    writer.msg('{"writer": "%s", "n": %d, "pad": "%s"}' % (sys.argv[2], n, "x" * 6000))
+"""
+
+
+def test_lines_of_several_processes_writing_at_once_stay_whole(tmp_path):
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-c", _WRITER, str(tmp_path)]
+    writers = [subprocess.Popen([*command, name, "400"]) for name in ("a", "b", "c")]
+    assert [writer.wait(60) for writer in writers] == [0, 0, 0]
+    [day_file] = tmp_path.iterdir()
+    lines = logs.read_log_lines(day_file)  # each line parses: none was split by another
+    assert sorted((e["writer"], e["n"]) for e in lines) == [
+        (name, n) for name in ("a", "b", "c") for n in range(400)
+    ]
+
+
 def test_it_masks_configured_secret_values_wherever_they_appear(configured):
     _settings, stream = configured
     structlog.get_logger().warning("webhook", note="secret is s3cr3t-app-value here")

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import sys
 import threading
 import uuid
+import weakref
 from pathlib import Path
 from typing import TextIO
 
@@ -152,6 +154,7 @@ class JsonLinesLogger:
         self.stream = stream
         self.log_dir = log_dir
         self.readable = readable
+        self._file = DailyFile(log_dir) if log_dir is not None else None
 
     def msg(self, message: str) -> None:
         # "stderr" means whatever sys.stderr is at write time (it may be replaced after setup).
@@ -161,11 +164,36 @@ class JsonLinesLogger:
             if stream is not None:
                 shown = readable_line(json.loads(message)) if self.readable else message
                 print(shown, file=stream, flush=True)
-            if self.log_dir is not None:
-                with daily_log_path(self.log_dir).open("a", encoding="utf-8") as handle:
-                    handle.write(message + "\n")
+            if self._file is not None:
+                self._file.append(message)
 
     log = debug = info = warning = warn = error = critical = exception = fatal = msg
+
+
+class DailyFile:
+    """The day's log file under ``log_dir``, kept open to append to (opened again when the
+    day changes): one ``write`` per line, so the lines of several processes never mix, and no
+    open, mkdir and close for every line (a busy web server writes thousands a second)."""
+
+    def __init__(self, log_dir: Path) -> None:
+        self.log_dir = log_dir
+        self._day = None
+        self._fd: int | None = None
+        self._closer: weakref.finalize | None = None  # closes the fd when this is dropped
+
+    def append(self, line: str) -> None:
+        day = clock.now().date()
+        if self._fd is None or day != self._day:
+            self._open(day)
+        assert self._fd is not None
+        os.write(self._fd, (line + "\n").encode("utf-8"))
+
+    def _open(self, day) -> None:
+        if self._closer is not None:
+            self._closer()  # the previous day's file
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
+        self._fd, self._day = os.open(daily_log_path(self.log_dir, day), flags, 0o644), day
+        self._closer = weakref.finalize(self, os.close, self._fd)
 
 
 def daily_log_path(log_dir: Path, day=None) -> Path:
