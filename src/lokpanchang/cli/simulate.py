@@ -1,8 +1,9 @@
 """`lokpanchang simulate WORDS --phone P [--lat L --lon L]`: be a WhatsApp user for a minute.
 
 Posts to the local web's ``/webhook`` what WhatsApp would: the text (``start``, ``stop``,
-``help``, anything), then a shared location when ``--lat``/``--lon`` are given, each signed
-with the app secret (``X-Hub-Signature-256``). The web, the worker and the conversation then
+``help``, anything), then a shared location when ``--lat``/``--lon`` are given, as two
+messages of one body (so no two workers can take them out of order), signed with the app
+secret (``X-Hub-Signature-256``). The web, the worker and the conversation then
 do what they do for a real user: the replies and today's panchangam go to the outbox (or to
 the fake Cloud API under ``up --fake-whatsapp``).
 
@@ -21,7 +22,12 @@ from lokpanchang.cli import CommandError
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.cli.service import loopback_host, read_run
 from lokpanchang.config import Settings, get_settings
-from lokpanchang.fakes.inbound import location_body, signature_header, text_body
+from lokpanchang.fakes.inbound import (
+    location_message,
+    messages_body,
+    signature_header,
+    text_message,
+)
 from lokpanchang.subscribers.validation import normalise_phone
 
 TIMEOUT_S = 10.0
@@ -47,35 +53,31 @@ def register(subparsers) -> None:
 
 def _simulate(args) -> int:
     settings = get_settings()
-    bodies = _bodies(args)
+    what, body = _body(args)
     url, secret = _target(args, settings)
-    for what, body in bodies:
-        status = post_signed(url, body, secret)
-        print(f"posted {what} from {args.phone} to {url}: HTTP {status}")
-        if status != 200:
-            raise CommandError(_refused(status))
+    status = post_signed(url, body, secret)
+    print(f"posted {what} from {args.phone} to {url}: HTTP {status}")
+    if status != 200:
+        raise CommandError(_refused(status))
     print(f"replies go to {_where_replies_go(settings)}")
     return 0
 
 
-def _bodies(args) -> list[tuple[str, dict]]:
+def _body(args) -> tuple[str, dict]:
+    """(what it says, the webhook body): the text, then the location if one is shared."""
     try:
         wa_id = normalise_phone(args.phone, None).lstrip("+")
     except ValueError as exc:
         raise CommandError(f"--phone: {exc}") from None
-    now, text = clock.now(), " ".join(args.words)
-    bodies = [(repr(text), text_body(wa_id, text, args.name, now))]
+    text = " ".join(args.words)
+    said, messages = [repr(text)], [text_message(text)]
     if (args.lat is None) != (args.lon is None):
         raise CommandError("give --lat and --lon together (the location to share)")
     if args.lat is not None:
         latitude, longitude = checked_coordinates(args.lat, args.lon)
-        bodies.append(
-            (
-                f"a location {latitude}, {longitude}",
-                location_body(wa_id, latitude, longitude, args.name, now),
-            )
-        )
-    return bodies
+        said.append(f"a location {latitude}, {longitude}")
+        messages.append(location_message(latitude, longitude))
+    return " then ".join(said), messages_body(wa_id, args.name, clock.now(), messages)
 
 
 def _target(args, settings: Settings) -> tuple[str, str]:
