@@ -41,7 +41,7 @@ def redis_url(redis_server):
 def postgres_server():
     server = servers.start_postgres()
     yield server
-    server.discard()
+    server.discard(background=True)
 
 
 @pytest.fixture
