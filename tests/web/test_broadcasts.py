@@ -45,7 +45,18 @@ def test_a_run_groups_its_failures_by_error_code_with_the_subscribers(operator_c
     assert sorted(re.findall(r">(\+\d+)</a>", group)) == sorted(FAILED_PHONES)
 
 
-def test_the_failures_page_shows_a_days_failures(operator_client, seeded):
+@pytest.fixture
+def utc_and_kolkata_on_one_date():
+    """The failures page shows the UTC date unless asked; the seed's Kolkata run is on
+    Kolkata's date. From 18:30 to midnight UTC those differ (CI at 19:11 UTC saw "No
+    failure"), so the clock is pinned to an hour when they agree."""
+    with time_machine.travel(datetime(2026, 12, 1, 12, 30, tzinfo=UTC), tick=True):
+        yield
+
+
+def test_the_failures_page_shows_a_days_failures(
+    utc_and_kolkata_on_one_date, operator_client, seeded
+):
     page = operator_client.get("/admin/failures").get_data(as_text=True)
     assert 'id="error-131026"' in page
 
