@@ -1,0 +1,68 @@
+"""SQLAlchemy 2 models. Table names are the seed's where it names them.
+
+One module per subject; every model, ``Base`` (and so ``Base.metadata``, which Alembic
+compares with the database) and the shared constants are imported from here:
+
+- ``base``: ``Base`` and ``UTCDateTime``, the column type of every instant;
+- ``subscribers``: subscribers, their places and history, the messages they sent;
+- ``sending``: the daily runs, the delivery ledgers, the prepared panchangams;
+- ``scheduling``: scheduled jobs and their runs, beat entries, the database locks;
+- ``monitoring``: daily metrics, health samples, API usage;
+- ``operators``: admin portal accounts, sessions and failed logins.
+
+All instants are stored as UTC and come back as aware UTC datetimes
+(``UTCDateTime``), on SQLite as on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from lokpanchang.storage.models.base import Base, UTCDateTime
+from lokpanchang.storage.models.monitoring import ApiUsageLog, DailyMetrics, SystemHealthLog
+from lokpanchang.storage.models.operators import LoginFailure, Operator, OperatorSession
+from lokpanchang.storage.models.scheduling import (
+    BeatEntryStatus,
+    ScheduledJob,
+    ScheduledJobRun,
+    SchedulerLock,
+)
+from lokpanchang.storage.models.sending import (
+    AnnouncementLog,
+    BroadcastRun,
+    MessageLog,
+    PreparedPanchangam,
+)
+from lokpanchang.storage.models.subscribers import (
+    ADDRESSED,
+    DEFAULT_SEND_TIME,
+    FOREVER,
+    CityDetail,
+    InboundMessage,
+    SubscriptionEvent,
+    UserDetail,
+)
+
+__all__ = [
+    "ADDRESSED",
+    "DEFAULT_SEND_TIME",
+    "FOREVER",
+    "AnnouncementLog",
+    "ApiUsageLog",
+    "Base",
+    "BeatEntryStatus",
+    "BroadcastRun",
+    "CityDetail",
+    "DailyMetrics",
+    "InboundMessage",
+    "LoginFailure",
+    "MessageLog",
+    "Operator",
+    "OperatorSession",
+    "PreparedPanchangam",
+    "ScheduledJob",
+    "ScheduledJobRun",
+    "SchedulerLock",
+    "SubscriptionEvent",
+    "SystemHealthLog",
+    "UTCDateTime",
+    "UserDetail",
+]
