@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from lokpanchang.cli import build_parser, service
+from lokpanchang.cli import build_parser
+from lokpanchang.cli.service import up as service_up
 from lokpanchang.fakes.whatsapp import serve
 from lokpanchang.fakes.whatsapp_spec import FakeConfig
 from lokpanchang.web import create_app
@@ -19,8 +20,8 @@ DASHED = "-Qx3_fakeTokenThatLooksLikeAnOption"  # token_urlsafe draws '-' first 
 
 
 def fake_child(monkeypatch, value: str):
-    monkeypatch.setattr(service.secrets, "token_urlsafe", lambda _n: value)
-    return service._fake_whatsapp(ME, 8999, "http://127.0.0.1:5050/webhook")
+    monkeypatch.setattr(service_up.secrets, "token_urlsafe", lambda _n: value)
+    return service_up._fake_whatsapp(ME, 8999, "http://127.0.0.1:5050/webhook")
 
 
 def test_a_secret_that_starts_with_a_dash_reaches_the_fake_whole(monkeypatch):

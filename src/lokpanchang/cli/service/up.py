@@ -1,63 +1,33 @@
-"""`lokpanchang worker | beat | web | up`: the processes of the service.
+"""`lokpanchang up`: web, worker and beat as child processes on the embedded defaults.
 
-``up`` runs web, worker and beat as child processes on the embedded defaults (SQLite, Celery
-over kombu's SQL transport, database locks, the outbox channel) after migrating the database.
-It restarts a child that dies, and stops them all on Ctrl-C or SIGTERM. ``up --fake-whatsapp``
+It migrates the database first (SQLite, Celery over kombu's SQL transport, database locks,
+the outbox channel), then supervises the children (``supervisor``). ``up --fake-whatsapp``
 also runs the fake Cloud API as a child and points the others at it (a demo of the real
 channel, webhooks included, with nothing leaving the machine); ``up --fake-telegram`` does the
-same with the fake Telegram Bot API.
-
-Every one of these processes logs masked JSON lines to stderr and to the day's file under
-the log directory (``lokpanchang.logs``); ``backup_logs_task`` archives those files.
+same with the fake Telegram Bot API. What a run serves is written to ``DATA_DIR/up.json``.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import secrets
-import signal
 import socket
-import subprocess
 import sys
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli.service.processes import start_logging, tcp_port
+from lokpanchang.cli.service.supervisor import Child, supervise
 from lokpanchang.config import get_settings
 
-STOP_GRACE_SECONDS = 20.0
-RESTART_LIMIT = 5  # restarts of one child within RESTART_WINDOW before `up` gives up
-RESTART_WINDOW = 60.0
 FAKE_PHONE_NUMBER_ID = "100000000000001"
 FAKE_TELEGRAM_BOT = "LokPanchangFakeBot"
 
 
 def register(subparsers) -> None:
-    worker = subparsers.add_parser("worker", help="run a Celery worker (sends the broadcasts)")
-    worker.add_argument("--concurrency", type=int, default=2, help="processes (default 2)")
-    worker.add_argument(
-        "--queues",
-        default="",
-        help="comma-separated queues to consume (default all: default,priority,statuses); "
-        "e.g. a small worker with --queues priority answers people during a broadcast",
-    )
-    worker.set_defaults(handler=_worker)
-    subparsers.add_parser(
-        "beat", help="run Celery beat (the jit_planner every 10 min)"
-    ).set_defaults(handler=_beat)
-    web = subparsers.add_parser("web", help="serve the web app (webhook, admin, /healthz)")
-    web.add_argument("--port", type=_port, default=None, help="TCP port (default WEB_PORT, 5050)")
-    web.add_argument(
-        "--simple",
-        action="store_true",
-        help="werkzeug's threaded server instead of gunicorn (what `up` runs on loopback)",
-    )
-    web.set_defaults(handler=_web)
     up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
-    up.add_argument("--port", type=_port, default=None, help="web port (default 5050)")
+    up.add_argument("--port", type=tcp_port, default=None, help="web port (default 5050)")
     up.add_argument(
         "--sample-subscribers",
         action="store_true",
@@ -66,7 +36,7 @@ def register(subparsers) -> None:
     up.add_argument(
         "--fake-whatsapp",
         nargs="?",
-        type=_port,
+        type=tcp_port,
         const=0,
         default=None,
         metavar="PORT",
@@ -75,148 +45,13 @@ def register(subparsers) -> None:
     up.add_argument(
         "--fake-telegram",
         nargs="?",
-        type=_port,
+        type=tcp_port,
         const=0,
         default=None,
         metavar="PORT",
         help="also run the fake Telegram Bot API (on PORT, default a free one) and send to it",
     )
     up.set_defaults(handler=_up)
-
-
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port (1-65535)")
-    return int(text)
-
-
-def _log_level() -> str:
-    return get_settings().log_level
-
-
-def start_logging(celery: bool = False) -> None:
-    """Switch this process's logs to masked JSON lines (stderr and the day's file).
-
-    With ``celery``, also connect Celery's ``setup_logging`` signal first, so Celery keeps
-    our handlers instead of installing its own (``lokpanchang.tasks.ops`` connects it).
-    """
-    from lokpanchang import logs
-
-    if celery:
-        import lokpanchang.tasks.ops  # noqa: F401 -- connects the logging signals
-    settings = get_settings()
-    logs.configure_logging(settings)
-    logs.route_stdlib_logging(settings)
-
-
-def prepare_broker() -> None:
-    """Create the embedded broker's tables before this process uses them (``tasks.broker``)."""
-    from lokpanchang.tasks.app import TASK_QUEUES
-    from lokpanchang.tasks.broker import prepare_sql_broker
-
-    prepare_sql_broker(get_settings(), TASK_QUEUES)
-
-
-def _worker(args) -> int:
-    from lokpanchang.tasks import app
-    from lokpanchang.tasks.app import TASK_QUEUES
-
-    if args.concurrency < 1:
-        raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
-    queues = _queues(args.queues, [queue.name for queue in TASK_QUEUES])
-    start_logging(celery=True)
-    prepare_broker()
-    app.worker_main(
-        [
-            "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
-            "worker",
-            "-Q",
-            ",".join(queues),
-            "-c",
-            str(args.concurrency),
-            "--loglevel",
-            _log_level(),
-        ]
-    )
-    return 0
-
-
-def _queues(text: str, known: list[str]) -> list[str]:
-    """The queues named in ``text`` (all when empty); an unknown or empty name is an error."""
-    if not text.strip():
-        return known
-    names = [name.strip() for name in text.split(",")]
-    for name in names:
-        if name not in known:
-            raise CommandError(f"--queues: {name!r} is not a queue (known: {', '.join(known)})")
-    return names
-
-
-def _beat(args) -> int:
-    from lokpanchang.tasks import app
-
-    get_settings().data_dir.mkdir(parents=True, exist_ok=True)
-    start_logging(celery=True)
-    prepare_broker()
-    app.start(["--quiet", "beat", "--loglevel", _log_level()])
-    return 0
-
-
-def _web(args) -> int:
-    """gunicorn (``lokpanchang.web.server``), or with ``--simple`` werkzeug's threaded server,
-    which ``up`` runs on loopback."""
-    from lokpanchang.web import check_secrets
-
-    settings = get_settings()
-    check_secrets(settings)  # refuses bad settings before a worker starts
-    start_logging()
-    port = args.port or settings.web_port
-    if args.simple:
-        _serve_simple(settings, port)
-    else:
-        from lokpanchang.web.server import serve
-
-        serve(settings, port)
-    return 0
-
-
-def _serve_simple(settings, port: int) -> None:
-    from werkzeug.serving import WSGIRequestHandler, run_simple
-
-    from lokpanchang.web import create_app
-
-    class QuietHandler(WSGIRequestHandler):
-        def version_string(self) -> str:
-            return "lokpanchang"  # the Server header names no versions
-
-    app = create_app(settings)
-    prepare_broker()
-    run_simple(
-        settings.web_host,
-        port,
-        app,
-        threaded=True,
-        use_reloader=False,
-        request_handler=QuietHandler,
-    )
-
-
-# `up` ----------------------------------------------------------------------------
-
-
-@dataclass
-class Child:
-    name: str
-    argv: list[str]
-    env: dict[str, str] | None = None  # None: this process's environment
-    process: subprocess.Popen | None = None
-    restarts: list[float] = field(default_factory=list)
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(self.argv, env=self.env)
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.poll() is None
 
 
 def _up(args) -> int:
@@ -257,7 +92,7 @@ def _up(args) -> int:
 
         import_sample()
     try:
-        return _supervise(children)
+        return supervise(children)
     finally:
         run.remove(settings.data_dir)
         print(f"lokpanchang: stopped ({', '.join(c.name for c in children)})", flush=True)
@@ -430,67 +265,3 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-class _Stop(Exception):
-    pass
-
-
-def _raise_stop(signum, _frame) -> None:
-    raise _Stop(signum)
-
-
-def _supervise(children: list[Child]) -> int:
-    previous = {sig: signal.signal(sig, _raise_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        for child in children:
-            child.start()
-        while True:
-            time.sleep(0.5)
-            for child in children:
-                if not child.alive() and not _restart(child):
-                    return 1
-    except _Stop:
-        return 0
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        _stop_all(children)
-
-
-def _restart(child: Child) -> bool:
-    """Start a dead child again, unless it keeps dying (then `up` stops with an error)."""
-    now = time.monotonic()
-    child.restarts = [t for t in child.restarts if now - t < RESTART_WINDOW] + [now]
-    code = child.process.returncode if child.process else None
-    if len(child.restarts) > RESTART_LIMIT:
-        print(
-            f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
-            f"(last status {code}); stopping",
-            file=sys.stderr,
-            flush=True,
-        )
-        return False
-    print(
-        f"lokpanchang: {child.name} exited with status {code}; restarting",
-        file=sys.stderr,
-        flush=True,
-    )
-    child.start()
-    return True
-
-
-def _stop_all(children: list[Child]) -> None:
-    """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL."""
-    for child in children:
-        if child.process is not None and child.alive():
-            child.process.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + STOP_GRACE_SECONDS
-    for child in children:
-        if child.process is None:
-            continue
-        try:
-            child.process.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            os.kill(child.process.pid, signal.SIGKILL)
-            child.process.wait()
