@@ -16,6 +16,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, jsonify, redirect, request, session, url_for
+from flask.sessions import SecureCookieSessionInterface
 
 from lokpanchang import clock
 from lokpanchang.operators import end_session, open_session, session_operator
@@ -41,6 +42,17 @@ def configure_sessions(app: Flask) -> None:
     )
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["current_operator"] = current_operator
+
+
+class CookieFirstSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, except that a request without the cookie (webhooks,
+    probes, public pages: most requests) gets its empty session without a signer being built
+    for it, a tenth of the cost of a health check (bench/web)."""
+
+    def open_session(self, app, request):
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 SECURITY_HEADERS = {
