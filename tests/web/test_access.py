@@ -235,3 +235,13 @@ def test_a_request_without_the_cookie_builds_no_signer_and_a_login_still_holds(
     signers.clear()
     assert client.get("/admin/").status_code == 200  # the signed cookie is read and holds
     assert signers, "a request with the cookie checks its signature"
+
+
+def test_a_security_header_a_view_sets_itself_is_kept_and_the_others_added(app):
+    app.add_url_rule(
+        "/own-header", "own_header", lambda: ("x", 200, {"referrer-policy": "no-referrer"})
+    )
+    response = app.test_client().get("/own-header")
+    assert response.headers.getlist("Referrer-Policy") == ["no-referrer"]
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Cache-Control"] == "no-store"

@@ -70,13 +70,16 @@ CACHEABLE_BLUEPRINTS = frozenset({"public"})
 def add_security_headers(response):
     """Every response (errors, /webhook, /metrics, /static included): no framing, no inline
     scripts or styles, no sniffing; HSTS in production; never cached but public pages."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    headers = response.headers
+    present = {name.lower() for name, _ in headers}  # one look, not one scan a header
+    headers.extend(
+        [(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present]
+    )
     settings = app_settings()
     if settings.environment == "production" and settings.hsts_seconds:
-        response.headers["Strict-Transport-Security"] = f"max-age={settings.hsts_seconds}"
+        headers["Strict-Transport-Security"] = f"max-age={settings.hsts_seconds}"
     if request.blueprint not in CACHEABLE_BLUEPRINTS and request.endpoint != "static":
-        response.headers["Cache-Control"] = "no-store"
+        headers["Cache-Control"] = "no-store"
     return response
 
 
