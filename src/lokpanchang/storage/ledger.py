@@ -17,6 +17,7 @@ from sqlalchemy import (
     ColumnElement,
     Table,
     and_,
+    any_,
     bindparam,
     func,
     literal,
@@ -35,6 +36,14 @@ from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
 Ledger = type[MessageLog] | type[AnnouncementLog]
 
 L = LedgerStatus
+
+
+def id_in(session: Session, column, ids: list[int]) -> ColumnElement[bool]:
+    """``column IN (ids)``; on PostgreSQL ``column = ANY(:ids)``, one array parameter
+    instead of one per id (a batch's statements carry hundreds)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return column.in_(ids)
+    return column == any_(bindparam(None, list(ids), type_=ARRAY(column.type)))
 
 
 def status_in(model, states) -> ColumnElement[bool]:
@@ -165,7 +174,9 @@ def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, 
     moved = 0
     for start in range(0, len(ids), 5000):  # bounded IN lists
         chunk = ids[start : start + 5000]
-        statement = update(model).where(model.id.in_(chunk), status_in(model, sources(target)))
+        statement = update(model).where(
+            id_in(session, model.id, chunk), status_in(model, sources(target))
+        )
         moved += affected_rows(session.execute(statement.values(status=target, **values)))
     return moved
 
@@ -248,7 +259,7 @@ def with_subscribers(session: Session, model: Ledger, row_ids: list[int]) -> lis
     query = (
         select(model, UserDetail)
         .join(UserDetail, UserDetail.id == model.user_id)
-        .where(model.id.in_(row_ids))
+        .where(id_in(session, model.id, row_ids))
         .order_by(model.id)
     )
     return [tuple(row) for row in session.execute(query)]
@@ -265,7 +276,9 @@ def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
         user_ids.sort()
         for start in range(0, len(user_ids), 5000):  # bounded IN lists
             chunk = user_ids[start : start + 5000]
-            session.execute(update(table).where(table.c.id.in_(chunk)).values(number_id=number))
+            session.execute(
+                update(table).where(id_in(session, table.c.id, chunk)).values(number_id=number)
+            )
 
 
 def subscribers_of(session: Session, model: Ledger, row_ids: list[int]) -> dict[int, UserDetail]:
