@@ -143,10 +143,24 @@ def test_a_row_a_status_webhook_moved_on_keeps_what_the_webhook_wrote(settings, 
 def test_pins_cost_one_statement_per_number_and_pin_each_subscriber(settings):
     users = [add_subscriber(settings.database_url, "Asia/Kolkata") for _ in range(9)]
     pins = {user_id: ("4242", "4343", "4444")[n % 3] for n, user_id in enumerate(users)}
-    with counted_statements(settings.database_url) as statements:
-        with transaction(settings.database_url) as session:
-            ledger_sql.pin_numbers(session, pins)
+    with (
+        counted_statements(settings.database_url) as statements,
+        transaction(settings.database_url) as session,
+    ):
+        ledger_sql.pin_numbers(session, pins)
     assert len([s for s in statements if s.lstrip().upper().startswith("UPDATE")]) == 3
     with transaction(settings.database_url) as session:
         pinned = {user.id: user.number_id for user in session.query(UserDetail)}
     assert pinned == pins
+
+
+def test_statements_by_id_touch_exactly_the_rows_named(settings):
+    ids = pending_rows(settings, 6)
+    chosen = [ids[4], ids[1]]
+    with transaction(settings.database_url) as session:
+        pairs = ledger_sql.with_subscribers(session, MessageLog, chosen)
+        moved = ledger_sql.move(session, MessageLog, chosen, LedgerStatus.AMBIGUOUS)
+    assert [row.id for row, _ in pairs] == sorted(chosen) and moved == 2
+    assert all(row.user_id == user.id for row, user in pairs)
+    statuses = {row.id: row.status for row in ledger(settings.database_url)}
+    assert {i for i, status in statuses.items() if status == "ambiguous"} == set(chosen)
