@@ -9,6 +9,8 @@ from celery.signals import task_failure, task_postrun, task_prerun
 from sqlalchemy import select
 
 from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.freshness import BEAT_DOWN, BeatLife
+from lokpanchang.ops.health.status import system_status
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
 
@@ -82,3 +84,17 @@ def test_the_planner_is_judged_by_the_period_beat_runs_it_at(settings_env, migra
         planner_state(migrated_sqlite, NOW).schedule,
         planner_state(migrated_sqlite, NOW).status,
     ) == ("every 60 s", "missed")
+
+
+def test_status_judges_the_entries_by_the_beat_life_it_reports(
+    make_settings, migrated_sqlite, monkeypatch
+):
+    # A fresh service: beat's first heartbeat lands between two looks at it. The report must
+    # not say "beat alive" beside entries judged as if beat were down (every one "missed").
+    looks = iter([BEAT_DOWN, BeatLife(NOW - timedelta(seconds=5), alive=True)])
+    monkeypatch.setattr(beatmonitor, "beat_life", lambda url, now: next(looks))
+    settings = make_settings(database_url=migrated_sqlite)
+    report = system_status(settings, NOW, Celery(broker="memory://"), ping_timeout_s=0.01)
+    missed = [entry["key"] for entry in report["entries"] if entry["status"] == "missed"]
+    assert report["entries"]
+    assert (report["beat"]["alive"], bool(missed)) in [(False, True), (True, False)], missed

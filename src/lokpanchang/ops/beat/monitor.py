@@ -67,11 +67,12 @@ def beat_life(url: str, now: datetime) -> BeatLife:
 
 
 def entry_states(
-    url: str, now: datetime, table: dict | None = None
+    url: str, now: datetime, table: dict | None = None, beat: BeatLife | None = None
 ) -> list[tuple[EntryState, BeatEntryStatus | None]]:
     """Every beat entry (of ``table``, by default the one beat runs with this process's
-    settings) with its stored status and its assessment at ``now``."""
-    beat = beat_life(url, now)
+    settings) with its stored status and its assessment at ``now`` (given ``beat``'s life,
+    looked up when not given)."""
+    beat = beat_life(url, now) if beat is None else beat
     with transaction(url) as session:
         stored = {row.key: row for row in session.scalars(select(BeatEntryStatus))}
     return [

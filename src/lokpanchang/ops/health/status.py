@@ -9,13 +9,16 @@ from celery import Celery
 
 from lokpanchang.config import Settings
 from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.freshness import BeatLife
 from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.ops.health import probes
 
 
-def _entries(url: str, now: datetime, table: dict) -> tuple[list[dict], str | None]:
+def _entries(
+    url: str, now: datetime, table: dict, beat: BeatLife | None
+) -> tuple[list[dict], str | None]:
     try:
-        states = beatmonitor.entry_states(url, now, table)
+        states = beatmonitor.entry_states(url, now, table, beat)
     except Exception as exc:  # noqa: BLE001 -- database down: still report the rest
         return [], f"{type(exc).__name__}: {exc}"
     return [
@@ -29,10 +32,16 @@ def _entries(url: str, now: datetime, table: dict) -> tuple[list[dict], str | No
     ], None
 
 
-def _beat(url: str, now: datetime) -> dict:
+def _beat_life(url: str, now: datetime) -> BeatLife | None:
+    """Beat's life, looked at once for the whole report (its entries are judged by it)."""
     try:
-        life = beatmonitor.beat_life(url, now)
+        return beatmonitor.beat_life(url, now)
     except Exception:  # noqa: BLE001 -- database down: the entries' error says why
+        return None
+
+
+def _beat(life: BeatLife | None) -> dict:
+    if life is None:
         return {"alive": None, "started_at": None}
     return {
         "alive": life.alive,
@@ -50,7 +59,8 @@ def system_status(
 ) -> dict:
     """The whole report; ``app`` (the caller's Celery app) pings the workers."""
     url = settings.effective_database_url
-    entries, error = _entries(url, now, beat_schedule(settings))  # PLANNER_PERIOD as beat runs it
+    life = _beat_life(url, now)
+    entries, error = _entries(url, now, beat_schedule(settings), life)  # PLANNER_PERIOD as beat
     alive = probes.workers_alive(app, ping_timeout_s, url)
     return {
         "checked_at": now.isoformat(),
@@ -59,7 +69,7 @@ def system_status(
         "database": asdict(probes.probe_database(url)),
         "redis": asdict(probes.probe_redis(probes.redis_url_of(settings))),
         "workers": {"alive": alive},
-        "beat": _beat(url, now),
+        "beat": _beat(life),
     }
 
 
