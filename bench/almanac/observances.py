@@ -30,15 +30,17 @@ import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from datetime import date, timedelta
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.baseline import baseline_source  # noqa: E402
+
 PLACES = [
     (28.6358, 77.2245, "Asia/Kolkata"),
     (19.0760, 72.8777, "Asia/Kolkata"),
@@ -206,18 +208,6 @@ class Version:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
-
-
-def baseline_source(revision: str, into: Path) -> Path:
-    """``src`` of git ``revision``, unpacked under ``into``."""
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "src"],
-        check=True,
-        capture_output=True,
-    ).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    return into / "src"
 
 
 def side_by_side(versions: list[Version], count: int, repeat: int, cold: bool) -> dict:

@@ -47,6 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.baseline import baseline_source  # noqa: E402
 from bench.broadcast.run import (  # noqa: E402
     LEAD_SECONDS,
     PHONE_NUMBER_ID,
@@ -495,15 +496,6 @@ def wait_run(database_url: str, run_id: int) -> float:
 # -----------------------------------------------------------------------------------------------
 
 
-def baseline_tree(commit: str) -> Path:
-    directory = Path(tempfile.mkdtemp(prefix="bench-inbound-baseline-"))
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", commit, "src"], check=True, capture_output=True
-    )
-    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive.stdout, check=True)
-    return directory / "src"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="mode")
@@ -528,7 +520,12 @@ def main() -> None:
     print(json.dumps({"load_average": os.getloadavg()}), flush=True)
     try:
         sides = [
-            (f"before ({args.baseline})", baseline_tree(args.baseline)),
+            (
+                f"before ({args.baseline})",
+                baseline_source(
+                    args.baseline, Path(tempfile.mkdtemp(prefix="bench-inbound-baseline-"))
+                ),
+            ),
             ("this tree", ROOT / "src"),
         ]
         for name, src in sides if args.rows else []:

@@ -26,6 +26,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.baseline import baseline_source  # noqa: E402
+
 BASELINE = "442b38e"  # main before remote points consulted places of 500+ (towns only)
 REMOTE_POINT = (1.985, -157.475)  # London Village, Kiritimati
 
@@ -95,14 +99,6 @@ def run_child(src: Path, mode: str, count: int) -> dict:
     return json.loads(done.stdout)
 
 
-def baseline_src(ref: str, folder: Path) -> Path:
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", ref, "src"], capture_output=True, check=True
-    )
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder / "src"
-
-
 def summary(label: str, values: list[float], scale: float, unit: str) -> str:
     scaled = [v * scale for v in values]
     return f"| {label} | {statistics.median(scaled):.3f} {unit} | {min(scaled):.3f} | {max(scaled):.3f} |"
@@ -121,7 +117,7 @@ def main() -> int:
         return 0
     results: dict[str, list[dict]] = {"baseline": [], "new": [], "remote": []}
     with tempfile.TemporaryDirectory() as folder:
-        sides = {"baseline": baseline_src(args.baseline, Path(folder)), "new": ROOT / "src"}
+        sides = {"baseline": baseline_source(args.baseline, Path(folder)), "new": ROOT / "src"}
         for _ in range(args.rounds):
             for side, src in sides.items():
                 results[side].append(run_child(src, "ordinary", args.lookups))

@@ -17,6 +17,7 @@ heartbeats are fresh (so /healthz does its real database check and answers 200):
 A request that has no answer within REQUEST_TIMEOUT seconds counts as failed.
 
     PYTHONPATH=src:. python bench/web/run.py [--clients 200] [--requests 4000] [--stalled 500]
+    PYTHONPATH=src:. python bench/web/run.py --baseline REV [--rounds 3]   # before/after
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import asyncio
 import os
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,6 +40,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench.baseline import baseline_source  # noqa: E402
 from tests import servers  # noqa: E402
 
 REQUEST_TIMEOUT = 5.0
@@ -74,7 +77,7 @@ def start_server(directory: Path, url: str, args: list[str], extra: dict) -> tup
         "WHATSAPP_VERIFY_TOKEN": "bench-verify",
         "DATA_DIR": str(directory / "var"),
         "DATABASE_URL": url,
-        "LOG_LEVEL": "WARNING",
+        "LOG_LEVEL": "INFO",  # production's default: an access line per request
         **extra,
     }
     for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL"):
@@ -133,6 +136,7 @@ def healthz_load(port: int, clients: int, requests: int) -> dict:
             str(clients),
             "-n",
             str(requests),
+            *KEEPALIVE,
             f"http://127.0.0.1:{port}/healthz",
         ],
         capture_output=True,
@@ -236,6 +240,63 @@ def measure(name: str, directory: Path, url: str, options) -> dict:
     return {"quiet": quiet, "slowloris": loaded, "threads_during_attack": threads}
 
 
+def compare(options) -> None:
+    """``--baseline REV``: the default server (gunicorn, gevent) run from REV's ``src`` and
+    from this tree, one after the other for ``--rounds`` rounds on the same database, each
+    start measured quiet (no attack): requests/s, latency, and the CPU the server's processes
+    spent per request (their user + system time over the load), which moves less with the
+    machine's other work than the rates do."""
+    with tempfile.TemporaryDirectory(prefix="lokpanchang-bench-web-") as tmp:
+        directory = Path(tmp)
+        url = prepare(directory)
+        sides = {
+            f"baseline {options.baseline}": baseline_source(options.baseline, directory),
+            "this tree": ROOT / "src",
+        }
+        rows: dict[str, list[dict]] = {side: [] for side in sides}
+        for _ in range(options.rounds):
+            for side, source in sides.items():
+                rows[side].append(measured_load(directory, url, source, options))
+    print(
+        f"\n{options.requests} GET /healthz, {options.clients} at a time (ab), "
+        f"{options.rounds} rounds, medians\n"
+    )
+    print("| side | requests/s | p50 ms | p99 ms | server CPU µs per request | rounds (req/s) |")
+    print("|---|--:|--:|--:|--:|---|")
+    for side, results in rows.items():
+        median = {key: statistics.median(r[key] or 0 for r in results) for key in MEDIANS}
+        each = ", ".join(_ms(r["rate"]) for r in results)
+        print(
+            f"| {side} | {median['rate']:.1f} | {median['p50_ms']:.0f} | {median['p99_ms']:.0f}"
+            f" | {median['server_us']:.0f} | {each} |"
+        )
+
+
+MEDIANS = ("rate", "p50_ms", "p99_ms", "server_us")
+
+
+def measured_load(directory: Path, url: str, source: Path, options) -> dict:
+    extra = {"WEB_WORKER_CLASS": "gevent", "PYTHONPATH": str(source)}
+    process, port, log = start_server(directory, url, [], extra)
+    try:
+        server = psutil.Process(process.pid)
+        processes = [server, *server.children(recursive=True)]
+        healthz_load(port, options.clients, options.clients * 5)  # warm every worker
+        before = _cpu_seconds(processes)
+        result = healthz_load(port, options.clients, options.requests)
+        result["server_us"] = (_cpu_seconds(processes) - before) / options.requests * 1e6
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=40)
+        log.close()
+    return result
+
+
+def _cpu_seconds(processes: list[psutil.Process]) -> float:
+    times = [process.cpu_times() for process in processes]
+    return sum(t.user + t.system for t in times)
+
+
 def show(results: dict, options) -> None:
     print(
         f"\n{options.requests} GET /healthz, {options.clients} at a time (ab); "
@@ -270,12 +331,19 @@ def main() -> None:
     parser.add_argument("--only", choices=list(SERVERS), action="append")
     parser.add_argument("--keepalive", action="store_true", help="ab -k (connections reused)")
     parser.add_argument("--attack", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--baseline", metavar="REV", help="compare the default server with REV's (no attack)"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline")
     options = parser.parse_args()
     if options.attack:
         port, stalled, seconds = options.attack
         asyncio.run(attack(int(port), int(stalled), float(seconds)))
         return
     KEEPALIVE[:] = ["-k"] if options.keepalive else []
+    if options.baseline:
+        compare(options)
+        return
     with tempfile.TemporaryDirectory(prefix="lokpanchang-bench-web-") as tmp:
         directory = Path(tmp)
         url = prepare(directory)

@@ -217,3 +217,31 @@ def test_the_public_page_may_be_cached_but_not_framed(client):
     response = client.get("/")
     assert response.headers["X-Frame-Options"] == "DENY"
     assert "no-store" not in response.headers.get("Cache-Control", "")
+
+
+def test_a_request_without_the_cookie_builds_no_signer_and_a_login_still_holds(
+    app, client, seeded, monkeypatch
+):
+    signers = []
+    build = app.session_interface.get_signing_serializer
+    monkeypatch.setattr(
+        app.session_interface,
+        "get_signing_serializer",
+        lambda flask_app: signers.append(1) or build(flask_app),
+    )
+    assert client.get("/livez").status_code == 200
+    assert signers == []  # no cookie: an empty session, no signer made
+    log_in(client)
+    signers.clear()
+    assert client.get("/admin/").status_code == 200  # the signed cookie is read and holds
+    assert signers, "a request with the cookie checks its signature"
+
+
+def test_a_security_header_a_view_sets_itself_is_kept_and_the_others_added(app):
+    app.add_url_rule(
+        "/own-header", "own_header", lambda: ("x", 200, {"referrer-policy": "no-referrer"})
+    )
+    response = app.test_client().get("/own-header")
+    assert response.headers.getlist("Referrer-Policy") == ["no-referrer"]
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Cache-Control"] == "no-store"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from gunicorn.config import Config
+from gunicorn.glogging import Logger, SafeAtoms
 
 from lokpanchang.config import ConfigError
 from lokpanchang.web import check_secrets
-from lokpanchang.web.server import MaskedLogger, gunicorn_options
+from lokpanchang.web.server import MaskedLogger, access_line, gunicorn_options
 
 
 def test_workers_threads_connections_and_timeouts_come_from_settings(make_settings):
@@ -42,3 +46,26 @@ def test_a_weak_metrics_token_stops_production(make_settings):
     with pytest.raises(ConfigError, match="METRICS_TOKEN is too weak") as refused:
         check_secrets(settings)
     assert "prometheus" not in str(refused.value)
+
+
+class _Response:
+    status, sent, headers = "404 NOT FOUND", 207, [("Content-Type", "text/html")]
+
+
+@pytest.mark.parametrize("agent", ['ab/2.3 "quoted"', None])
+def test_an_access_line_reads_as_gunicorns_own_format_would_write_it(agent):
+    environ = {
+        "REMOTE_ADDR": "10.1.2.3",
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": '/admin/x?q="1"',
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "PATH_INFO": "/admin/x",
+        **({"HTTP_USER_AGENT": agent} if agent else {}),
+    }
+    took = timedelta(seconds=1, microseconds=234_567)
+    config = Config()
+    logger = Logger(config)
+    gunicorns = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"' % SafeAtoms(  # noqa: UP031 -- gunicorn's syntax
+        logger.atoms(_Response(), [], environ, took)
+    )
+    assert access_line(_Response(), environ, took) == gunicorns

@@ -48,8 +48,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
-    from lokpanchang.web.security import add_security_headers
+    from lokpanchang.web.security import CookieFirstSessions, add_security_headers
 
+    app.session_interface = CookieFirstSessions()
     app.after_request(add_security_headers)
     if settings.trusted_proxy_hops:
         # The client's address as the proxies saw it: login throttling and request logs use it.

@@ -40,11 +40,12 @@ def livez():
 
 @bp.get("/healthz")
 def healthz():
+    settings = app_settings()
     report = {
         "web": "ok",
-        **_recent_checks(app_settings().effective_database_url),
-        **_fake_check("fake_whatsapp", app_settings().fake_whatsapp_url),
-        **_fake_check("fake_telegram", app_settings().fake_telegram_url),
+        **_recent_checks(settings.effective_database_url),
+        **_fake_check("fake_whatsapp", settings.fake_whatsapp_url),
+        **_fake_check("fake_telegram", settings.fake_telegram_url),
     }
     healthy = all(value == "ok" for value in report.values())
     return jsonify(report), 200 if healthy else 503
