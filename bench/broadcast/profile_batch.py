@@ -5,6 +5,14 @@ warms the panchangam cache, the second is timed without a profiler, the third is
 with cProfile (the 25 most expensive calls by cumulative time are printed).
 
     PYTHONPATH=src:. python bench/broadcast/profile_batch.py [pg|sqlite]
+
+With ``fake``: 10,500 subscribers sent batch after batch in this process through the real
+WhatsApp channel (pool kept open, as a worker's) to ``lokpanchang fake-whatsapp`` at 100 ms,
+on PostgreSQL; after a warm-up batch, the CPU per message of this process (the worker's
+part, without Celery), the fake and PostgreSQL (``py-spy record -- python ...`` on it shows
+where the worker's part goes).
+
+    PYTHONPATH=src:. python bench/broadcast/profile_batch.py fake
 """
 
 from __future__ import annotations
@@ -95,7 +103,60 @@ def profile(url: str) -> None:
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
+def through_fake(url: str, postgres) -> None:
+    import resource
+
+    from bench.broadcast.run import PHONE_NUMBER_ID, TOKEN, CpuMeter, start_fake
+
+    from lokpanchang.broadcast import SendContext, send_batch
+    from lokpanchang.broadcast.content import default_content
+    from lokpanchang.delivery.whatsapp import WhatsAppSender
+    from lokpanchang.storage import migrate
+
+    port = servers.free_port()
+    fake = start_fake(port)
+    try:
+        migrate.upgrade(url)
+        insert_subscribers(url)
+        settings, run_id, bounds = started_run(url)
+        sender = WhatsAppSender(
+            base_url=f"http://127.0.0.1:{port}",
+            api_version="v25.0",
+            phone_number_ids=(PHONE_NUMBER_ID,),
+            access_token=TOKEN,
+            keep_open=True,
+        )
+        ctx = SendContext(settings, sender, default_content(settings))
+        send_batch(ctx, run_id, bounds[0], DUE)
+        postmaster = int((postgres.datadir / "postmaster.pid").read_text().split()[0])
+        meter = CpuMeter({"fake": [fake.pid], "postgres": [postmaster]})
+        meter.start()
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        for batch in bounds[1:]:
+            send_batch(ctx, run_id, batch, DUE)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        messages = SUBSCRIBERS - BATCH
+        cpu = meter.stop(messages)["cpu_ms_per_message_by_part"]
+        worker = used.ru_utime + used.ru_stime - own.ru_utime - own.ru_stime
+        print(
+            f"{messages} messages, CPU ms per message: this process (the worker's part) "
+            f"{1000 * worker / messages:.3f}, fake {cpu['fake']:.3f}, PostgreSQL {cpu['postgres']:.3f}"
+        )
+    finally:
+        fake.terminate()
+        fake.wait()
+
+
 def main() -> None:
+    global SUBSCRIBERS
+    if (sys.argv[1:] or ["pg"])[0] == "fake":
+        SUBSCRIBERS = 10_500
+        postgres = servers.start_postgres()
+        try:
+            through_fake(postgres.create_database(), postgres)
+        finally:
+            postgres.discard()
+        return
     if (sys.argv[1:] or ["pg"])[0] == "sqlite":
         profile(f"sqlite:///{tempfile.mkdtemp()}/profile.sqlite3")
         return

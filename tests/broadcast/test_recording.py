@@ -122,3 +122,45 @@ def test_each_row_of_a_bulk_recorded_batch_gets_its_own_outcome(settings, ctx):
             assert (user.id in disabled) == (user.disabled_reason is not None)
             if user.id in disabled:
                 assert user.obsoleted_on == DUE and "channel error 10" in user.disabled_reason
+
+
+def test_a_row_a_status_webhook_moved_on_keeps_what_the_webhook_wrote(settings, ctx):
+    ids = pending_rows(settings, 4)
+    with transaction(settings.database_url) as session:  # 'delivered' arrived before the answer
+        ledger_sql.move(session, MessageLog, ids[:2], LedgerStatus.DELIVERED)
+    sent = [SendResult(row_id, Outcome.SENT, f"wamid.{row_id}") for row_id in ids]
+    recording_statements(ctx, sent)
+    rows = {row.id: row for row in ledger(settings.database_url)}
+    assert [rows[i].status for i in ids] == ["delivered", "delivered", "sent", "sent"]
+    assert [rows[i].whatsapp_message_id for i in ids] == [
+        None,
+        None,
+        *(f"wamid.{i}" for i in ids[2:]),
+    ]
+    assert [rows[i].sent_at for i in ids] == [None, None, DUE, DUE]
+
+
+def test_pins_cost_one_statement_per_number_and_pin_each_subscriber(settings):
+    users = [add_subscriber(settings.database_url, "Asia/Kolkata") for _ in range(9)]
+    pins = {user_id: ("4242", "4343", "4444")[n % 3] for n, user_id in enumerate(users)}
+    with (
+        counted_statements(settings.database_url) as statements,
+        transaction(settings.database_url) as session,
+    ):
+        ledger_sql.pin_numbers(session, pins)
+    assert len([s for s in statements if s.lstrip().upper().startswith("UPDATE")]) == 3
+    with transaction(settings.database_url) as session:
+        pinned = {user.id: user.number_id for user in session.query(UserDetail)}
+    assert pinned == pins
+
+
+def test_statements_by_id_touch_exactly_the_rows_named(settings):
+    ids = pending_rows(settings, 6)
+    chosen = [ids[4], ids[1]]
+    with transaction(settings.database_url) as session:
+        pairs = ledger_sql.with_subscribers(session, MessageLog, chosen)
+        moved = ledger_sql.move(session, MessageLog, chosen, LedgerStatus.AMBIGUOUS)
+    assert [row.id for row, _ in pairs] == sorted(chosen) and moved == 2
+    assert all(row.user_id == user.id for row, user in pairs)
+    statuses = {row.id: row.status for row in ledger(settings.database_url)}
+    assert {i for i, status in statuses.items() if status == "ambiguous"} == set(chosen)

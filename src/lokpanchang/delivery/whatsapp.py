@@ -157,7 +157,7 @@ class WhatsAppSender(PooledClient):
 
     async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
         async with self:
-            return list(await asyncio.gather(*(self.send(m) for m in messages)))
+            return list(await asyncio.gather(*(self._send(m) for m in messages)))
 
     async def close(self) -> None:
         await super().close()
@@ -171,19 +171,23 @@ class WhatsAppSender(PooledClient):
 
     async def send(self, message: OutgoingMessage) -> SendResult:
         """Send one message of any kind from its number; never raises for a failure."""
+        async with self:
+            return await self._send(message)
+
+    async def _send(self, message: OutgoingMessage) -> SendResult:
+        """``send`` inside the caller's ``async with self`` (a batch opens it once)."""
         via = self.number_for(message)
         if self._blocked_by_policy(message):
             return SendResult(
                 message.ledger_id, Outcome.BLOCK, error_detail=MARKETING_BLOCKED, via=via
             )
         payload = self.payload(message)
-        async with self:
-            classified, attempts = await with_retries(
-                lambda: self._paced_attempt(payload, via),
-                self.retrying,
-                "whatsapp.retry",
-                message.ledger_id,
-            )
+        classified, attempts = await with_retries(
+            lambda: self._paced_attempt(payload, via),
+            self.retrying,
+            "whatsapp.retry",
+            message.ledger_id,
+        )
         return result_of(message.ledger_id, classified, attempts, via)
 
     def _blocked_by_policy(self, message: OutgoingMessage) -> bool:

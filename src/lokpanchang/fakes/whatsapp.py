@@ -56,6 +56,7 @@ class FakeCloudAPI:
 
     def __init__(self, config: FakeConfig) -> None:
         self.config = config
+        self._numbers = frozenset(config.numbers)  # parsed once, not on every request
         # The newest ``keep`` requests in full; counts of everything since the start.
         self.received: deque[dict] = deque(maxlen=config.keep)
         self.counts: Counter[str] = Counter()
@@ -111,10 +112,11 @@ class FakeCloudAPI:
             document, status = error_document(rejected.code, rejected.details)
             return web.json_response(document, status=status)
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
-        self.accepted_at.append(clock.now().timestamp())
+        arrived = clock.now().timestamp()
+        self.accepted_at.append(arrived)
         recipient = str(payload["to"])
         self._count_recipient(number, recipient.lstrip("+"), payload.get("type"))
-        self._record(payload, message_id, None, number=number)
+        self._record(payload, message_id, None, number=number, at=arrived)
         failure = failure or self._not_delivered(payload)
         self._queue_statuses(payload, message_id, failure, number)
         return web.json_response(
@@ -134,7 +136,7 @@ class FakeCloudAPI:
     def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
         if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
             raise Rejected(190)
-        if request.match_info["phone_number_id"] not in self.config.numbers:
+        if request.match_info["phone_number_id"] not in self._numbers:
             raise Rejected(
                 100,
                 f"Object with ID '{request.match_info['phone_number_id']}' "
@@ -238,12 +240,13 @@ class FakeCloudAPI:
         error_code: int | None,
         note: str = "",
         number: str = "",
+        at: float | None = None,
     ) -> None:
         self.counts["accepted" if message_id else str(error_code or note)] += 1
         self.received.append(
             {
                 "id": message_id,
-                "at": clock.now().timestamp(),  # when it arrived, epoch seconds
+                "at": clock.now().timestamp() if at is None else at,  # arrival, epoch seconds
                 "from_number": number,
                 "to": payload.get("to"),
                 "type": payload.get("type"),

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import (
     ColumnElement,
     Table,
     and_,
+    any_,
     bindparam,
     func,
     literal,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
@@ -34,6 +36,14 @@ from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
 Ledger = type[MessageLog] | type[AnnouncementLog]
 
 L = LedgerStatus
+
+
+def id_in(session: Session, column, ids: list[int]) -> ColumnElement[bool]:
+    """``column IN (ids)``; on PostgreSQL ``column = ANY(:ids)``, one array parameter
+    instead of one per id (a batch's statements carry hundreds)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return column.in_(ids)
+    return column == any_(bindparam(None, list(ids), type_=ARRAY(column.type)))
 
 
 def status_in(model, states) -> ColumnElement[bool]:
@@ -164,7 +174,9 @@ def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, 
     moved = 0
     for start in range(0, len(ids), 5000):  # bounded IN lists
         chunk = ids[start : start + 5000]
-        statement = update(model).where(model.id.in_(chunk), status_in(model, sources(target)))
+        statement = update(model).where(
+            id_in(session, model.id, chunk), status_in(model, sources(target))
+        )
         moved += affected_rows(session.execute(statement.values(status=target, **values)))
     return moved
 
@@ -177,24 +189,55 @@ def move_where(session: Session, model: Ledger, where, target: LedgerStatus, **v
 
 def record(session: Session, model: Ledger, rows: list[dict]) -> None:
     """Bulk UPDATE by id: each dict holds a row's ``id``, its new ``status`` and the columns
-    that outcome writes. One executemany per (status, columns): a batch of outcomes costs a
+    that outcome writes. One statement per (status, columns): a batch of outcomes costs a
     few statements whatever its size. A row whose state no longer allows the move (a status
     webhook got there first) is left alone."""
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for row in rows:
         groups[(row["status"], tuple(sorted(row)))].append(row)
     table = cast(Table, model.__table__)
+    write = _record_from_arrays if session.get_bind().dialect.name == "postgresql" else _record_each
     for (status, keys), members in sorted(groups.items()):
-        columns = [key for key in keys if key not in ("id", "status")]
-        values = {name: bindparam(f"v_{name}", type_=table.c[name].type) for name in columns}
-        statement = (
-            update(table)
-            .where(table.c.id == bindparam("row_id"), status_in(table.c, sources(status)))
-            .values(status=LedgerStatus(status).value, **values)
+        write(
+            session,
+            table,
+            LedgerStatus(status),
+            [k for k in keys if k not in ("id", "status")],
+            members,
         )
-        session.execute(
-            statement, [{"row_id": r["id"], **{f"v_{c}": r[c] for c in columns}} for r in members]
-        )
+
+
+def _record_each(session: Session, table: Table, status, columns: list[str], rows: list[dict]):
+    """One executemany UPDATE by id (SQLite)."""
+    values = {name: bindparam(f"v_{name}", type_=table.c[name].type) for name in columns}
+    statement = (
+        update(table)
+        .where(table.c.id == bindparam("row_id"), status_in(table.c, sources(status)))
+        .values(status=status.value, **values)
+    )
+    session.execute(
+        statement, [{"row_id": r["id"], **{f"v_{c}": r[c] for c in columns}} for r in rows]
+    )
+
+
+def _record_from_arrays(
+    session: Session, table: Table, status, columns: list[str], rows: list[dict]
+):
+    """One UPDATE .. FROM unnest(ids, column arrays) (PostgreSQL): one statement and one
+    parameter per column instead of one execution per row. The arrays are typed like their
+    columns, so a column that is NULL in every row still has its type."""
+    names = ["id", *columns]
+    arrays = [
+        bindparam(f"a_{name}", [r[name] for r in rows], type_=ARRAY(table.c[name].type))
+        for name in names
+    ]
+    given = func.unnest(*arrays).table_valued(*names).render_derived(name="given")
+    statement = (
+        update(table)
+        .where(table.c.id == given.c.id, status_in(table.c, sources(status)))
+        .values(status=status.value, **{name: given.c[name] for name in columns})
+    )
+    session.execute(statement)
 
 
 def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) -> int:
@@ -216,19 +259,26 @@ def with_subscribers(session: Session, model: Ledger, row_ids: list[int]) -> lis
     query = (
         select(model, UserDetail)
         .join(UserDetail, UserDetail.id == model.user_id)
-        .where(model.id.in_(row_ids))
+        .where(id_in(session, model.id, row_ids))
         .order_by(model.id)
     )
     return [tuple(row) for row in session.execute(query)]
 
 
 def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
-    """Pin each subscriber (by id) to our number (a WhatsApp phone-number id)."""
-    if numbers:
-        rows: list[dict[str, Any]] = [
-            {"id": user_id, "number_id": number} for user_id, number in numbers.items()
-        ]
-        session.execute(update(UserDetail), sorted(rows, key=lambda row: row["id"]))
+    """Pin each subscriber (by id) to our number (a WhatsApp phone-number id): one UPDATE
+    per number (a zone's batch spreads over a few), not one per subscriber."""
+    by_number: dict[str, list[int]] = defaultdict(list)
+    for user_id, number in numbers.items():
+        by_number[number].append(user_id)
+    table = cast(Table, UserDetail.__table__)
+    for number, user_ids in sorted(by_number.items()):
+        user_ids.sort()
+        for start in range(0, len(user_ids), 5000):  # bounded IN lists
+            chunk = user_ids[start : start + 5000]
+            session.execute(
+                update(table).where(id_in(session, table.c.id, chunk)).values(number_id=number)
+            )
 
 
 def subscribers_of(session: Session, model: Ledger, row_ids: list[int]) -> dict[int, UserDetail]:
