@@ -19,6 +19,23 @@ SRC = Path(lokpanchang.__file__).resolve().parents[1]
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))
 
 
+# The slow tests start real worker, beat and `up` processes and wait for an instant a few seconds
+# ahead; they run in two lanes (two xdist workers, one test at a time each), so no more than two
+# clusters start at once on a two-core machine, while the other workers take the quick tests.
+SLOW_LANES = 2
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup)
+def pytest_collection_modifyitems(items):
+    """The slow tests first, dealt in turn to the lanes: the longest start at once and the
+    quick tests fill the other workers, instead of the slow tests of the last files running at
+    the end, one after another."""
+    items.sort(key=lambda item: not item.get_closest_marker("slow"))
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    for index, item in enumerate(slow):
+        item.add_marker(pytest.mark.xdist_group(f"slow-lane-{index % SLOW_LANES}"))
+
+
 @pytest.fixture(scope="session")
 def redis_server():
     server = servers.start_redis()

@@ -28,7 +28,7 @@ from tests.scheduling.cluster import Cluster, next_kolkata_morning, wait_until
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 ZONES = ("Asia/Kolkata", "Asia/Colombo")
-LEAD = timedelta(seconds=12)
+LEAD = timedelta(seconds=20)  # see test_faults.LEAD
 NUMBERS = ("1065403522", "1065403523")
 
 
