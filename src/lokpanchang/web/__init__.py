@@ -13,7 +13,6 @@ from lokpanchang.web.installkey import install_key
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
 BLUEPRINT_MODULES = (
-    "health",
     "requestlog",
     "metrics",
     "admin",
@@ -48,10 +47,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
+    from lokpanchang.web.health import Probes
     from lokpanchang.web.security import CookieFirstSessions, add_security_headers
 
     app.session_interface = CookieFirstSessions()
     app.after_request(add_security_headers)
+    app.wsgi_app = Probes(app.wsgi_app, settings)  # type: ignore[method-assign]  # as ProxyFix
     if settings.trusted_proxy_hops:
         # The client's address as the proxies saw it: login throttling and request logs use it.
         hops = settings.trusted_proxy_hops

@@ -19,6 +19,7 @@ from flask import Flask, abort, current_app, g, jsonify, redirect, request, sess
 from flask.sessions import SecureCookieSessionInterface
 
 from lokpanchang import clock
+from lokpanchang.config import Settings
 from lokpanchang.operators import end_session, open_session, session_operator
 from lokpanchang.storage.models import Operator
 from lokpanchang.web import app_settings
@@ -67,20 +68,31 @@ SECURITY_HEADERS = {
 CACHEABLE_BLUEPRINTS = frozenset({"public"})
 
 
+def security_headers(settings: Settings, cacheable: bool) -> list[tuple[str, str]]:
+    """The headers every response carries: no framing, no inline scripts or styles, no
+    sniffing; HSTS in production; ``no-store`` unless the response may be cached."""
+    headers = list(SECURITY_HEADERS.items())
+    if settings.environment == "production" and settings.hsts_seconds:
+        headers.append(("Strict-Transport-Security", f"max-age={settings.hsts_seconds}"))
+    return headers if cacheable else [*headers, ("Cache-Control", "no-store")]
+
+
 def add_security_headers(response):
-    """Every response (errors, /webhook, /metrics, /static included): no framing, no inline
-    scripts or styles, no sniffing; HSTS in production; never cached but public pages."""
+    """Flask ``after_request``: ``security_headers`` on every response the app makes (errors,
+    /webhook, /metrics, /static included; public pages and static files may be cached); a
+    header the view set itself is kept, but HSTS and ``no-store`` always hold."""
+    cacheable = request.blueprint in CACHEABLE_BLUEPRINTS or request.endpoint == "static"
     headers = response.headers
     present = {name.lower() for name, _ in headers}  # one look, not one scan a header
-    headers.extend(
-        [(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present]
-    )
-    settings = app_settings()
-    if settings.environment == "production" and settings.hsts_seconds:
-        headers["Strict-Transport-Security"] = f"max-age={settings.hsts_seconds}"
-    if request.blueprint not in CACHEABLE_BLUEPRINTS and request.endpoint != "static":
-        headers["Cache-Control"] = "no-store"
+    for name, value in security_headers(app_settings(), cacheable):
+        if name in ALWAYS_SET:
+            headers[name] = value
+        elif name.lower() not in present:
+            headers.add(name, value)
     return response
+
+
+ALWAYS_SET = frozenset({"Strict-Transport-Security", "Cache-Control"})
 
 
 def returns_json(view):
