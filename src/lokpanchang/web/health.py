@@ -77,7 +77,7 @@ class Probes:
             body = probe(self.settings)
             healthy = all(value == "ok" for value in body.values())
             status = HTTPStatus.OK if healthy else HTTPStatus.SERVICE_UNAVAILABLE
-        payload = json.dumps(body).encode()
+        payload = json.dumps(body, separators=(",", ":")).encode()
         start_response(
             f"{status.value} {status.phrase}",
             [
