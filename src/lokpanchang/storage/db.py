@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import CursorResult, Engine, Result, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
@@ -13,6 +13,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+T = TypeVar("T")
+STATEMENT_ROWS = 5000  # ids or rows one statement carries at most (bounded IN and VALUES lists)
 
 
 def make_engine(url: str, **kwargs) -> Engine:
@@ -80,3 +82,9 @@ def insert_ignoring_conflicts(session: Session, model):
 def affected_rows(result: Result[Any]) -> int:
     """Rows an UPDATE or DELETE changed (SQLAlchemy types ``execute`` as a plain Result)."""
     return cast(CursorResult[Any], result).rowcount or 0
+
+
+def in_chunks(items: Sequence[T], size: int = STATEMENT_ROWS) -> Iterator[Sequence[T]]:
+    """``items`` in consecutive slices of at most ``size``, one statement each."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

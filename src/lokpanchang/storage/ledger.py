@@ -10,6 +10,7 @@ from (``states.sources``), so no statement can move a row backwards.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import datetime
 from typing import cast
 
@@ -29,7 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
-from lokpanchang.storage.db import affected_rows, insert_ignoring_conflicts
+from lokpanchang.storage.db import affected_rows, in_chunks, insert_ignoring_conflicts
 from lokpanchang.storage.models import AnnouncementLog, BroadcastRun, MessageLog, UserDetail
 from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
 
@@ -38,7 +39,7 @@ Ledger = type[MessageLog] | type[AnnouncementLog]
 L = LedgerStatus
 
 
-def id_in(session: Session, column, ids: list[int]) -> ColumnElement[bool]:
+def id_in(session: Session, column, ids: Sequence[int]) -> ColumnElement[bool]:
     """``column IN (ids)``; on PostgreSQL ``column = ANY(:ids)``, one array parameter
     instead of one per id (a batch's statements carry hundreds)."""
     if session.get_bind().dialect.name != "postgresql":
@@ -115,10 +116,10 @@ def insert_rows(
     """Insert ``rows`` into ``model``, skipping those whose ``unique`` key exists; the new
     rows' (id, subscriber id), in id order."""
     found: list[tuple[int, int]] = []
-    for start in range(0, len(rows), 5000):
+    for chunk in in_chunks(rows):
         statement = (
             insert_ignoring_conflicts(session, model)
-            .values(rows[start : start + 5000])
+            .values(list(chunk))
             .on_conflict_do_nothing(index_elements=unique)
             .returning(model.id, model.user_id)
         )
@@ -172,8 +173,7 @@ def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, 
     if not ids:
         return 0
     moved = 0
-    for start in range(0, len(ids), 5000):  # bounded IN lists
-        chunk = ids[start : start + 5000]
+    for chunk in in_chunks(ids):
         statement = update(model).where(
             id_in(session, model.id, chunk), status_in(model, sources(target))
         )
@@ -274,8 +274,7 @@ def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
     table = cast(Table, UserDetail.__table__)
     for number, user_ids in sorted(by_number.items()):
         user_ids.sort()
-        for start in range(0, len(user_ids), 5000):  # bounded IN lists
-            chunk = user_ids[start : start + 5000]
+        for chunk in in_chunks(user_ids):
             session.execute(
                 update(table).where(id_in(session, table.c.id, chunk)).values(number_id=number)
             )

@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import and_, func, or_, select, union, update
 from sqlalchemy.orm import Session, aliased
 
-from lokpanchang.storage.db import insert_ignoring_conflicts
+from lokpanchang.storage.db import in_chunks, insert_ignoring_conflicts
 from lokpanchang.storage.models import (
     FOREVER,
     AnnouncementLog,
@@ -112,11 +112,11 @@ def deferrals(session: Session, user_ids: list[int], since: date) -> dict[int, i
         .exists()
     )
     found: dict[int, int] = {}
-    for start in range(0, len(user_ids), 5000):
+    for chunk in in_chunks(user_ids):
         query = (
             select(MessageLog.user_id, func.count())
             .where(
-                MessageLog.user_id.in_(user_ids[start : start + 5000]),
+                MessageLog.user_id.in_(chunk),
                 MessageLog.local_date >= since,
                 MessageLog.status == L.DEFERRED,
                 ~reached_later,
