@@ -84,7 +84,11 @@ class Probes:
                 ("Content-Type", "application/json"),
                 ("Content-Length", str(len(payload))),
                 ("X-Request-ID", request_id),
-                *([("Allow", ", ".join(READ_METHODS))] if status == 405 else []),
+                *(
+                    [("Allow", ", ".join(READ_METHODS))]
+                    if status is HTTPStatus.METHOD_NOT_ALLOWED
+                    else []
+                ),
                 *self.headers,
             ],
         )

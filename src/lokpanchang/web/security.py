@@ -77,6 +77,9 @@ def security_headers(settings: Settings, cacheable: bool) -> list[tuple[str, str
     return headers if cacheable else [*headers, ("Cache-Control", "no-store")]
 
 
+ALWAYS_SET = frozenset({"Strict-Transport-Security", "Cache-Control"})  # never the view's own
+
+
 def add_security_headers(response):
     """Flask ``after_request``: ``security_headers`` on every response the app makes (errors,
     /webhook, /metrics, /static included; public pages and static files may be cached); a
@@ -90,9 +93,6 @@ def add_security_headers(response):
         elif name.lower() not in present:
             headers.add(name, value)
     return response
-
-
-ALWAYS_SET = frozenset({"Strict-Transport-Security", "Cache-Control"})
 
 
 def returns_json(view):
