@@ -32,6 +32,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -115,43 +117,40 @@ class Worker:
         )
         return time.perf_counter() - began, len(found.observances)
 
-    def time_floor(self, index: int, cold: bool) -> tuple[float, float, float]:
-        """Seconds for the work the extras cannot skip on any day, after the bare day: the
-        Hindu days before (brahma muhurta needs its sunset) and after (tomorrow's
-        observances), tomorrow's tithis, and the local times of the choghadiya and hora
-        boundaries. Not counted: the days further out that a tithi touching tomorrow needs
-        on about a third of the days, and every rule's own work."""
-        from zoneinfo import ZoneInfo
+    def time_bound(self, index: int, side: str, cold: bool) -> float:
+        """Seconds for ``side`` ("broadcast" or "full") with an empty rule table (``no_rules``)."""
+        with no_rules():
+            return self.time_case(index, side, cold)
 
-        from lokpanchang.almanac import daylight
-        from lokpanchang.almanac.observances import lunar
-        from lokpanchang.almanac.timescale import LocalTimes
 
-        if cold:
-            self.clear()
-        (latitude, longitude, zone), day = self.chosen[index]
-        self.day(latitude, longitude, zone, day, **SIDES["bare"])  # untimed: the day itself
-        sunrises = daylight.Sunrises(ZoneInfo(zone), latitude, longitude, "upper_limb")
-        frame = sunrises.frame(day)
-        began = time.perf_counter()
-        before, after = (sunrises.frame(day + timedelta(days=offset)) for offset in (-1, 1))
-        sun = time.perf_counter() - began
-        began = time.perf_counter()
-        list(lunar.tithis_between(after.start, after.end))
-        tithis = time.perf_counter() - began
-        sunset = frame.sunset if frame.sunset is not None else frame.start
-        halves = ((frame.start, sunset), (sunset, frame.end))
-        instants = [
-            start + part * (end - start) / count
-            for start, end in halves
-            for count in (8, 12)
-            for part in range(count + 1)
-        ]
-        local = LocalTimes(ZoneInfo(zone))
-        began = time.perf_counter()
-        for instant in instants:
-            local(instant)
-        return sun, tithis, time.perf_counter() - began
+@contextmanager
+def no_rules() -> Iterator[None]:
+    """The observance engine with every rule taken out: no lunar, Ekadashi, star or solar
+    rule is evaluated, so a day "+ observances" computes only what every rule builds on
+    (the Hindu days of the day and the next, the tithis touching them, the calendar) and
+    "+ observances and muhurtas" that and the muhurtas. No rule code can make a day
+    cheaper than this. Patches this tree's private names (the bench's own business)."""
+    from lokpanchang.almanac.observances import calendar, table
+
+    empty: dict[tuple[object, str], object] = {
+        (calendar, "_RULES_BY_TITHI"): {number: () for number in range(1, 31)},
+        (calendar, "_place_ekadashi"): _nothing,
+        (calendar, "_leading"): _nothing,
+        (calendar, "_place_sankrantis"): _nothing,
+        (table, "STARS"): (),
+    }
+    saved = {where: getattr(*where) for where in empty}
+    for (module, name), value in empty.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for (module, name), value in saved.items():
+            setattr(module, name, value)
+
+
+def _nothing(*_arguments: object) -> list[object]:
+    return []
 
 
 def serve(count: int) -> None:
@@ -164,8 +163,8 @@ def serve(count: int) -> None:
         elif request["op"] == "warm_up":
             worker.warm_up()
             answer = None
-        elif request["op"] == "floor":
-            answer = worker.time_floor(request["index"], request["cold"])
+        elif request["op"] == "bound":
+            answer = worker.time_bound(request["index"], request["side"], request["cold"])
         elif request["op"] == "year":
             answer = worker.time_year(request["name"])
         else:
@@ -257,22 +256,31 @@ def report(label: str, best: dict, versions: list[Version]) -> None:
         )
 
 
-def floor(version: Version, count: int, repeat: int) -> None:
-    """The floor of what the extras add (see ``Worker.time_floor``), this tree only."""
+def bound(version: Version, count: int, repeat: int) -> None:
+    """This tree's day with an empty rule table (``no_rules``) beside the bare day, the
+    three alternating case by case: the least the extras can add whatever the rules cost."""
     for cold in (True, False):
-        best = [[float("inf")] * count for _ in range(3)]
+        best = {side: [float("inf")] * count for side in BOUND_SIDES}
         for _ in range(repeat):
             if not cold:
                 version.ask(op="warm_up")
             for index in range(count):
-                for part, seconds in enumerate(version.ask(op="floor", index=index, cold=cold)):
-                    best[part][index] = min(best[part][index], seconds)
-        sun, tithis, times = (statistics.median(part) * 1e3 for part in best)
-        print(
-            f"floor, {'cold' if cold else 'warm'}, {version.label}: the days around "
-            f"{sun:.3f} ms + tomorrow's tithis {tithis:.3f} ms + the muhurtas' local times "
-            f"{times:.3f} ms = {sun + tithis + times:.3f} ms (medians)"
+                for side in BOUND_SIDES:
+                    op = "case" if side == "bare" else "bound"
+                    seconds = version.ask(op=op, index=index, side=side, cold=cold)
+                    best[side][index] = min(best[side][index], seconds)
+        medians = {side: statistics.median(times) for side, times in best.items()}
+        ratios = ", ".join(
+            f"+ {name} {medians[side] * 1e3:.3f} ms (ratio {medians[side] / medians['bare']:.3f})"
+            for side, name in (("broadcast", "observances"), ("full", "observances and muhurtas"))
         )
+        print(
+            f"no rules, {'cold' if cold else 'warm'}, {version.label}: today's full day "
+            f"{medians['bare'] * 1e3:.3f} ms; {ratios} (medians)"
+        )
+
+
+BOUND_SIDES = ("bare", "broadcast", "full")
 
 
 def main() -> None:
@@ -294,7 +302,7 @@ def main() -> None:
         for cold in (True, False):
             best = side_by_side(versions, args.days, args.repeat, cold)
             report(f"{'cold' if cold else 'warm'}, {args.days} cases", best, versions)
-        floor(versions[-1], args.days, args.repeat)
+        bound(versions[-1], args.days, args.repeat)
         for version in versions:
             version.close()
 
