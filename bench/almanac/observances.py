@@ -14,7 +14,8 @@ local times are made. The same (place, date) cases run every way, interleaved ca
 every cache emptied before each case ("cold", as the almanac benchmark measures a day) and,
 separately, with caches kept across places of the same date ("warm", as in a broadcast).
 Each case keeps its best of ``--repeat`` rounds per side; the headline figures are medians
-and the ratios to the bare day.
+and the ratios to the bare day. A last pass times this tree with the rule table emptied
+(``no_rules``) beside the bare day: the least the extras can add, whatever the rules cost.
 
 Each version runs in its own worker process (this script with ``--worker``, the version's
 ``src`` first on the path), driven one timed call at a time, so the versions alternate call
@@ -32,8 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, nullcontext
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -94,14 +95,18 @@ class Worker:
             self.day(latitude, longitude, zone, day)
 
     def time_case(self, index: int, side: str, cold: bool) -> float:
+        """Seconds for one case one way: a side of ``SIDES``, or one with ``NO_RULES`` after
+        its name (this tree only)."""
         if cold:
             self.clear()
         (latitude, longitude, zone), day = self.chosen[index]
-        began = time.perf_counter()
-        found = self.day(latitude, longitude, zone, day, **SIDES[side])
-        if side.endswith("rendered"):
-            found.to_dict()
-        return time.perf_counter() - began
+        rules_out = side.endswith(NO_RULES)
+        with no_rules() if rules_out else nullcontext():
+            began = time.perf_counter()
+            found = self.day(latitude, longitude, zone, day, **SIDES[side.removesuffix(NO_RULES)])
+            if side.endswith("rendered"):
+                found.to_dict()
+            return time.perf_counter() - began
 
     def time_year(self, name: str) -> tuple[float, int]:
         """Seconds for a whole year (2026) of observances at a place, cold."""
@@ -117,10 +122,8 @@ class Worker:
         )
         return time.perf_counter() - began, len(found.observances)
 
-    def time_bound(self, index: int, side: str, cold: bool) -> float:
-        """Seconds for ``side`` ("broadcast" or "full") with an empty rule table (``no_rules``)."""
-        with no_rules():
-            return self.time_case(index, side, cold)
+
+NO_RULES = ", no rules"
 
 
 @contextmanager
@@ -163,8 +166,6 @@ def serve(count: int) -> None:
         elif request["op"] == "warm_up":
             worker.warm_up()
             answer = None
-        elif request["op"] == "bound":
-            answer = worker.time_bound(request["index"], request["side"], request["cold"])
         elif request["op"] == "year":
             answer = worker.time_year(request["name"])
         else:
@@ -209,16 +210,19 @@ class Version:
         self.process.wait()
 
 
-def side_by_side(versions: list[Version], count: int, repeat: int, cold: bool) -> dict:
+def side_by_side(
+    versions: list[Version], count: int, repeat: int, cold: bool, sides: Iterable[str] = SIDES
+) -> dict:
     """Best-of-``repeat`` seconds per (version, side, case); calls alternate."""
-    best = {(v.label, side): [float("inf")] * count for v in versions for side in SIDES}
+    sides = tuple(sides)
+    best = {(v.label, side): [float("inf")] * count for v in versions for side in sides}
     order = sorted(range(count), key=lambda index: cases(count)[index][1])  # warm: by date
     for _ in range(repeat):
         if not cold:
             for version in versions:
                 version.ask(op="warm_up")
         for index in order if not cold else range(count):
-            for side in SIDES:
+            for side in sides:
                 for version in versions:
                     seconds = version.ask(op="case", index=index, side=side, cold=cold)
                     row = best[version.label, side]
@@ -259,28 +263,19 @@ def report(label: str, best: dict, versions: list[Version]) -> None:
 def bound(version: Version, count: int, repeat: int) -> None:
     """This tree's day with an empty rule table (``no_rules``) beside the bare day, the
     three alternating case by case: the least the extras can add whatever the rules cost."""
+    sides = ("bare", f"broadcast{NO_RULES}", f"full{NO_RULES}")
     for cold in (True, False):
-        best = {side: [float("inf")] * count for side in BOUND_SIDES}
-        for _ in range(repeat):
-            if not cold:
-                version.ask(op="warm_up")
-            for index in range(count):
-                for side in BOUND_SIDES:
-                    op = "case" if side == "bare" else "bound"
-                    seconds = version.ask(op=op, index=index, side=side, cold=cold)
-                    best[side][index] = min(best[side][index], seconds)
-        medians = {side: statistics.median(times) for side, times in best.items()}
+        best = side_by_side([version], count, repeat, cold, sides)
+        medians = {side: statistics.median(best[version.label, side]) for side in sides}
+        bare = medians["bare"]
         ratios = ", ".join(
-            f"+ {name} {medians[side] * 1e3:.3f} ms (ratio {medians[side] / medians['bare']:.3f})"
-            for side, name in (("broadcast", "observances"), ("full", "observances and muhurtas"))
+            f"+ {name} {medians[side] * 1e3:.3f} ms (ratio {medians[side] / bare:.3f})"
+            for side, name in zip(sides[1:], ("observances", "observances and muhurtas"))
         )
         print(
             f"no rules, {'cold' if cold else 'warm'}, {version.label}: today's full day "
-            f"{medians['bare'] * 1e3:.3f} ms; {ratios} (medians)"
+            f"{bare * 1e3:.3f} ms; {ratios} (medians)"
         )
-
-
-BOUND_SIDES = ("bare", "broadcast", "full")
 
 
 def main() -> None:
