@@ -127,12 +127,16 @@ class Settings(BaseSettings):
     web_worker_class: Literal["gevent", "gthread"] = "gevent"
     web_workers: int = Field(2, gt=0, le=64)
     web_threads: int = Field(8, gt=0, le=1000)
-    web_connections: int = Field(1000, gt=0, le=100000)
-    # Seconds: a request whose body stalls this long, or a worker that stops answering the
-    # arbiter this long, is ended. A request's headers (gevent) must arrive within
-    # WEB_KEEPALIVE, which is also how long an idle kept-alive connection stays open.
+    web_connections: int = Field(10000, gt=0, le=100000)
+    # Seconds: a worker that stops answering the arbiter this long is restarted, and each
+    # write of an answer waits at most this long. A request's headers (gevent) must arrive
+    # within WEB_KEEPALIVE (also how long an idle kept-alive connection stays open), its
+    # whole body within WEB_BODY_SECONDS after them (else 408); one client address has at
+    # most WEB_UPLOADS_PER_CLIENT bodies arriving at once in a worker (else 429).
     web_timeout: int = Field(30, gt=0, le=3600)
     web_keepalive: int = Field(5, gt=0, le=300)
+    web_body_seconds: int = Field(10, gt=0, le=3600)
+    web_uploads_per_client: int = Field(16, gt=0, le=100000)
     # Strict-Transport-Security max-age in production (0 leaves the header out).
     hsts_seconds: int = Field(31536000, ge=0)
     # Bearer token Prometheus sends for /metrics; open without one only in development.

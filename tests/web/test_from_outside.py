@@ -408,13 +408,15 @@ def test_a_new_password_ends_the_sessions_saved_before_it(server):
 def impatient_server(tmp_path_factory):
     directory = tmp_path_factory.mktemp("impatient")
     url = liveserver.migrated_database(directory, operator=None)
-    env = liveserver.production_env(directory, url, WEB_TIMEOUT="2", WEB_KEEPALIVE="2")
+    env = liveserver.production_env(
+        directory, url, WEB_TIMEOUT="2", WEB_KEEPALIVE="2", WEB_BODY_SECONDS="2"
+    )
     live = liveserver.start(directory, env, url)
     yield live
     live.stop()
 
 
-def test_a_stalled_upload_is_answered_400_after_web_timeout(impatient_server):
+def test_a_stalled_upload_is_answered_408_after_web_body_seconds(impatient_server):
     with impatient_server.connect() as sock:
         sock.sendall(
             b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -422,7 +424,7 @@ def test_a_stalled_upload_is_answered_400_after_web_timeout(impatient_server):
         )
         started = time.monotonic()
         reply = read_reply(sock, deadline_s=15)
-    assert status_of(reply) == 400, reply[:200]
+    assert status_of(reply) == 408, reply[:200]
     assert 1.5 < time.monotonic() - started < 10
 
 

@@ -69,3 +69,30 @@ def test_an_access_line_reads_as_gunicorns_own_format_would_write_it(agent):
         logger.atoms(_Response(), [], environ, took)
     )
     assert access_line(_Response(), environ, took) == gunicorns
+
+
+def test_the_upload_front_reads_as_much_as_the_largest_route_takes_and_one_byte_more():
+    from lokpanchang.web import MAX_BODY_BYTES, telegram_webhook, webhook
+    from lokpanchang.web.bodies import MAX_REQUEST_BYTES
+
+    largest = max(MAX_BODY_BYTES, webhook.MAX_BODY_BYTES, telegram_webhook.MAX_BODY_BYTES)
+    assert largest + 1 == MAX_REQUEST_BYTES
+
+
+def test_the_open_file_limit_is_raised_for_the_connection_budget():
+    import subprocess
+    import sys
+
+    script = (
+        "import resource\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))\n"
+        "from lokpanchang.web.server import raise_open_file_limit\n"
+        "wanted = min(hard, 4096)\n"
+        "assert raise_open_file_limit(wanted) == wanted\n"
+        "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0] == wanted)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.stdout.strip() == "True", done.stderr

@@ -47,11 +47,15 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
+    from lokpanchang.web.bodies import UploadFront
     from lokpanchang.web.health import Probes
     from lokpanchang.web.security import CookieFirstSessions, add_security_headers
 
     app.session_interface = CookieFirstSessions()
     app.after_request(add_security_headers)
+    # Outermost first: the proxies' client address, the probes (which read no body), every
+    # body read whole within its deadline, then Flask.
+    app.wsgi_app = UploadFront(app.wsgi_app, settings)  # type: ignore[method-assign]
     app.wsgi_app = Probes(app.wsgi_app, settings)  # type: ignore[method-assign]  # as ProxyFix
     if settings.trusted_proxy_hops:
         # The client's address as the proxies saw it: login throttling and request logs use it.
