@@ -53,7 +53,7 @@ def start_web(directory: Path, url: str, source: Path, redis_url: str, **extra: 
         **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SECRET_KEY")},
         "PYTHONPATH": f"{source}:{ROOT}",
         "ENVIRONMENT": "production",
-        "SECRET_KEY": "bench-secret-key-0123456789-abcdefghijklmnop",
+        "SECRET_KEY": "Bx5Nk9-Qt3Wm7Rv1Hd6Lz0Jc4Ps8Yf2Ga",
         "WHATSAPP_APP_SECRET": APP_SECRET,
         "WHATSAPP_VERIFY_TOKEN": "bench-verify",
         "DATA_DIR": str(directory / "var"),

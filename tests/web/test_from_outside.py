@@ -147,14 +147,28 @@ def test_a_session_signed_with_the_old_constant_key_is_not_an_operator_login(tmp
         server.stop()
 
 
-@pytest.mark.parametrize("key", ["a", "x" * 40, "password1234"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "a",
+        "x" * 40,
+        "password1234",
+        # The review's placeholders (issue 24, item 7): accepted before.
+        "your-secret-key-here-change-me-please",
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+    ],
+)
 def test_production_refuses_a_weak_secret_key_naming_the_setting(tmp_path, key):
     url = liveserver.migrated_database(tmp_path, operator=None)
     done = liveserver.run_to_exit(
         tmp_path, liveserver.production_env(tmp_path, url, SECRET_KEY=key)
     )
     assert done.returncode != 0
-    assert "SECRET_KEY" in done.stderr and "Traceback" not in done.stderr
+    assert "SECRET_KEY is too weak" in done.stderr and "Traceback" not in done.stderr
+    assert "secrets.token_urlsafe(48)" in done.stderr  # what to do
+    assert (
+        len(key) < 8 or key not in done.stderr
+    )  # never the value (a too-short one reads as letters)
 
 
 # Body limits -------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
 import pytest
@@ -35,6 +36,30 @@ def test_workers_threads_connections_and_timeouts_come_from_settings(make_settin
 def test_zero_is_refused_naming_the_setting(make_settings, name):
     with pytest.raises(ConfigError, match=name):
         make_settings(**{name.lower(): 0})
+
+
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [
+        ("your-secret-key-here-change-me-please", "of it is words"),
+        ("abcdefghijklmnopqrstuvwxyz0123456789", "of it is sequences"),
+        ("changeme-changeme-changeme-changeme", "of it is"),
+        ("short-but-random-Xq7!vL2p", "at least 32"),
+    ],
+)
+def test_a_placeholder_secret_key_stops_production_saying_why(make_settings, key, why):
+    settings = make_settings(environment="production", secret_key=key)
+    with pytest.raises(ConfigError, match="SECRET_KEY is too weak") as refused:
+        check_secrets(settings)
+    assert why in str(refused.value) and key not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "make_key", [lambda: secrets.token_urlsafe(24), lambda: secrets.token_hex(16)]
+)
+def test_random_keys_of_the_shortest_length_pass(make_settings, make_key):
+    for _ in range(100):
+        check_secrets(make_settings(environment="production", secret_key=make_key()))
 
 
 def test_a_weak_metrics_token_stops_production(make_settings):
