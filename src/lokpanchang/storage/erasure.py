@@ -1,8 +1,8 @@
 """SQL for erasing a subscriber at their request (``delete`` + ``yes``, issue 14).
 
 Their row stays, so every count stays right (the ledger's rows, the subscription events),
-but nothing in it or in those rows names their number or their place: the phone (or Telegram
-chat id) becomes ``erased-<id>``; WhatsApp ids (which encode the number), display name, coordinates, town
+but nothing in it or in those rows names their number or their place: each of their addresses
+(``subscriber_address``: a phone, a Telegram chat id) becomes ``erased-<id>``; WhatsApp ids (which encode the number), display name, coordinates, town
 and zone are cleared; the inbound messages they sent lose their sender and their id; the
 panchangams prepared for their place are dropped (they are recomputed when needed). The
 ledger keeps each row's local date, kind, status and zone (a zone names no one).
@@ -32,12 +32,10 @@ ERASED_REASON = "erased at the subscriber's request"
 
 
 def erase_subscriber(session: Session, user: UserDetail, now: datetime) -> None:
-    """Erase ``user``'s number (or Telegram chat) and place everywhere in the database
-    (their counts stay)."""
+    """Erase ``user``'s addresses and place everywhere in the database (their counts stay)."""
     place = _place_prefix(user)
-    for address in (user.phone, user.chat_id):
-        if address:
-            _anonymise_rows(session, user.id, address)
+    for address in user.addresses:
+        _anonymise_rows(session, user.id, address.address)
     if place is not None:
         session.execute(delete(PreparedPanchangam).where(PreparedPanchangam.key.startswith(place)))
     _anonymise_user(user, now)
@@ -73,10 +71,9 @@ def _anonymise_rows(session: Session, user_id: int, address: str) -> None:
 
 
 def _anonymise_user(user: UserDetail, now: datetime) -> None:
-    erased = f"erased-{user.id}"
-    user.phone = erased if user.phone is not None else None
-    user.chat_id = erased if user.chat_id is not None else None
-    user.link_code, user.wa_id, user.display_name = None, None, ""
+    for address in user.addresses:
+        address.address = f"erased-{user.id}"
+    user.link_code, user.display_name = None, ""
     user.latitude = user.longitude = None
     user.city, user.city_id, user.timezone, user.number_id = None, None, None, None
     user.sunrise_offset = user.sunrise_due_at = user.paused_until = None

@@ -1,17 +1,16 @@
 """Where a visitor can get the panchangam every morning: one list of links, one per channel.
 
-Every "get this every morning" link on the public page comes from ``every_morning_links``;
-a channel with a public address (a WhatsApp display number, a Telegram bot) adds its link here.
+Every "get this every morning" link on the public page comes from ``every_morning_links``:
+each channel's adapter says its public sign-up address (``Adapter.signup_link``: a WhatsApp
+display number, a Telegram bot), in the registry's order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import quote
 
 from lokpanchang.config import Settings
-
-START_WORD = "start"  # the word the conversation answers with a sign-up, in Latin letters
+from lokpanchang.delivery.adapters import ADAPTERS
 
 
 @dataclass(frozen=True)
@@ -24,10 +23,5 @@ class Link:
 
 def every_morning_links(settings: Settings) -> list[Link]:
     """The sign-up links of every channel configured with a public address."""
-    links = []
-    if settings.whatsapp_display_number:
-        number = settings.whatsapp_display_number.removeprefix("+")
-        links.append(Link("WhatsApp", f"https://wa.me/{number}?text={quote(START_WORD)}"))
-    if settings.telegram_bot_username:  # the bot's Start button sends /start
-        links.append(Link("Telegram", f"https://t.me/{settings.telegram_bot_username}"))
-    return links
+    found = ((adapter.label, adapter.signup_link(settings)) for adapter in ADAPTERS.values())
+    return [Link(label, url) for label, url in found if url]
