@@ -64,7 +64,7 @@ def test_the_run_the_daily_metrics_the_report_and_the_portal_count_the_same_fail
 
 def _counts_of_failed(url: str, run_id: int) -> dict[str, int]:
     with transaction(url) as session:
-        run = session.get(BroadcastRun, run_id)
+        run = session.get_one(BroadcastRun, run_id)
         daily = session.query(DailyMetrics).filter_by(day=DAY, timezone=KOLKATA).one()
         return {
             "run": run.failed,

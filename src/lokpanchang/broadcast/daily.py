@@ -20,10 +20,10 @@ from lokpanchang.storage import ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog
 from lokpanchang.storage.states import (
-    OPEN_LEDGER,
-    OPEN_RUNS,
     FAILED_LEDGER,
     NOT_TODAY_LEDGER,
+    OPEN_LEDGER,
+    OPEN_RUNS,
     OWED_LEDGER,
     SENT_LEDGER,
     LedgerStatus,
