@@ -8,19 +8,13 @@ Celery beat never runs, which `status` called missed from HH:11 on.
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
 import time
-import urllib.request
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests import servers
 from tests.scheduling.cluster import wait_until
+from tests.upprocess import embedded_env, start_up, status
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -36,28 +30,9 @@ def offset_to_just_after_a_slot(real: datetime) -> timedelta:
     return min((target - real for target in targets), key=abs)
 
 
-def healthy(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
-            return answer.status == 200
-    except OSError:
-        return False
-
-
-def status(env: dict, cwd) -> tuple[int, dict]:
-    done = subprocess.run(
-        [sys.executable, "-m", "lokpanchang", "status", "--json"],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    return done.returncode, json.loads(done.stdout or "{}")
-
-
-def missed(report: dict) -> list[str]:
+def missed(report: dict | None) -> list[str]:
+    if report is None:
+        return ["(no report)"]
     return [
         f"{e['key']} {e['status']} (due {e['due_at']})"
         for e in report["entries"]
@@ -67,28 +42,10 @@ def missed(report: dict) -> list[str]:
 
 def test_status_exits_0_from_healthz_on_when_up_starts_just_after_a_crontab_slot(tmp_path):
     offset = offset_to_just_after_a_slot(datetime.now(UTC))
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(
-        DATA_DIR=str(tmp_path / "var"),
-        LOG_JSON="false",
-        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
-    )
-    port = servers.free_port()
-    log_path = tmp_path / "up.log"
-    with open(log_path, "w") as log:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    env = embedded_env(tmp_path, LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()))
+    up = start_up(tmp_path, env)
     try:
-        wait_until(lambda: healthy(port), 120, "/healthz 200\n" + log_path.read_text()[-2000:], 0.5)
+        wait_until(up.healthy, 120, "/healthz 200\n" + up.log(), 0.5)
         healthy_at = time.monotonic()
         shifted_start = datetime.now(UTC) + offset
         old_miss = shifted_start.replace(minute=0, second=0, microsecond=0) + OLD_MISS_AT
@@ -102,12 +59,8 @@ def test_status_exits_0_from_healthz_on_when_up_starts_just_after_a_crontab_slot
         assert reports[first_ok][0] <= 60, "status exited 0 only a minute after /healthz 200"
         failing = [missed(report) for _, code, report in reports[first_ok:] if code != 0]
         assert failing == []
+        assert reports[-1][2] is not None
         by_key = {e["key"]: e for e in reports[-1][2]["entries"]}
         assert by_key["update-daily-metrics"]["status"] == "pending", by_key
     finally:
-        up.send_signal(signal.SIGINT)
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()
+        up.stop()

@@ -81,8 +81,13 @@ def test_an_instant_before_beats_start_is_not_owed_even_within_grace():
     beat = BeatLife(start, alive=True)
     for later in (timedelta(minutes=2), timedelta(minutes=3, seconds=1), timedelta(minutes=50)):
         checked = state(HOURLY, None, start + later, beat)
-        assert (checked.status, checked.due_at) == ("pending", datetime(2026, 11, 29, 17, 5, tzinfo=UTC))
-    assert state(HOURLY, None, datetime(2026, 11, 29, 17, 11, 1, tzinfo=UTC), beat).status == "missed"
+        assert (checked.status, checked.due_at) == (
+            "pending",
+            datetime(2026, 11, 29, 17, 5, tzinfo=UTC),
+        )
+    assert (
+        state(HOURLY, None, datetime(2026, 11, 29, 17, 11, 1, tzinfo=UTC), beat).status == "missed"
+    )
 
 
 def test_after_a_restart_a_daily_slot_from_before_it_is_not_owed():
