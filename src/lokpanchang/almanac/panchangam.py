@@ -292,11 +292,13 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict[str,
     def interval(pair: tuple[float, float]) -> Interval:
         return Interval(at(pair[0]), at(pair[1]))
 
+    midday = kalam.abhijit(rise, sets, weekday)
+
     return {
         "rahu_kalam": interval(kalam.rahu_kalam(rise, sets, weekday)),
         "yamaganda": interval(kalam.yamaganda(rise, sets, weekday)),
         "gulika": interval(kalam.gulika(rise, sets, weekday)),
-        "abhijit": interval(kalam.abhijit(rise, sets)),
+        "abhijit": interval(midday) if midday else None,
         "durmuhurta": tuple(
             interval(pair) for pair in kalam.durmuhurtas(rise, sets, following, weekday)
         ),
