@@ -57,8 +57,8 @@ def queued_bodies(settings) -> list[dict]:
         messages = [json.loads(raw) for raw in reversed(client.lrange("priority", 0, -1))]
     finally:
         client.close()
-    assert all(m["headers"]["task"] == "tasks.handle_webhook" for m in messages)
-    return [json.loads(base64.b64decode(m["body"]))[0][0] for m in messages]
+    assert all(m["headers"]["task"] == "tasks.handle_inbound" for m in messages)
+    return [json.loads(base64.b64decode(m["body"]))[0][1] for m in messages]
 
 
 def test_start_and_a_location_reach_the_conversation_as_a_subscription(web, capsys):

@@ -49,9 +49,9 @@ def test_an_update_with_the_secret_is_queued_for_the_telegram_task(client, app_s
     assert post(client, json.dumps(UPDATE).encode(), SECRET).status_code == 200
     [message] = queued(app_settings)
     assert message["queue"] == "priority"
-    assert message["headers"]["task"] == "tasks.handle_telegram_update"
+    assert message["headers"]["task"] == "tasks.handle_inbound"
     args = json.loads(base64.b64decode(message["body"]))[0]
-    assert args == [UPDATE]
+    assert args == ["telegram", UPDATE]
 
 
 def test_a_missing_secret_is_401_and_nothing_is_queued(client, app_settings):

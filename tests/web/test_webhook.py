@@ -95,7 +95,7 @@ def test_a_signed_body_is_accepted_and_queued_on_the_priority_queue(client, app_
     assert post(client, raw, sign(raw)).status_code == 200
     [message] = queued(app_settings)
     assert message["queue"] == "priority"
-    assert message["headers"]["task"] == "tasks.handle_webhook"
+    assert message["headers"]["task"] == "tasks.handle_inbound"
 
 
 def test_a_missing_signature_is_401_and_nothing_is_queued(client, app_settings):
@@ -207,7 +207,8 @@ def test_a_body_with_statuses_and_a_message_is_split_between_the_queues(client, 
     assert post(client, raw, sign(raw)).status_code == 200
     assert [[s["status"] for s in entry] for entry in inbox(app_settings)] == [["read"]]
     conversation = [m for m in queued(app_settings) if m["queue"] == "priority"]
-    [task_body] = json.loads(base64.b64decode(conversation[0]["body"]))[0]
+    channel, task_body = json.loads(base64.b64decode(conversation[0]["body"]))[0]
+    assert channel == "whatsapp"
     value = task_body["entry"][0]["changes"][0]["value"]
     assert ("statuses" in value, value["messages"][0]["text"]) == (False, {"body": "start"})
 

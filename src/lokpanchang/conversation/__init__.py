@@ -6,13 +6,13 @@ from lokpanchang.conversation.handling import (
     handle_events,
     handle_webhook,
 )
-from lokpanchang.conversation.sending import process_telegram_update, process_webhook
+from lokpanchang.conversation.sending import process_inbound, process_webhook
 
 __all__ = [
     "Reply",
     "WebhookReport",
     "handle_events",
     "handle_webhook",
-    "process_telegram_update",
+    "process_inbound",
     "process_webhook",
 ]

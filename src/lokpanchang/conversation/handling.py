@@ -32,12 +32,13 @@ from lokpanchang.messages import reply
 from lokpanchang.storage import addresses
 from lokpanchang.storage.models import (
     FOREVER,
+    MAX_ADDRESS,
     InboundMessage,
     SubscriptionEvent,
     UserDetail,
 )
 from lokpanchang.subscribers import linking
-from lokpanchang.subscribers.operations import subscribe
+from lokpanchang.subscribers.operations import stop_user, subscribe
 
 log = structlog.get_logger(__name__)
 
@@ -107,7 +108,9 @@ def _apply_opt_out(session: Session, opt_out: OptOut, now: datetime) -> None:
     user = addresses.subscriber_at(session, opt_out.channel, opt_out.sender)
     if user is None:
         return
-    if opt_out.stopped and user.is_active(now):
+    if opt_out.stopped and user.is_active(now) and not opt_out.reason:
+        stop_user(session, user, now)  # they left by the channel's own means (a link)
+    elif opt_out.stopped and user.is_active(now):
         deactivate(session, user, now, "disabled", opt_out.reason)
     elif not opt_out.stopped and not user.is_active(now) and _resumable(opt_out, user):
         _activate(session, user, now, "resumed")
@@ -176,7 +179,7 @@ def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMes
     # the lookup above finds the id (the unique constraint is the real guard).
     inbound = InboundMessage(
         wa_message_id=message.message_id,
-        from_phone=message.sender[:20],
+        from_phone=message.sender[:MAX_ADDRESS],
         kind=str(message.kind)[:20],
         received_at=now,
     )
@@ -216,7 +219,9 @@ def _handle_location(
     report: WebhookReport,
 ) -> None:
     phone = message.sender
-    suggested = _language_at_sign_up(session, phone, now) if user is None else None
+    suggested = None
+    if user is None:
+        suggested = message.language or _language_at_sign_up(session, phone, now)
     language = user.language if user is not None else suggested or "en"
     answer = _answer(message, language)
     coordinates = _coordinates(message.latitude, message.longitude)

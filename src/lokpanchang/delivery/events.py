@@ -31,6 +31,7 @@ class Inbound:
     name: str = ""  # the name on their profile
     to: str = ""  # our identity they wrote to
     link_code: str = ""  # the code of a link that opened the chat (Telegram's /start <code>)
+    language: str = ""  # the language they chose, where the channel asks (a sign-up page)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class OptOut:
     channel: str
     sender: str
     stopped: bool  # True: stopped marketing messages; False: resumed them
-    reason: str = ""  # why a stop disables them, as their subscription keeps it
+    reason: str = ""  # why a stop disables them (kept); none: they stopped, as by ``stop``
 
 
 Event = Inbound | StatusUpdate | OptOut

@@ -1,4 +1,10 @@
-"""``tasks.handle_webhook``: the work behind ``POST /webhook``, on the ``priority`` queue."""
+"""``tasks.handle_inbound``: the work behind every channel's inbound route (``POST /webhook``,
+``POST /telegram/webhook``, ...), one task for all of them, on the ``priority`` queue.
+
+It takes the channel's name and the verified body; the channel's adapter parses it
+(``conversation.process_inbound``). ``tasks.handle_webhook`` and ``tasks.handle_telegram_update``
+are the names it had per channel: messages queued under them before an upgrade still run.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.conversation import process_webhook
+from lokpanchang.conversation import process_inbound
 from lokpanchang.tasks import app
 
 # IntegrityError: another worker handled the same inbound message id at the same moment;
@@ -25,6 +31,18 @@ INBOUND_TASK: dict[str, Any] = {
 }
 
 
+@app.task(name="tasks.handle_inbound", **INBOUND_TASK)
+def handle_inbound(channel: str, body: dict) -> dict:
+    return process_inbound(channel, body, get_settings(), clock.now())
+
+
 @app.task(name="tasks.handle_webhook", **INBOUND_TASK)
 def handle_webhook(body: dict) -> dict:
-    return process_webhook(body, get_settings(), clock.now())
+    """A WhatsApp body queued under the name of before ``tasks.handle_inbound``."""
+    return process_inbound("whatsapp", body, get_settings(), clock.now())
+
+
+@app.task(name="tasks.handle_telegram_update", **INBOUND_TASK)
+def handle_telegram_update(body: dict) -> dict:
+    """A Telegram update queued under the name of before ``tasks.handle_inbound``."""
+    return process_inbound("telegram", body, get_settings(), clock.now())

@@ -3,7 +3,7 @@
 Telegram sends the ``secret_token`` given to ``setWebhook`` (``TELEGRAM_WEBHOOK_SECRET``) in
 ``X-Telegram-Bot-Api-Secret-Token``. It is compared in constant time before the body is read:
 without it (401), or with another (403), nothing is read or stored. A checked update is handed
-to ``tasks.handle_telegram_update`` on the ``priority`` queue, so Telegram gets its 200 at
+to ``tasks.handle_inbound`` (every channel's one inbound task) on the ``priority`` queue, so Telegram gets its 200 at
 once; the conversation de-duplicates updates by ``update_id`` (Telegram resends until 2xx).
 """
 
@@ -70,10 +70,10 @@ def _read_update() -> tuple[dict, str]:
 
 
 def enqueue(body: dict) -> None:
-    """Hand the checked update to ``tasks.handle_telegram_update`` on the priority queue."""
+    """Hand the checked update to ``tasks.handle_inbound`` on the priority queue."""
     taskqueue.send_task(
-        "tasks.handle_telegram_update",
-        [body],
+        "tasks.handle_inbound",
+        ["telegram", body],
         queue="priority",
         ignore_result=True,
         retry=True,

@@ -4,7 +4,7 @@ The POST body is checked with ``X-Hub-Signature-256`` (HMAC-SHA256 of the raw bo
 ``WHATSAPP_APP_SECRET``) before it is parsed, then split: its status updates go to
 ``tasks.apply_statuses`` on the ``statuses`` queue (through ``storage.status_inbox`` with a
 Redis broker, applied in bulk), everything else (people's messages, opt-outs) to
-``tasks.handle_webhook`` on the ``priority`` queue. Meta gets its 200 at once, and a
+``tasks.handle_inbound`` (every channel's one inbound task) on the ``priority`` queue. Meta gets its 200 at once, and a
 broadcast's statuses never stand in front of a person's "start".
 """
 
@@ -120,7 +120,8 @@ def enqueue(body: dict) -> None:
     if statuses:
         _enqueue_statuses(statuses)
     if len(statuses) < len(events):
-        _send("tasks.handle_webhook", [without_statuses(body) if statuses else body], "priority")
+        rest = without_statuses(body) if statuses else body
+        _send("tasks.handle_inbound", ["whatsapp", rest], "priority")
 
 
 def _enqueue_statuses(statuses: list[StatusUpdate]) -> None:

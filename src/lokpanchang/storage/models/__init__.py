@@ -34,6 +34,7 @@ from lokpanchang.storage.models.sending import (
 from lokpanchang.storage.models.subscribers import (
     DEFAULT_SEND_TIME,
     FOREVER,
+    MAX_ADDRESS,
     CityDetail,
     InboundMessage,
     SubscriberAddress,
@@ -44,6 +45,7 @@ from lokpanchang.storage.models.subscribers import (
 __all__ = [
     "DEFAULT_SEND_TIME",
     "FOREVER",
+    "MAX_ADDRESS",
     "AnnouncementLog",
     "ApiUsageLog",
     "Base",

@@ -157,7 +157,7 @@ class SubscriptionEvent(Base):
 
 
 class InboundMessage(Base):
-    """WhatsApp message ids already handled, so Meta's retries are processed once; for a
+    """Inbound message ids already handled (of any channel), so its retries are processed once; for a
     stranger's text, the language its words suggested (used when they then sign up)."""
 
     __tablename__ = "inbound_message"
@@ -165,7 +165,7 @@ class InboundMessage(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     wa_message_id: Mapped[str] = mapped_column(String(128), unique=True)
-    from_phone: Mapped[str] = mapped_column(String(20))
+    from_phone: Mapped[str] = mapped_column(String(MAX_ADDRESS))  # the sender's address
     kind: Mapped[str] = mapped_column(String(20))
     received_at: Mapped[datetime] = mapped_column(UTCDateTime)
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)

@@ -57,6 +57,10 @@ def upgrade() -> None:
         batch.drop_column("chat_id")  # its unnamed UNIQUE of the first migration goes with it
         batch.drop_column("phone")  # its unnamed UNIQUE of the first migration goes with it
         batch.drop_column("wa_id")
+    with op.batch_alter_table("inbound_message") as batch:  # a sender's address of any channel
+        batch.alter_column(
+            "from_phone", existing_type=sa.String(length=20), type_=sa.String(length=320)
+        )
 
 
 def downgrade() -> None:
@@ -74,6 +78,11 @@ def downgrade() -> None:
         )
     if op.get_context().dialect.name == "sqlite":
         op.execute("PRAGMA foreign_keys=OFF")
+    op.execute("UPDATE inbound_message SET from_phone = substr(from_phone, 1, 20)")
+    with op.batch_alter_table("inbound_message") as batch:
+        batch.alter_column(
+            "from_phone", existing_type=sa.String(length=320), type_=sa.String(length=20)
+        )
     with op.batch_alter_table("user_detail", recreate="auto") as batch:
         batch.add_column(sa.Column("phone", sa.String(length=20), nullable=True))
         batch.add_column(sa.Column("chat_id", sa.String(length=32), nullable=True))
