@@ -18,7 +18,7 @@ from datetime import datetime
 import structlog
 from sqlalchemy import select
 
-from lokpanchang.broadcast.context import SendContext, run_async
+from lokpanchang.broadcast.context import SendContext, transmit
 from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
 from lokpanchang.messages import reply
@@ -61,7 +61,7 @@ def send_notices(ctx: SendContext, users: list[UserDetail], now: datetime) -> in
         return 0
     links = crossing_links(ctx, [user.id for user in users])
     notices = [notice_for(user, links.get(user.id)) for user in users]
-    results = run_async(ctx.sender.send_batch(notices))
+    results = transmit(ctx, notices)
     told = [user.id for user, r in zip(users, results) if r.outcome is Outcome.SENT]
     with transaction(ctx.url) as session:
         audience.note_blocked_notice(session, told, now)
