@@ -4,7 +4,9 @@ A row per (local date, zone): ``day`` is the subscriber's local date (the ledger
 ``local_date``) and subscriber counts use that zone's local midnight-to-midnight.
 The all-zones row has ``timezone = ""``. Counts:
 - sent: ledger rows with ``sent_at``; delivered / read: with ``delivered_at`` / ``read_at``;
-  failed: status ``failed`` or ``halted`` (the channel refused it and stopped the run);
+  failed: ``storage.states.FAILED_LEDGER`` (given up, refused for good, or halted with the
+  run), as the run and the portal count it; blocked: refused by the channel's policy
+  (marketing to +1, a per-user cap), counted on its own;
   late: sent, and the row or its run flagged late (a catch-up, a recovered or resumed run,
   a backfill).
 - missed: subscribers whose ledger row is ``missed`` (a slot recorded missed by the planner,
@@ -33,12 +35,11 @@ from lokpanchang.storage.models import (
     SystemHealthLog,
     UserDetail,
 )
-from lokpanchang.storage.states import LedgerStatus, RunStatus
+from lokpanchang.storage.states import FAILED_LEDGER, LedgerStatus, RunStatus
 from lokpanchang.storage.upsert import upsert
 
 # The states of storage.states the daily metrics count.
 MISSED_RUN_STATUS = RunStatus.MISSED
-FAILED_LEDGER = (LedgerStatus.FAILED, LedgerStatus.HALTED, LedgerStatus.BLOCKED)
 MISSED_LEDGER = LedgerStatus.MISSED
 AMBIGUOUS_LEDGER = LedgerStatus.AMBIGUOUS
 COUNTERS = (
@@ -50,6 +51,7 @@ COUNTERS = (
     "missed",
     "missed_runs",
     "ambiguous",
+    "blocked",
     "new_subscribers",
     "unsubscribed",
     "active_subscribers",
@@ -84,12 +86,13 @@ def ledger_counts(session: Session, day: date) -> dict[str, dict[str, int]]:
             func.count().filter(and_(sent, late)),
             func.count().filter(MessageLog.status == MISSED_LEDGER),
             func.count().filter(MessageLog.status == AMBIGUOUS_LEDGER),
+            func.count().filter(MessageLog.status == LedgerStatus.BLOCKED),
         )
         .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
         .where(MessageLog.local_date == day)
         .group_by(MessageLog.timezone)
     )
-    names = ("sent", "delivered", "read", "failed", "late", "missed", "ambiguous")
+    names = ("sent", "delivered", "read", "failed", "late", "missed", "ambiguous", "blocked")
     return {zone: dict(zip(names, counts)) for zone, *counts in session.execute(query)}
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from lokpanchang.config import Settings
-from lokpanchang.ops.daily_metrics.counts import FAILED_LEDGER
 from lokpanchang.ops.reports.svgchart import bar_chart
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, MessageLog
+from lokpanchang.storage.states import FAILED_LEDGER
 
 LATENESS_BUCKETS = (
     (60, "< 1 min"),
@@ -116,7 +116,7 @@ def charts(data: dict) -> list[str]:
         bar_chart(
             "Deliveries per day",
             labels,
-            _series(days, totals, ("sent", "delivered", "read", "failed")),
+            _series(days, totals, ("sent", "delivered", "read", "failed", "blocked")),
         ),
         bar_chart(
             "Lateness of sent messages",

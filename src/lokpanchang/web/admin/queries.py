@@ -23,11 +23,14 @@ from lokpanchang.storage.models import (
     ScheduledJobRun,
     UserDetail,
 )
-from lokpanchang.storage.states import SENT_LEDGER, LedgerStatus, RunStatus
+from lokpanchang.storage.states import (
+    DELIVERED_LEDGER,
+    FAILED_LEDGER,
+    SENT_LEDGER,
+    LedgerStatus,
+    RunStatus,
+)
 
-DELIVERED = (LedgerStatus.DELIVERED, LedgerStatus.READ)
-SENT = SENT_LEDGER
-FAILED = (LedgerStatus.FAILED, LedgerStatus.HALTED)  # statuses of a message that did not go
 PAGE_SIZE = 50
 
 
@@ -64,10 +67,10 @@ def kpis(session: Session, now: datetime) -> Kpis:
         active=_count_users(session, active_filter(now)),
         new_last_day=_count_users(session, UserDetail.created_on > now - timedelta(hours=24)),
         sent_today=_count_messages(
-            session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)
+            session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT_LEDGER)
         ),
         failed_today=_count_messages(
-            session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED)
+            session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED_LEDGER)
         ),
         popular_zone=zone[0] if zone else None,
         popular_zone_count=zone[1] if zone else 0,
@@ -98,15 +101,15 @@ class RunSummary:
 
     @property
     def sent(self) -> int:
-        return sum(self.counts[s] for s in SENT)
+        return sum(self.counts[s] for s in SENT_LEDGER)
 
     @property
     def delivered(self) -> int:
-        return sum(self.counts[s] for s in DELIVERED)
+        return sum(self.counts[s] for s in DELIVERED_LEDGER)
 
     @property
     def failed(self) -> int:
-        return sum(self.counts[s] for s in FAILED)
+        return sum(self.counts[s] for s in FAILED_LEDGER)
 
     @property
     def missed(self) -> int:
@@ -182,9 +185,9 @@ def daily_delivery(session: Session, today: date, days: int = 30) -> list[DayBar
 def _bar(day: date, counts: Counter) -> DayBar:
     return DayBar(
         day,
-        sum(counts[s] for s in DELIVERED),
+        sum(counts[s] for s in DELIVERED_LEDGER),
         counts[LedgerStatus.SENT],
-        sum(counts[s] for s in FAILED),
+        sum(counts[s] for s in FAILED_LEDGER),
     )
 
 
@@ -268,7 +271,7 @@ def failures_by_code(session: Session, run_id: int | None = None, day: date | No
     query = (
         select(MessageLog, UserDetail)
         .join(UserDetail, MessageLog.user_id == UserDetail.id)
-        .where(MessageLog.status.in_(FAILED))
+        .where(MessageLog.status.in_(FAILED_LEDGER))
     )
     if run_id is not None:
         query = query.where(MessageLog.run_id == run_id)
@@ -328,9 +331,11 @@ class KindCount:
 def sends_by_kind(session: Session, now: datetime) -> list[KindCount]:
     """Every kind of send since the UTC day began, by the instant it was sent or failed."""
     day_start = utc_day_start(now)
-    sent = dict(_by_kind(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT)))
+    sent = dict(
+        _by_kind(session, MessageLog.sent_at >= day_start, MessageLog.status.in_(SENT_LEDGER))
+    )
     failed = dict(
-        _by_kind(session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED))
+        _by_kind(session, MessageLog.failed_at >= day_start, MessageLog.status.in_(FAILED_LEDGER))
     )
     kinds = sorted(set(sent) | set(failed))
     return [KindCount(kind, sent.get(kind, 0), failed.get(kind, 0)) for kind in kinds]
