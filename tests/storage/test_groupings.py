@@ -7,8 +7,7 @@ from datetime import UTC, date, datetime
 
 from lokpanchang.broadcast.daily import finish_run
 from lokpanchang.ops.daily_metrics import counts as metrics
-from lokpanchang.ops.reports import weekly
-from lokpanchang.storage import dashboard, run_reports
+from lokpanchang.storage import dashboard, reports, run_reports
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics
 from lokpanchang.storage.states import (
@@ -67,12 +66,11 @@ def _counts_of_failed(url: str, run_id: int) -> dict[str, int]:
     assert summary is not None
     with transaction(url) as session:
         daily = session.query(DailyMetrics).filter_by(day=DAY, timezone=KOLKATA).one()
-        by_code = weekly.failures_by_code(session, DAY, DAY)
     return {
         "run": summary.run.failed,
         "run's summary": summary.failed,
         "daily metrics": daily.failed,
-        "weekly report": sum(by_code.values()),
+        "weekly report": sum(reports.week(url, DAY, DAY).failures.values()),
         "dashboard today": dashboard.kpis(url, NOW).failed_today,
         "dashboard by kind": sum(k.failed for k in dashboard.sends_by_kind(url, NOW)),
         "dashboard by day": dashboard.daily_delivery(url, DAY, days=1)[0].failed,
