@@ -146,3 +146,14 @@ def test_iso_gives_the_seconds_and_the_offset_whatever_the_microseconds():
     assert iso(whole) == "2026-07-01T06:05:09-02:30"
     assert iso(whole.replace(microsecond=999_999)) == "2026-07-01T06:05:09-02:30"
     assert iso(None) is None
+
+
+def test_wednesday_has_no_abhijit_as_drikpanchang_prints_none():
+    # drikpanchang.com's New Delhi page for Wednesday 26 Jan 2022 prints "None" for Abhijit:
+    # its midday muhurta is Wednesday's durmuhurta (reference/PROVENANCE.md).
+    new_delhi = (28.63576, 77.22445, "Asia/Kolkata")
+    wednesday = generate_panchangam_with_timezone(*new_delhi, date(2022, 1, 26))
+    assert wednesday.vara.number == 4 and wednesday.abhijit is None
+    assert wednesday.to_dict()["abhijit"] is None and len(wednesday.durmuhurta) == 1
+    tuesday = generate_panchangam_with_timezone(*new_delhi, date(2022, 1, 25))
+    assert tuesday.abhijit is not None

@@ -33,6 +33,12 @@ def test_the_page_is_readable_and_in_the_chosen_language(capsys):
     assert "Sunrise    06:54" in page and "Rahu kalam 16:05 - 17:24" in page
 
 
+def test_a_wednesday_page_says_why_there_is_no_abhijit(capsys):
+    assert main(["panchang", *DELHI, "--date", "2026-11-25"]) == 0  # a Wednesday
+    page = capsys.readouterr().out
+    assert "Abhijit    none (on Wednesdays its muhurta is the durmuhurta)" in page
+
+
 def test_without_a_date_it_is_today_in_the_places_zone(capsys):
     # 20:00 UTC on 28 November is 01:30 on 29 November in India.
     with time_machine.travel(datetime(2026, 11, 28, 20, 0, tzinfo=UTC), tick=False):

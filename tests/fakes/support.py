@@ -66,6 +66,17 @@ class FakeInThread:
     def received(self) -> list[dict]:
         return self._call(_copy(self.api.received))
 
+    def hold_answers(self) -> None:
+        """Let requests in, answer none of them until ``release_answers``."""
+        self.loop.call_soon_threadsafe(self.api.answering.clear)
+
+    def release_answers(self) -> None:
+        self.loop.call_soon_threadsafe(self.api.answering.set)
+
+    def waiting(self) -> int:
+        """Requests the fake holds unanswered now."""
+        return self._call(_value(lambda: self.api.waiting))
+
     def _call(self, coroutine):
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
 
@@ -74,6 +85,10 @@ class FakeInThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
         self.loop.close()
+
+
+async def _value(read):
+    return read()
 
 
 async def _copy(items: list) -> list:

@@ -248,7 +248,8 @@ def test_an_operator_edits_a_subscriber(page, portal):
 
 def test_an_operator_sends_a_test_message_after_confirming(page, portal):
     log_in(page, portal)
-    page.click("nav >> text=Send")
+    page.click("nav >> text=Send")  # the send-today form, which links to the test message
+    page.click("text=Send a test message to one number")
     page.fill("#test-phone", "+91 98123 45678")
     page.click("button:has-text('Review')")
     assert "+919812345678" in page.locator("[role=alert]").inner_text()

@@ -61,3 +61,12 @@ def test_times_on_the_next_day_are_marked():
     assert hhmm("2026-03-22T00:37:57+05:30", "2026-03-21") == "00:37 (+1)"
     assert hhmm("2026-03-21T23:56:56+05:30", "2026-03-21") == "23:56"
     assert hhmm(None) == "—"
+
+
+def test_a_wednesday_says_there_is_no_abhijit_instead_of_repeating_the_durmuhurta(client):
+    # 25 Mar 2026 is a Wednesday: its durmuhurta is the midday muhurta, so no Abhijit.
+    wednesday = client.get("/panchang?place=Varanasi&date=2026-03-25").get_data(as_text=True)
+    no_abhijit = "none on Wednesdays: this muhurta is the day&#39;s Durmuhurta"
+    assert f"<dt>Abhijit Muhurta</dt><dd>{no_abhijit}</dd>" in wednesday
+    thursday = client.get("/panchang?place=Varanasi&date=2026-03-26").get_data(as_text=True)
+    assert "<dt>Abhijit Muhurta</dt><dd>1" in thursday and no_abhijit not in thursday

@@ -145,3 +145,13 @@ def test_a_send_without_a_chosen_subscriber_asks_for_one(operator_client, seeded
     )
     assert "Choose a subscriber (by phone) or a zone first." in response.get_data(as_text=True)
     assert _outbox(app) == []
+
+
+def test_the_send_nav_opens_the_send_today_form_which_links_to_the_test_message(operator_client):
+    dashboard = operator_client.get("/admin/").get_data(as_text=True)
+    nav = dashboard.split('<nav aria-label="Operator">', 1)[1].split("</nav>", 1)[0]
+    assert '<a href="/admin/send/today">Send</a>' in nav
+    form = operator_client.get("/admin/send/today").get_data(as_text=True)
+    assert '<a href="/admin/send/test">Send a test message to one number…</a>' in form
+    test = operator_client.get("/admin/send/test").get_data(as_text=True)
+    assert 'href="/admin/send/today"' in test.split("</nav>", 1)[1]  # and back

@@ -52,9 +52,14 @@ def _muhurta(start: float, end: float, number: int) -> Interval:
     return begin, begin + length
 
 
-def abhijit(sunrise: float, sunset: float) -> Interval:
-    """Abhijit muhurta: the 8th of the 15 daytime muhurtas (centred on local noon)."""
-    return _muhurta(sunrise, sunset, 8)
+WEDNESDAY = 3
+
+
+def abhijit(sunrise: float, sunset: float, weekday: int) -> Interval | None:
+    """Abhijit muhurta: the 8th of the 15 daytime muhurtas (centred on local noon); None on
+    Wednesday (0 = Sunday), whose durmuhurta is that muhurta: drikpanchang.com prints
+    "None" for it then (tests/almanac/reference/PROVENANCE.md, new-delhi-2022-01-26)."""
+    return None if weekday == WEDNESDAY else _muhurta(sunrise, sunset, 8)
 
 
 def durmuhurtas(sunrise: float, sunset: float, next_sunrise: float, weekday: int) -> list[Interval]:

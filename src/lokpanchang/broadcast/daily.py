@@ -20,6 +20,8 @@ from lokpanchang.storage import ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog
 from lokpanchang.storage.states import (
+    FAILED_LEDGER,
+    NOT_TODAY_LEDGER,
     OPEN_LEDGER,
     OPEN_RUNS,
     OWED_LEDGER,
@@ -112,15 +114,11 @@ def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:
     return True
 
 
-NOT_OURS_TO_SEND = (L.SKIPPED, L.MISSED, L.DEFERRED, L.BLOCKED)
-"""Rows counted as skipped on the run: the channel, the clock or the tier said not today."""
-
-
 def _write_counts(run: BroadcastRun, counts: dict[str, int]) -> None:
     run.total = sum(counts.values())
     run.sent = sum(counts.get(state, 0) for state in SENT_LEDGER)
-    run.skipped = sum(counts.get(state, 0) for state in NOT_OURS_TO_SEND)
-    run.failed = run.total - run.sent - run.skipped
+    run.skipped = sum(counts.get(state, 0) for state in NOT_TODAY_LEDGER)
+    run.failed = sum(counts.get(state, 0) for state in FAILED_LEDGER)
 
 
 class DailyBatch(LedgerSelection):

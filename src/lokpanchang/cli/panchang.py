@@ -99,10 +99,16 @@ def _elements(title: str, entries, day: date) -> list[str]:
     return lines
 
 
-def _interval(title: str, interval, day: date) -> str:
+def _interval(title: str, interval, day: date, none: str = "no sunrise or sunset") -> str:
     if interval is None:
-        return f"  {title:<11}none (no sunrise or sunset)"
+        return f"  {title:<11}none ({none})"
     return f"  {title:<11}{_clock(interval.start, day)} - {_clock(interval.end, day)}"
+
+
+def _no_abhijit(panchangam: Panchangam) -> str:
+    if panchangam.sunrise is None or panchangam.sunset is None:
+        return "no sunrise or sunset"
+    return "on Wednesdays its muhurta is the durmuhurta"
 
 
 def render_page(panchangam: Panchangam) -> str:
@@ -135,7 +141,7 @@ def render_page(panchangam: Panchangam) -> str:
         _interval("Rahu kalam", panchangam.rahu_kalam, day),
         _interval("Yamaganda", panchangam.yamaganda, day),
         _interval("Gulika", panchangam.gulika, day),
-        _interval("Abhijit", panchangam.abhijit, day),
+        _interval("Abhijit", panchangam.abhijit, day, _no_abhijit(panchangam)),
     ]
     lines += [_interval("Durmuhurta", item, day) for item in panchangam.durmuhurta]
     month_mark = " (adhika)" if masa.adhika else " (kshaya)" if masa.kshaya else ""

@@ -75,6 +75,11 @@ class FakeCloudAPI:
         self._session: aiohttp.ClientSession | None = None
         self.connections = 0  # client connections that sent a message (pooled ones reuse theirs)
         self._transports: weakref.WeakSet = weakref.WeakSet()
+        # Cleared, sends wait here unanswered (``waiting`` counts them): a test can hold the
+        # channel's answers while it takes the database away, so they come back into an outage.
+        self.answering = asyncio.Event()
+        self.answering.set()
+        self.waiting = 0
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=1024 * 1024)
@@ -95,6 +100,7 @@ class FakeCloudAPI:
         self._count_connection(request)
         if self.config.latency_ms:
             await asyncio.sleep(self.config.latency_ms / 1000)
+        await self._answer_when_allowed()
         raw = await request.read()
         payload: dict = {}
         try:
@@ -126,6 +132,13 @@ class FakeCloudAPI:
                 "messages": [{"id": message_id, "message_status": "accepted"}],
             }
         )
+
+    async def _answer_when_allowed(self) -> None:
+        self.waiting += 1
+        try:
+            await self.answering.wait()
+        finally:
+            self.waiting -= 1
 
     def _count_connection(self, request: web.Request) -> None:
         """Count each client connection once (a pooled client reuses its connections)."""

@@ -114,6 +114,17 @@ OWED_LEDGER = (L.PENDING, L.CLAIMED, L.RETRY)
 SENT_LEDGER = (L.SENT, L.DELIVERED, L.READ)
 """Rows the channel accepted."""
 
+DELIVERED_LEDGER = (L.DELIVERED, L.READ)
+"""Rows the channel says reached the subscriber's device."""
+
+FAILED_LEDGER = (L.FAILED, L.HALTED)
+"""Rows that did not go by an error: given up, refused for good, or halted with their run.
+Every count of "failed" (the run's, the daily metrics, the report, the portal) is this one."""
+
+NOT_TODAY_LEDGER = (L.SKIPPED, L.MISSED, L.DEFERRED, L.BLOCKED)
+"""Rows not sent today by rule, not by error: the channel's policy (skipped, blocked), the
+clock (missed) or the messaging limit (deferred) said not today. A run counts them skipped."""
+
 OPEN_RUNS = (R.PLANNED, R.ENQUEUED, R.RUNNING)
 FINAL_RUNS = (R.DONE, R.HALTED, R.MISSED)
 """Runs the scheduler is done with (only an operator plans them again)."""

@@ -16,7 +16,8 @@ from lokpanchang.messages.places import zone_label
 
 NONE = "—"
 POLAR_WITHOUT_SUNRISE = ("polar_day", "polar_night")
-KALAMS = ("rahu_kalam", "yamaganda", "gulika", "abhijit")
+KALAMS = ("rahu_kalam", "yamaganda", "gulika")
+WEDNESDAY = 4  # vara numbers count from 1 = Sunday
 ELEMENTS = ("tithi", "nakshatra", "yoga", "karana")
 
 
@@ -38,6 +39,7 @@ def facts(day: dict, language: str) -> list[tuple[str, str]]:
         (f"{words['moonrise']} / {words['moonset']}", _pair(day, "moonrise", "moonset")),
         *((words[kind], _sequence(day, kind, words)) for kind in ELEMENTS),
         *((words[kind], _kalam(day, day.get(kind), words)) for kind in KALAMS),
+        (words["abhijit"], _abhijit(day, words)),
         (words["durmuhurta"], _durmuhurta(day, words)),
         (words["masa"], _masa(day.get("masa") or {}, words, language)),
         *_years(day.get("samvat") or {}, words),
@@ -99,6 +101,14 @@ def _kalam(day: dict, span: object, words: Mapping[str, str]) -> str:
     if isinstance(span, dict):
         return f"{hhmm(span.get('start'), day['date'])}–{hhmm(span.get('end'), day['date'])}"
     return words["no_kalam"] if day.get("polar") else NONE
+
+
+def _abhijit(day: dict, words: Mapping[str, str]) -> str:
+    """Abhijit's span; on a Wednesday, that there is none (its durmuhurta is that muhurta)."""
+    vara = day.get("vara")
+    if day.get("abhijit") is None and isinstance(vara, dict) and vara.get("number") == WEDNESDAY:
+        return words["no_abhijit"]
+    return _kalam(day, day.get("abhijit"), words)
 
 
 def _durmuhurta(day: dict, words: Mapping[str, str]) -> str:

@@ -85,7 +85,11 @@ def _choice() -> Choice:
 
 
 def _remembered() -> dict[str, str]:
-    values = parse_qs(request.cookies.get(CHOICE_COOKIE, ""), max_num_fields=5)
+    """The last choice from the cookie; one we did not write (too many fields) reads as none."""
+    try:
+        values = parse_qs(request.cookies.get(CHOICE_COOKIE, ""), max_num_fields=5)
+    except ValueError:
+        return {}
     return {key: found[0] for key, found in values.items() if found}
 
 

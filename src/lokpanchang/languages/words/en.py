@@ -35,6 +35,7 @@ WORDS = {
     "no_sunset": "no sunset: the Sun stays above the horizon until the next sunrise",
     "no_sunrise_next_day": "no sunrise tomorrow: this day ends at midnight",
     "no_kalam": "none today: it is part of the time between sunrise and sunset",
+    "no_abhijit": "none on Wednesdays: this muhurta is the day's Durmuhurta",
     # The public page.
     "page_title": "Panchang for any place",
     "find": "Find a day's panchang",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
+from lokpanchang.web.admin.common import page_url
 from lokpanchang.web.database import close_db
 from lokpanchang.web.security import (
     check_csrf,
@@ -34,6 +35,7 @@ def _guard():
 
 
 bp.teardown_app_request(close_db)
+bp.add_app_template_global(page_url, "page_url")  # the lists' pager (admin/_pager.html)
 
 # Views register themselves on ``bp``; imported last because they import ``bp``.
 from lokpanchang.web.admin import (  # noqa: E402,F401

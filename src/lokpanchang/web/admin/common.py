@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from datetime import date
+from urllib.parse import urlencode
 
 from flask import abort, request
 
@@ -20,6 +21,13 @@ def page_arg() -> int:
         return min(MAX_PAGE, max(1, int(request.args.get("page", "1"))))
     except ValueError:
         return 1
+
+
+def page_url(page: int) -> str:
+    """This list's address on ``page``, its other arguments kept as they came. They are never
+    handed to ``url_for`` as keywords: ``?endpoint=x`` (or ``_external``...) would be its own."""
+    kept = [(name, value) for name, value in request.args.items(multi=True) if name != "page"]
+    return f"{request.script_root}{request.path}?{urlencode([*kept, ('page', page)])}"
 
 
 def id_arg(text: str) -> int | None:
