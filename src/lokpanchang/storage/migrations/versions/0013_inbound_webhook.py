@@ -1,8 +1,8 @@
 """inbound_webhook: verified webhook bodies, stored before the channel gets its 200 and
 handled by tasks that take the row's id (issue 24)
 
-Revision ID: 0012_inbound_webhook
-Revises: 0011_subscriber_choices
+Revision ID: 0013_inbound_webhook
+Revises: 0012_metrics_blocked
 """
 
 import sqlalchemy as sa
@@ -10,8 +10,8 @@ from alembic import op
 
 import lokpanchang.storage.models
 
-revision = "0012_inbound_webhook"
-down_revision = "0011_subscriber_choices"
+revision = "0013_inbound_webhook"
+down_revision = "0012_metrics_blocked"
 branch_labels = None
 depends_on = None
 
