@@ -27,6 +27,16 @@ def test_it_refuses_to_start_without_credentials_outside_development(
     assert "set FLOWER_BASIC_AUTH=user:password" in capsys.readouterr().err
 
 
+def test_up_runs_flower_on_the_same_rule_and_refuses_before_starting_anything(
+    settings_env, capsys, tmp_path
+):
+    settings_env(ENVIRONMENT="production", DATA_DIR=str(tmp_path / "var"))
+    assert main(["up"]) == 2
+    err = capsys.readouterr().err
+    assert "set FLOWER_BASIC_AUTH=user:password" in err and "`up --no-flower`" in err
+    assert not (tmp_path / "var" / "up.json").exists()
+
+
 def test_it_refuses_a_malformed_credential(settings_env, capsys):
     settings_env(ENVIRONMENT="production", FLOWER_BASIC_AUTH="admin")
     assert main(["flower"]) == 2

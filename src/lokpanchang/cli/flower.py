@@ -57,8 +57,11 @@ def flower_command(settings: Settings) -> list[str]:
     ]
 
 
-def flower_environment(settings: Settings, credentials: str) -> dict[str, str]:
-    env = dict(os.environ)
+def flower_environment(
+    settings: Settings, credentials: str, base: dict[str, str] | None = None
+) -> dict[str, str]:
+    """``base`` (this process's environment when None) with only ``credentials`` for auth."""
+    env = dict(os.environ if base is None else base)
     env.pop("FLOWER_BASIC_AUTH_FILE", None)
     if credentials:
         env["FLOWER_BASIC_AUTH"] = credentials
