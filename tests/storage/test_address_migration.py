@@ -1,4 +1,4 @@
-"""Migration 0013_subscriber_addresses on SQLite and PostgreSQL: every subscriber's number and
+"""Migration 0014_subscriber_addresses on SQLite and PostgreSQL: every subscriber's number and
 chat move to ``subscriber_address`` with their subscriber, and back on a downgrade."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from lokpanchang.storage.models import SubscriberAddress, UserDetail
 from tests.storage.test_ops_migration import _differences
 from tests.storage.test_telegram_migration import add
 
-BEFORE = "0012_metrics_blocked"
-THIS = "0013_subscriber_addresses"
+BEFORE = "0013_inbound_webhook"
+THIS = "0014_subscriber_addresses"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,6 +1,6 @@
 """Migration 0010_telegram on SQLite and PostgreSQL: a subscriber's channel, chat id and link
 code, the phone optional, and every subscriber addressed on their channel (CHECK). Checked
-at the revision before the addresses moved to their own table (0013)."""
+at the revision before the addresses moved to their own table (0014)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from lokpanchang.storage import migrate
 from lokpanchang.storage.db import dispose_engine, engine_for
 
 PREVIOUS = "0009_ledger_states"
-THIS = "0011_subscriber_choices"  # 0010 and the columns 0011 adds, before 0013 moves them
+THIS = "0011_subscriber_choices"  # 0010 and the columns 0011 adds, before 0014 moves them
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

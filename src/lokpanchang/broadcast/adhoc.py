@@ -28,6 +28,7 @@ from lokpanchang.broadcast.owing import DAILY_UNIQUE, message_row, owe
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
+from lokpanchang.storage.ledger import backfill_rows
 from lokpanchang.storage.models import AnnouncementLog, MessageLog, UserDetail
 from lokpanchang.storage.states import LedgerKind, LedgerStatus
 
@@ -38,16 +39,6 @@ DEFAULT_ANNOUNCEMENT_TEMPLATE = "announcement"
 
 
 # Backfill ------------------------------------------------------------------------
-
-
-def backfill_rows(zone: str, day: date):
-    """The ledger rows a backfill of ``zone`` for ``day`` owns (kind ``backfill``, no run)."""
-    return and_(
-        MessageLog.kind == LedgerKind.BACKFILL,
-        MessageLog.run_id.is_(None),
-        MessageLog.timezone == zone,
-        MessageLog.local_date == day,
-    )
 
 
 class Backfill(LedgerSelection):

@@ -304,7 +304,8 @@ def _yes(turn: Turn) -> list[Said]:
     asked = user.delete_asked_at if user is not None else None
     if user is None or asked is None or turn.now - asked > DELETE_CONFIRMATION:
         return [turn.say("help")]
-    erase_subscriber(turn.session, user, turn.now)
+    written = [w for a in user.addresses for w in ADAPTERS[a.channel].as_written(a.address)]
+    erase_subscriber(turn.session, user, turn.now, written)
     turn.erased = True
     return [turn.say("deleted")]
 

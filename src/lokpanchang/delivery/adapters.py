@@ -87,6 +87,11 @@ class Adapter:
         """Whether an opt-out's ``resume`` may reactivate a subscriber disabled for this reason."""
         return False
 
+    def as_written(self, address: str) -> list[str]:
+        """How ``address`` appears in this channel's stored inbound bodies (compact JSON), so
+        erasure drops the bodies naming it (``storage.inbound.forget_naming``)."""
+        return [address]
+
     def link_url(self, settings: Settings, code: str) -> str:
         """A link that moves a subscription to this channel with ``code`` ("" when none)."""
         return ""

@@ -53,6 +53,10 @@ class TelegramAdapter(Adapter):
 
         return parse_update(body)
 
+    def as_written(self, address: str) -> list[str]:
+        """A chat id as the value of an ``id`` (an update's ``chat`` and ``from``)."""
+        return [f'"id":{address},', f'"id":{address}}}']
+
     def link_url(self, settings: Settings, code: str) -> str:
         """``t.me/<bot>?start=<code>``: Telegram opens the chat and sends ``/start <code>``."""
         bot = settings.telegram_bot_username

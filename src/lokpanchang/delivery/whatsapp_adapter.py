@@ -94,6 +94,10 @@ class WhatsAppAdapter(Adapter):
     ) -> FailedStatusAction:
         return failed_status_action(code, undeliverable_days, counted_today)
 
+    def as_written(self, address: str) -> list[str]:
+        """A ``wa_id``: the digits without the plus."""
+        return [address.lstrip("+")]
+
     def resumable(self, disabled_reason: str) -> bool:
         """Disabled because they stopped marketing messages (131050): their resume undoes it."""
         return any(str(code) in disabled_reason for code in DISABLE_CODES)

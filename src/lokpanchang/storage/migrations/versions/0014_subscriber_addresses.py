@@ -3,8 +3,8 @@ WhatsApp numbers (``user_detail.phone``) and Telegram chats (``user_detail.chat_
 there with their subscriber, and the per-channel columns (with ``wa_id``, the number without
 its ``+``) and CHECKs go
 
-Revision ID: 0013_subscriber_addresses
-Revises: 0012_metrics_blocked
+Revision ID: 0014_subscriber_addresses
+Revises: 0013_inbound_webhook
 """
 
 import sqlalchemy as sa
@@ -12,8 +12,8 @@ from alembic import op
 
 import lokpanchang.storage.models
 
-revision = "0013_subscriber_addresses"
-down_revision = "0012_metrics_blocked"
+revision = "0014_subscriber_addresses"
+down_revision = "0013_inbound_webhook"
 branch_labels = None
 depends_on = None
 
