@@ -22,6 +22,7 @@ from lokpanchang.almanac import (
     muhurtas,
     observances,
 )
+from lokpanchang.almanac.calendars import day as calendar_day
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.model import (
     Element,
@@ -180,7 +181,7 @@ def _compute(
         yoga=lists["yoga"],
         karana=lists["karana"],
         **_kalams(frame, vara - 1, at),
-        **_calendar(frame.start, day, spans["tithi"][0].number, lang),
+        **_calendar(_sunrises(place, rising, day, frame), day, spans["tithi"][0].number, lang),
         **(_extras(place, day, _Computed(frame, spans, at.times, lang, rising), extras)),
     )
 
@@ -305,7 +306,13 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict[str,
     }
 
 
-def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict[str, Any]:
+def _sunrises(place: _Place, rising: str, day: date, frame: daylight.DayFrame) -> daylight.Sunrises:
+    where = (place.latitude, place.longitude)
+    return daylight.Sunrises(place.zone, *where, rising).knowing(day, frame)
+
+
+def _calendar(sunrises: daylight.Sunrises, day: date, tithi: int, lang: str) -> dict[str, Any]:
+    day_start = sunrises.start(day)
     month = lunisolar.lunar_month(day_start, tithi)
     shaka = lunisolar.shaka_year(day, month.amanta)
     cycle = lunisolar.samvatsara(shaka)
@@ -323,6 +330,7 @@ def _calendar(day_start: float, day: date, tithi: int, lang: str) -> dict[str, A
             shaka, lunisolar.vikram_year(shaka), Named(cycle, label("samvatsara", cycle, lang))
         ),
         "ritu": Named(ritu, label("ritu", ritu, lang)),
+        "calendars": calendar_day.day_calendars(day, month, shaka, sunrises, lang),
         "ayana": Named(
             1 if ayana == "Uttarayana" else 2,
             label("ayana", 1 if ayana == "Uttarayana" else 2, lang),

@@ -11,15 +11,18 @@ from datetime import datetime, timedelta
 
 import structlog
 
-from lokpanchang.broadcast import pipeline, tier
+from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.broadcast.owing import owe_run
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import SendResult
 from lokpanchang.storage import ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog
 from lokpanchang.storage.states import (
+    FAILED_LEDGER,
+    NOT_TODAY_LEDGER,
     OPEN_LEDGER,
     OPEN_RUNS,
     OWED_LEDGER,
@@ -49,21 +52,10 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
             return []
         stale = now - timedelta(seconds=settings.claim_stale_after)
         ids = ledger.sendable_ids(session, MessageLog, ledger.run_rows(run_id), stale, now)
-        bounds = batch_bounds(ids, settings.batch_size)
+        bounds = pipeline.batch_bounds(ids, settings.batch_size)
         run.batches = max(run.batches, len(bounds))
     log.info("run.started", run_id=run_id, batches=len(bounds), rows=len(ids))
     return bounds
-
-
-def owe_run(session, settings: Settings, run: BroadcastRun, now: datetime) -> None:
-    """A row for each of the slot's subscribers, admitted by the messaging limit (or deferred)."""
-    limit = settings.messaging_limit
-    if limit is None:  # nothing to count: admitted as they are written
-        ledger.insert_run_rows(session, run, now, admitted_at=now)
-        return
-    ledger.insert_run_rows(session, run, now)
-    waiting = ledger.unadmitted(session, MessageLog, ledger.run_rows(run.id))
-    tier.admit(session, MessageLog, waiting, limit, now)
 
 
 def _mark_running(settings: Settings, run: BroadcastRun, now: datetime) -> None:
@@ -89,11 +81,6 @@ def give_up_late_run(session, run: BroadcastRun) -> None:
     log.warning("run.missed_after_grace", run_id=run.id, rows=len(owed))
 
 
-def batch_bounds(ids: list[int], size: int) -> list[tuple[int, int]]:
-    """Consecutive chunks of ``ids`` (sorted) as inclusive (first, last) bounds."""
-    return [(ids[i], ids[min(i + size, len(ids)) - 1]) for i in range(0, len(ids), size)]
-
-
 def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:
     """Write the ledger's counts into the run and mark it done once no row is open.
 
@@ -112,15 +99,11 @@ def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:
     return True
 
 
-NOT_OURS_TO_SEND = (L.SKIPPED, L.MISSED, L.DEFERRED, L.BLOCKED)
-"""Rows counted as skipped on the run: the channel, the clock or the tier said not today."""
-
-
 def _write_counts(run: BroadcastRun, counts: dict[str, int]) -> None:
     run.total = sum(counts.values())
     run.sent = sum(counts.get(state, 0) for state in SENT_LEDGER)
-    run.skipped = sum(counts.get(state, 0) for state in NOT_OURS_TO_SEND)
-    run.failed = run.total - run.sent - run.skipped
+    run.skipped = sum(counts.get(state, 0) for state in NOT_TODAY_LEDGER)
+    run.failed = sum(counts.get(state, 0) for state in FAILED_LEDGER)
 
 
 class DailyBatch(LedgerSelection):

@@ -25,6 +25,7 @@ class DailyMetrics(Base):
     missed: Mapped[int] = mapped_column(Integer, default=0)  # subscribers (ledger rows 'missed')
     missed_runs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     ambiguous: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    blocked: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     new_subscribers: Mapped[int] = mapped_column(Integer, default=0)
     unsubscribed: Mapped[int] = mapped_column(Integer, default=0)
     active_subscribers: Mapped[int] = mapped_column(Integer, default=0)
