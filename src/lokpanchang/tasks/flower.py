@@ -66,7 +66,7 @@ def require_login(handlers: list) -> list[str]:
 def _logged_in(handler_class):
     from tornado.web import authenticated
 
-    class LoggedIn(handler_class):
+    class LoggedIn(handler_class):  # type: ignore[valid-type,misc]  # a class chosen at run time
         @authenticated
         async def get(self, *args, **kwargs):
             return await handler_class.get(self, *args, **kwargs)
