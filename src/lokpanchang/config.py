@@ -159,6 +159,10 @@ class Settings(BaseSettings):
     # The public page: the place it opens on (until a visitor chooses one), and the number
     # people write to on WhatsApp (E.164; empty: no "get this every morning" WhatsApp link).
     public_default_place: str = "New Delhi"
+    # Its expensive work (web.public_work): helper processes per web worker (0: in the worker
+    # itself), and how many such computations one client address may have in flight.
+    public_helpers: int = Field(1, ge=0, le=16)
+    public_per_client: int = Field(2, gt=0, le=1000)
     whatsapp_display_number: str = ""
     # Login throttling: this many failures within the window lock an account out for the
     # lockout from the client that failed (a client address, any account: the larger number;
