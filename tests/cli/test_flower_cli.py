@@ -103,11 +103,11 @@ def test_it_serves_401_without_and_200_with_credentials_and_runs_no_task(redis_u
         assert status_of(url, "ops:s3cret-pass") == 200
         assert "s3cret-pass" not in " ".join(_cmdline(process.pid))
         # Read-only: with the credentials, no route runs a task or controls a worker.
-        forged = json.dumps({"args": [{"entry": []}]}).encode()
+        forged = json.dumps({"args": [1]}).encode()
         for path in (
-            "api/task/async-apply/tasks.handle_webhook",
-            "api/task/send-task/tasks.handle_webhook",
-            "api/task/apply/tasks.handle_webhook",
+            "api/task/async-apply/tasks.handle_inbound",
+            "api/task/send-task/tasks.handle_inbound",
+            "api/task/apply/tasks.handle_inbound",
             "api/worker/shutdown/celery@x",
             "api/task/revoke/some-id",
         ):

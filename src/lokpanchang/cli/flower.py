@@ -1,8 +1,7 @@
 """`lokpanchang flower`: Flower behind basic auth, read-only, with its state under data_dir.
 
 Read-only: the routes that run, revoke or limit tasks and control workers are removed
-(``lokpanchang.tasks.flower``), so Flower credentials cannot run ``tasks.handle_webhook``
-with a body that never passed the webhook's signature check.
+(``lokpanchang.tasks.flower``), so Flower credentials cannot run or revoke any task.
 
 Credentials come from ``FLOWER_BASIC_AUTH`` (``user:password``; or ``FLOWER_BASIC_AUTH_FILE``)
 and reach Flower through its own environment variable, never the command line (which any

@@ -15,6 +15,7 @@ from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.config import get_settings
+from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SubscriptionEvent
@@ -27,7 +28,6 @@ from lokpanchang.subscribers import (
     parse_subscribers,
     stop,
     subscribe,
-    subscribe_chat,
 )
 
 SAMPLE = "sample_subscribers.csv"
@@ -116,16 +116,16 @@ def _user_error(exc: ValueError) -> CommandError:
 def _add(args) -> int:
     latitude, longitude = checked_coordinates(args.lat, args.lon)
     address = _address(args)
-    join = subscribe_chat if args.channel == "telegram" else subscribe
     now = clock.now()
     try:
         with transaction(database_url()) as session:
-            user = join(
+            user = subscribe(
                 session,
                 address,
                 latitude,
                 longitude,
                 now=now,
+                channel=args.channel,
                 name=args.name,
                 language=args.lang,
                 send_time=args.send_time,
@@ -210,7 +210,7 @@ def _stop(args) -> int:
     try:
         with transaction(database_url()) as session:
             user = stop(session, args.phone, now)
-            phone = user.phone
+            phone = user.address_on(DEFAULT)
     except ValueError as exc:
         raise _user_error(exc) from None
     print(f"stopped {phone}")

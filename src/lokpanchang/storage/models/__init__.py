@@ -4,11 +4,12 @@ One module per subject; every model, ``Base`` (and so ``Base.metadata``, which A
 compares with the database) and the shared constants are imported from here:
 
 - ``base``: ``Base`` and ``UTCDateTime``, the column type of every instant;
-- ``subscribers``: subscribers, their places and history, the messages they sent;
+- ``subscribers``: subscribers, their addresses, places and history, the messages they sent;
 - ``sending``: the daily runs, the delivery ledgers, the prepared panchangams;
 - ``scheduling``: scheduled jobs and their runs, beat entries, the database locks;
 - ``monitoring``: daily metrics, health samples, API usage;
-- ``operators``: admin portal accounts, sessions and failed logins.
+- ``operators``: admin portal accounts, sessions and failed logins;
+- ``inbound``: verified webhook bodies waiting for a worker (the durable inbound store).
 
 All instants are stored as UTC and come back as aware UTC datetimes
 (``UTCDateTime``), on SQLite as on PostgreSQL.
@@ -17,6 +18,7 @@ All instants are stored as UTC and come back as aware UTC datetimes
 from __future__ import annotations
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
+from lokpanchang.storage.models.inbound import InboundWebhook, InboundWork
 from lokpanchang.storage.models.monitoring import ApiUsageLog, DailyMetrics, SystemHealthLog
 from lokpanchang.storage.models.operators import LoginFailure, Operator, OperatorSession
 from lokpanchang.storage.models.scheduling import (
@@ -32,19 +34,20 @@ from lokpanchang.storage.models.sending import (
     PreparedPanchangam,
 )
 from lokpanchang.storage.models.subscribers import (
-    ADDRESSED,
     DEFAULT_SEND_TIME,
     FOREVER,
+    MAX_ADDRESS,
     CityDetail,
     InboundMessage,
+    SubscriberAddress,
     SubscriptionEvent,
     UserDetail,
 )
 
 __all__ = [
-    "ADDRESSED",
     "DEFAULT_SEND_TIME",
     "FOREVER",
+    "MAX_ADDRESS",
     "AnnouncementLog",
     "ApiUsageLog",
     "Base",
@@ -53,6 +56,8 @@ __all__ = [
     "CityDetail",
     "DailyMetrics",
     "InboundMessage",
+    "InboundWebhook",
+    "InboundWork",
     "LoginFailure",
     "MessageLog",
     "Operator",
@@ -61,6 +66,7 @@ __all__ = [
     "ScheduledJob",
     "ScheduledJobRun",
     "SchedulerLock",
+    "SubscriberAddress",
     "SubscriptionEvent",
     "SystemHealthLog",
     "UTCDateTime",
