@@ -2,19 +2,22 @@
 
 Channels are async; their callers (Celery tasks, web requests, the CLI) are not. Every send
 runs on its thread's own long-lived event loop (``run_async``), so a channel keeps its
-connection pool across the batches of a worker process. A caller that made its own channel
+connection pool across the batches of a worker process. The loops are uvloop's: at broadcast
+rates the loop's own work per request is a measurable part of a worker's CPU (bench/BENCHMARKS.md,
+"HTTP client"). A caller that made its own channel
 for one request or command uses ``owned_context`` and the channel (and the loop, for a
 short-lived thread) is closed at the end.
 """
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+
+import uvloop
 
 from lokpanchang.broadcast.content import Content
 from lokpanchang.config import Settings, get_settings
@@ -40,7 +43,7 @@ def run_async(coroutine):
     """Run ``coroutine`` on this thread's own long-lived event loop (made on first use)."""
     loop = getattr(_loops, "loop", None)
     if loop is None or loop.is_closed():
-        loop = _loops.loop = asyncio.new_event_loop()
+        loop = _loops.loop = uvloop.new_event_loop()
     return loop.run_until_complete(coroutine)
 
 

@@ -9,7 +9,7 @@ See docs/whatsapp.md. Example::
 
 from __future__ import annotations
 
-import asyncio
+import uvloop
 
 from lokpanchang.cli import CommandError, summary
 from lokpanchang.fakes.serving import serve_forever
@@ -126,5 +126,5 @@ def _template(value: str) -> tuple[str, int]:
 
 def _run(args) -> int:
     config = config_from_args(args)
-    asyncio.run(serve_forever(FakeCloudAPI(config).app(), args.port, "fake WhatsApp Cloud API"))
+    uvloop.run(serve_forever(FakeCloudAPI(config).app(), args.port, "fake WhatsApp Cloud API"))
     return 0

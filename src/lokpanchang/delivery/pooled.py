@@ -1,5 +1,9 @@
-"""What every HTTP channel shares: a pooled session per event loop, one request classified,
+"""What every HTTP channel shares: a pooled client per event loop, one request classified,
 and the retry loop of one send (``Retrying``).
+
+The HTTP client is ``pyreqwest`` (Rust's reqwest and hyper behind an asyncio API) and the
+bodies are encoded by ``orjson``: at broadcast rates the client's CPU per message is most of
+a worker's, and this pair costs about half of aiohttp's (bench/BENCHMARKS.md, "HTTP client").
 
 A channel subclasses ``PooledClient`` and gives ``with_retries`` one attempt at a time; a
 failure before the request left (no connection) is ``RETRY``, a failure after it may have
@@ -12,9 +16,17 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
-import aiohttp
+import orjson
 import structlog
+from pyreqwest.client import Client, ClientBuilder
+from pyreqwest.exceptions import (
+    ConnectError,
+    ConnectTimeoutError,
+    PoolTimeoutError,
+    PyreqwestError,
+)
 
 from lokpanchang.delivery.base import Outcome
 from lokpanchang.delivery.errors import Classified, backoff_delay
@@ -54,8 +66,25 @@ async def with_retries(
         await asyncio.sleep(delay)
 
 
+JSON = {"Content-Type": "application/json"}
+CONNECTING = "client error (Connect)"  # hyper's cause of a failure before the request left
+
+
+def _while_connecting(error: PyreqwestError) -> bool:
+    """A failure while opening the connection: nothing was sent (pyreqwest reports some
+    failures after sending, a connection closed before the answer, as ``ConnectError`` too)."""
+    causes = getattr(error, "details", {}).get("causes") or []
+    return any(cause.get("message") == CONNECTING for cause in causes)
+
+
+def _ambiguous(error: Exception) -> Classified:
+    """The request may have arrived: there is no idempotency key, so never resend it."""
+    return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(error).__name__}: {error}")
+
+
 class PooledClient:
-    """One ``aiohttp`` session, opened in the running loop by ``async with client:``.
+    """One HTTP client and its connection pool, opened in the running loop by
+    ``async with client:``.
 
     By default the outermost ``async with`` block opens the connection pool and closes it
     at the end (a command's or a request's channel, whatever loop it runs on). With
@@ -71,14 +100,14 @@ class PooledClient:
         self._concurrency = concurrency
         self._timeout = timeout
         self._keep_open = keep_open
-        self._session: aiohttp.ClientSession | None = None
+        self._session: Client | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._depth = 0
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
 
     async def __aenter__(self):
         loop = asyncio.get_running_loop()
@@ -95,28 +124,36 @@ class PooledClient:
 
     def _open_in(self, loop: asyncio.AbstractEventLoop) -> bool:
         """A kept-open pool made in ``loop`` that is still usable there."""
-        session = self._session
-        return self._keep_open and session is not None and not session.closed and self._loop is loop
+        return self._keep_open and self._session is not None and self._loop is loop
 
-    async def post(self, url: str, payload: dict, classify: Classify, **kwargs) -> Classified:
+    async def post(
+        self, url: str, payload: dict, classify: Classify, headers: dict | None = None
+    ) -> Classified:
         """POST ``payload`` as JSON and classify the answer; never raises for a failure."""
         try:
             assert self._session is not None, f"{type(self).__name__} used outside async with"
-            async with self._session.post(url, json=payload, **kwargs) as response:
-                return classify(response.status, await response.read())
-        except aiohttp.ConnectionTimeoutError as exc:
+            request = self._session.post(url).headers({**JSON, **(headers or {})})
+            # The whole exchange's deadline is ours: the client's own total timeout is reported
+            # as a connect timeout even after the request was sent (pyreqwest 0.15).
+            async with asyncio.timeout(self._timeout):
+                response = await request.body_bytes(orjson.dumps(payload)).build().send()
+                return classify(response.status, bytes(await response.bytes()))
+        except (ConnectTimeoutError, PoolTimeoutError) as exc:
             return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")
-        except aiohttp.ClientConnectorError as exc:
-            return Classified(Outcome.RETRY, error_detail=f"cannot connect: {exc}")
-        except aiohttp.InvalidURL as exc:  # the base URL is wrong: no send can work
+        except ValueError as exc:  # the base URL is wrong: no send can work
             return Classified(Outcome.HALT, error_detail=f"invalid URL: {exc}")
-        except (TimeoutError, aiohttp.ClientError) as exc:
-            # The request may have arrived: there is no idempotency key, so never resend.
-            return Classified(Outcome.AMBIGUOUS, error_detail=f"{type(exc).__name__}: {exc}")
+        except ConnectError as exc:
+            if _while_connecting(exc):
+                return Classified(Outcome.RETRY, error_detail=f"cannot connect: {exc}")
+            return _ambiguous(exc)  # e.g. the connection closed before the answer
+        except (TimeoutError, PyreqwestError) as exc:
+            return _ambiguous(exc)
 
-    def _new_session(self) -> aiohttp.ClientSession:
-        connector = aiohttp.TCPConnector(
-            limit=self._concurrency, keepalive_timeout=self.KEEPALIVE_SECONDS
+    def _new_session(self) -> Client:
+        return (
+            ClientBuilder()
+            .max_connections(self._concurrency)
+            .pool_idle_timeout(timedelta(seconds=self.KEEPALIVE_SECONDS))
+            .connect_timeout(timedelta(seconds=min(5.0, self._timeout / 2)))
+            .build()
         )
-        timeout = aiohttp.ClientTimeout(total=self._timeout, connect=min(5.0, self._timeout))
-        return aiohttp.ClientSession(connector=connector, timeout=timeout)

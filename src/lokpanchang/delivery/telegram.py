@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 
+import orjson
 import structlog
 
 from lokpanchang.config import Settings
@@ -71,7 +71,7 @@ def chat_id(address: str) -> int | str:
 def classify_answer(http_status: int, body: bytes | str) -> Classified:
     """Classify one Bot API answer (``{"ok": ..., "result" | "error_code", "description"}``)."""
     try:
-        document = json.loads(body)
+        document = orjson.loads(body)
     except (ValueError, TypeError):
         return Classified(Outcome.RETRY, error_detail=f"HTTP {http_status}, body is not JSON")
     if not isinstance(document, dict):

@@ -19,6 +19,7 @@ import weakref
 from collections import Counter, deque
 
 import aiohttp
+import orjson
 from aiohttp import web
 
 from lokpanchang import clock
@@ -116,7 +117,7 @@ class FakeCloudAPI:
         except Rejected as rejected:
             self._record(payload, None, rejected.code)
             document, status = error_document(rejected.code, rejected.details)
-            return web.json_response(document, status=status)
+            return json_answer(document, status)
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
         arrived = clock.now().timestamp()
         self.accepted_at.append(arrived)
@@ -125,7 +126,7 @@ class FakeCloudAPI:
         self._record(payload, message_id, None, number=number, at=arrived)
         failure = failure or self._not_delivered(payload)
         self._queue_statuses(payload, message_id, failure, number)
-        return web.json_response(
+        return json_answer(
             {
                 "messaging_product": "whatsapp",
                 "contacts": [{"input": recipient, "wa_id": recipient.lstrip("+")}],
@@ -156,7 +157,7 @@ class FakeCloudAPI:
                 "does not exist or is missing permissions",
             )
         try:
-            payload = json.loads(raw)
+            payload = orjson.loads(raw)
         except ValueError:
             raise Rejected(100, "request body is not JSON") from None
         if not isinstance(payload, dict) or payload.get("messaging_product") != "whatsapp":
@@ -375,6 +376,12 @@ class FakeCloudAPI:
 
 
 FAKE_KEY = web.AppKey("fake", FakeCloudAPI)
+
+
+def json_answer(document: dict, status: int = 200) -> web.Response:
+    """A JSON answer encoded by orjson (the send path's answers: cheaper than json's)."""
+    body = orjson.dumps(document)
+    return web.Response(body=body, status=status, content_type="application/json")
 
 
 async def serve(
