@@ -1,19 +1,30 @@
 """One zone's daily run through the one pipeline, side by side with one task per subscriber.
 
-1. ours: SUBSCRIBERS in Asia/Kolkata, two WhatsApp numbers, real PostgreSQL 15 and Redis
+1. ours: SUBSCRIBERS in Asia/Kolkata, NUMBERS WhatsApp numbers, real PostgreSQL 15 and Redis
    (started here from the server binaries), WORKERS x ``celery worker -c CONCURRENCY``
-   (prefork), the planner pass as beat runs it, ``lokpanchang fake-whatsapp`` with 100 ms
-   latency and both numbers. Rate = accepted / (last arrival - due instant); the sustained
-   rate is the middle 80 % of arrivals; lateness = arrival - due; RSS is sampled every 0.5 s
-   over every worker process, and its peak over the first and the second half of the run is
-   printed (growth shows as the second above the first).
+   (prefork), the planner pass as beat runs it (``tasks.jit_planner``: the run planned, its
+   preparation queued) LEAD seconds before the due instant, and ``lokpanchang fake-whatsapp``
+   with LATENCY ms and every number, each limited to RATE messages/s (Meta's 130429 beyond
+   it). The workers pace each number at RATE through the shared Redis bucket, as production
+   does (``SEND_RATE``); ``--rate 0`` runs unpaced and unlimited.
 2. the peer (``bench/pipeline/peer.py``): PEER subscribers, ``send_one.delay(phone)`` each, on
-   PEER_WORKERS x ``-P gevent -c GREENLETS`` with a pooled ``requests.Session``, against the
-   same fake (its first number). Rate = accepted / (last arrival - first enqueue).
+   PEER_WORKERS x ``-P gevent -c GREENLETS`` with a pooled ``requests.Session``, against an
+   unlimited fake (its first number). Rate = accepted / (last arrival - first enqueue).
 
-Duplicates are counted by the fake: templates accepted for someone who already had one.
+``--src DIR`` (repeatable) runs ours once from each source tree (its workers, its planner,
+its fake), one after the other in the same run, on the same servers: side by side with main
+is ``--src <main>/src --src src``. Each side reports:
 
-    PYTHONPATH=src:. python bench/pipeline/run.py [--subscribers 1000000] [--peer 20000]
+- first message: the first arrival at the fake after the due instant (seconds);
+- lateness p50/p99 (arrival - due), the sustained rate (middle 80 % of arrivals) and the
+  rate from the due instant to the last arrival;
+- CPU ms per message by process (workers, fake, PostgreSQL, Redis; from planning to the end);
+- peak RSS of the largest single process of each kind (sampled every 0.5 s);
+- duplicates (templates the fake accepted for someone who had one already) and the
+  throughput refusals (130429: a number sent above RATE).
+
+    PYTHONPATH=src:. python bench/pipeline/run.py [--subscribers 1000000] [--numbers 4]
+        [--rate 1000] [--peer 20000] [--src DIR ...]
 """
 
 from __future__ import annotations
@@ -42,24 +53,31 @@ assert _spec is not None and _spec.loader is not None
 broadcast_bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(broadcast_bench)
 
-TOKEN, NUMBERS = "bench-token", ("4242", "4343")
-LEAD_SECONDS = 60  # planning to the due instant: workers start and the run's rows are owed
+TOKEN = "bench-token"
+PLAN = """
+import json
+from lokpanchang.tasks.scheduling import jit_planner
+print(json.dumps(jit_planner()))
+"""
 
 
-def start_fake(port: int) -> subprocess.Popen:
+def numbers(count: int) -> list[str]:
+    """``count`` phone-number ids."""
+    return [str(4242 + 101 * n) for n in range(count)]
+
+
+def start_fake(src: Path, port: int, ids: list[str], rate: float, latency_ms: float):
     command = [
         *(sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port", str(port)),
-        *("--token", TOKEN, "--phone-number-id", ",".join(NUMBERS), "--latency-ms", "100"),
+        *("--token", TOKEN, "--phone-number-id", ",".join(ids)),
+        *("--latency-ms", str(latency_ms), "--rate", str(rate)),
         *("--pair-seconds", "0", "--keep", "1000"),
     ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     process.stdout.readline()
     return process
-
-
-def reset_fake(port: int) -> None:
-    broadcast_bench.fake_call(port, "/_fake/messages", "DELETE")
 
 
 def fake_state(port: int) -> tuple[list[float], dict]:
@@ -68,26 +86,28 @@ def fake_state(port: int) -> tuple[list[float], dict]:
 
 
 class RssSampler(threading.Thread):
-    """Samples (seconds since start, largest RSS of one process) over a set of process trees."""
+    """The peak RSS of the largest single process of each kind, sampled every 0.5 s."""
 
-    def __init__(self, roots: list[subprocess.Popen]) -> None:
+    def __init__(self, kinds: dict[str, list[int]]) -> None:
         super().__init__(daemon=True)
-        self.roots, self.done = roots, threading.Event()
-        self.samples: list[tuple[float, int]] = []
+        self.kinds, self.done = kinds, threading.Event()
+        self.peaks = dict.fromkeys(kinds, 0)
 
     def run(self) -> None:
-        start = time.monotonic()
         while not self.done.is_set():
-            rss = [p.memory_info().rss for r in self.roots for p in _tree(r.pid)]
-            if rss:
-                self.samples.append((time.monotonic() - start, max(rss)))
+            for kind, pids in self.kinds.items():
+                rss = [p.memory_info().rss for pid in pids for p in _tree(pid) if _alive(p)]
+                self.peaks[kind] = max([self.peaks[kind], *rss])
             self.done.wait(0.5)
 
-    def halves(self) -> tuple[float, float]:
-        end = self.samples[-1][0] if self.samples else 0.0
-        first = [r for t, r in self.samples if t <= end / 2] or [0]
-        second = [r for t, r in self.samples if t > end / 2] or [0]
-        return round(max(first) / 2**20, 1), round(max(second) / 2**20, 1)
+    def stop(self) -> dict[str, float]:
+        self.done.set()
+        self.join(5)
+        return {kind: round(peak / 2**20, 1) for kind, peak in self.peaks.items()}
+
+
+def _alive(process: psutil.Process) -> bool:
+    return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
 
 
 def _tree(pid: int) -> list[psutil.Process]:
@@ -99,10 +119,13 @@ def _tree(pid: int) -> list[psutil.Process]:
 
 
 def rates(arrivals: list[float], start: float) -> dict:
+    if not arrivals:
+        return {"accepted": 0}
     middle = arrivals[len(arrivals) // 10 : len(arrivals) * 9 // 10]
     lateness = [t - start for t in arrivals]
     return {
         "accepted": len(arrivals),
+        "first_message_s": round(arrivals[0] - start, 3),
         "seconds_start_to_last": round(arrivals[-1] - start, 2),
         "messages_per_s": round(len(arrivals) / (arrivals[-1] - start), 1),
         "sustained_per_s_middle_80pct": round(len(middle) / (middle[-1] - middle[0]), 1),
@@ -111,150 +134,197 @@ def rates(arrivals: list[float], start: float) -> dict:
     }
 
 
-def ours(pg, redis_url: str, port: int, count: int, workers: int, concurrency: int, meter) -> dict:
+def settled(meter, most: float = 90.0) -> None:
+    """Wait until the workers have started (their CPU use falls quiet), so that start-up is
+    not counted as the run's CPU."""
+    deadline, last = time.monotonic() + most, meter._totals()["workers"]
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = meter._totals()["workers"]
+        if now - last < 0.05:
+            return
+        last = now
+
+
+def plan(src: Path, env: dict) -> list[int]:
+    """One planner pass as beat runs it, from ``src``; the runs it planned."""
+    full = {**os.environ, **env, "PYTHONPATH": str(src)}
+    done = subprocess.run([sys.executable, "-c", PLAN], env=full, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"the planner pass failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])["planned"]
+
+
+def ours(pg, redis_server, src: Path, args) -> dict:
     import redis
 
     from lokpanchang import clock
-    from lokpanchang.config import load_settings
     from lokpanchang.storage import migrate
 
-    redis.Redis.from_url(redis_url).flushall()
-    reset_fake(port)
+    redis.Redis.from_url(redis_server.url).flushall()
+    port, ids = servers.free_port(), numbers(args.numbers)
+    fake = start_fake(src, port, ids, args.rate, args.latency_ms)
     url = pg.create_database()
     migrate.upgrade(url)
-    env = broadcast_bench.environment(url, redis_url, port, 1e6, tempfile.mkdtemp(prefix="bench-"))
-    env.update(WHATSAPP_PHONE_NUMBER_ID=",".join(NUMBERS), WHATSAPP_ACCESS_TOKEN=TOKEN)
-    env.update(WHATSAPP_TEMPLATE_CATEGORY="utility")
+    rate = args.rate or 1e6
+    env = broadcast_bench.environment(
+        url, redis_server.url, port, rate, tempfile.mkdtemp(prefix="bench-")
+    )
+    env.update(WHATSAPP_PHONE_NUMBER_ID=",".join(ids), WHATSAPP_ACCESS_TOKEN=TOKEN)
+    env.update(WHATSAPP_TEMPLATE_CATEGORY="utility", BATCH_SIZE=str(args.batch_size))
+    env.update(PYTHONPATH=str(src))
     now = clock.now()
-    send_time = broadcast_bench.send_time_after(now, LEAD_SECONDS)
+    send_time = broadcast_bench.send_time_after(now, args.lead)
     started = time.monotonic()
-    broadcast_bench.insert_subscribers(url, count, send_time, now, 0)
-    print(json.dumps({"inserted": count, "seconds": round(time.monotonic() - started, 1)}))
-    running = broadcast_bench.start_workers(env, workers, concurrency)
-    sampler = RssSampler(running)
-    meter = meter.with_workers(running)
+    broadcast_bench.insert_subscribers(url, args.subscribers, send_time, now, 0)
+    print(json.dumps({"inserted": args.subscribers, "seconds": round(time.monotonic() - started)}))
+    running = broadcast_bench.start_workers(env, args.workers, args.concurrency)
+    meter = broadcast_bench.CpuMeter.for_servers(pg, redis_server, fake).with_workers(running)
+    settled(meter)
+    postmaster = meter.parts["postgres"][0]
+    sampler = RssSampler(
+        {
+            "workers": [w.pid for w in running],
+            "fake": [fake.pid],
+            "postgres": [postmaster],
+            "redis": [redis_server.process.pid],
+        }
+    )
     try:
-        [run_id] = broadcast_bench.plan(load_settings(env))
         sampler.start()
         meter.start()
+        [run_id] = plan(src, env)
         status, due_at, *_ = broadcast_bench.wait_for_run(url, run_id, running, 7200)
-        cpu = meter.stop(count)
+        cpu = meter.stop(args.subscribers)
+        rss = sampler.stop()
+        arrivals, listing = fake_state(port)
     finally:
-        sampler.done.set()
-        for worker in running:
-            worker.terminate()
-        for worker in running:
-            worker.wait(60)
-    arrivals, listing = fake_state(port)
-    first_half, second_half = sampler.halves()
+        for process in (*running, fake):
+            process.terminate()
+        for process in (*running, fake):
+            process.wait(60)
     return {
-        "scenario": "ours: one pipeline, batches of 500, two numbers",
+        "scenario": f"ours from {src}",
         "run_status": status,
-        "subscribers": count,
-        "workers": f"{workers} x prefork -c {concurrency}",
+        "subscribers": args.subscribers,
+        "numbers": args.numbers,
+        "rate_per_number": args.rate,
+        "workers": f"{args.workers} x prefork -c {args.concurrency}",
+        "batch_size": args.batch_size,
         **rates(arrivals, due_at.timestamp()),
         "recipients_by_number": listing["recipients_by_number"],
         "duplicates": listing["repeated_templates"],
-        "peak_rss_per_process_mb_first_half": first_half,
-        "peak_rss_per_process_mb_second_half": second_half,
+        "throughput_refusals_130429": listing["totals"].get("130429", 0),
+        "peak_rss_mb": rss,
         **cpu,
     }
 
 
-def peer(redis_url: str, port: int, count: int, workers: int, greenlets: int, meter) -> dict:
+def peer(redis_server, src: Path, args) -> dict:
     import redis
 
-    redis.Redis.from_url(redis_url).flushall()
-    reset_fake(port)
+    redis.Redis.from_url(redis_server.url).flushall()
+    port, ids = servers.free_port(), numbers(1)
+    fake = start_fake(src, port, ids, 0, args.latency_ms)
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "src")]),
-        "PEER_BROKER_URL": redis_url,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), str(src)]),
+        "PEER_BROKER_URL": redis_server.url,
         "PEER_BASE_URL": f"http://127.0.0.1:{port}",
         "PEER_TOKEN": TOKEN,
-        "PEER_NUMBER": NUMBERS[0],
+        "PEER_NUMBER": ids[0],
     }
     command = [sys.executable, "-m", "celery", "-A", "bench.pipeline.peer", "worker"]
     running = [
         subprocess.Popen(
-            [*command, "-P", "gevent", "-c", str(greenlets), "-n", f"peer{i}@%h", "-l", "WARNING"],
+            [*command, "-P", "gevent", "-c", str(args.greenlets), "-n", f"peer{i}@%h"],
             env=env,
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        for i in range(workers)
+        for i in range(args.peer_workers)
     ]
     os.environ.update({k: v for k, v in env.items() if k.startswith("PEER_")})
     from bench.pipeline.peer import app, send_one
 
-    app.conf.update(broker_url=redis_url)
+    app.conf.update(broker_url=redis_server.url)
     time.sleep(8)  # the workers connect before the first enqueue (so start-up is not counted)
-    sampler = RssSampler(running)
+    sampler = RssSampler({"workers": [w.pid for w in running]})
     sampler.start()
-    meter = meter.with_workers(running)
+    meter = broadcast_bench.CpuMeter({"fake": [fake.pid]}).with_workers(running)
     meter.start()
     start = time.time()
-    for n in range(count):
+    for n in range(args.peer):
         send_one.delay(f"+9177{n:08d}")
     deadline = time.monotonic() + 1800
     while time.monotonic() < deadline:
         _, listing = fake_state(port)
-        if listing["totals"].get("accepted", 0) >= count:
+        if listing["totals"].get("accepted", 0) >= args.peer:
             break
         time.sleep(1)
-    cpu = meter.stop(count)
+    cpu = meter.stop(args.peer)
     time.sleep(5)  # late duplicates, if any, arrive too
-    sampler.done.set()
-    for worker in running:
-        worker.terminate()
-    for worker in running:
-        worker.wait(60)
+    rss = sampler.stop()
     arrivals, listing = fake_state(port)
+    for process in (*running, fake):
+        process.terminate()
+    for process in (*running, fake):
+        process.wait(60)
     return {
         "scenario": "peer: send_one.delay(phone) per subscriber, gevent pool, requests.Session",
-        "subscribers": count,
-        "workers": f"{workers} x gevent -c {greenlets}",
+        "subscribers": args.peer,
+        "workers": f"{args.peer_workers} x gevent -c {args.greenlets}",
         **rates(arrivals, start),
         "duplicates": listing["repeated_templates"],
-        "peak_rss_per_process_mb": max(sampler.halves()),
+        "peak_rss_mb": rss,
         **cpu,
     }
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--subscribers", type=int, default=1_000_000)
+    parser.add_argument("--numbers", type=int, default=4, help="WhatsApp numbers")
+    parser.add_argument("--rate", type=float, default=1000, help="messages/s per number; 0: none")
+    parser.add_argument("--latency-ms", type=float, default=100)
+    parser.add_argument("--lead", type=int, default=120, help="seconds from planning to due")
+    parser.add_argument("--batch-size", type=int, default=500)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--src", type=Path, action="append", help="a source tree (repeatable)")
     parser.add_argument("--peer", type=int, default=20_000)
     parser.add_argument("--peer-workers", type=int, default=2)
     parser.add_argument("--greenlets", type=int, default=300)
     args = parser.parse_args()
+    for value, name in ((args.subscribers, "--subscribers"), (args.numbers, "--numbers")):
+        if value < 1:
+            parser.error(f"{name} must be at least 1, not {value}")
+    if args.rate < 0:
+        parser.error(f"--rate must be 0 (none) or more, not {args.rate}")
+    args.src = [path.resolve() for path in (args.src or [ROOT / "src"])]
+    for path in args.src:
+        if not (path / "lokpanchang").is_dir():
+            parser.error(f"--src {path} holds no lokpanchang package")
+    return args
+
+
+def main() -> None:
+    args = arguments()
     print(json.dumps({"load_average_at_start": os.getloadavg()}), flush=True)
     redis_server, pg = servers.start_redis(), servers.start_postgres()
-    port = servers.free_port()
-    os.environ.update(
-        broadcast_bench.environment("postgresql://unused", redis_server.url, port, 1e6, "/tmp")
-    )
-    fake = start_fake(port)
-    meter = broadcast_bench.CpuMeter.for_servers(pg, redis_server, fake)
     try:
-        mine = ours(
-            pg, redis_server.url, port, args.subscribers, args.workers, args.concurrency, meter
-        )
-        print(json.dumps(mine), flush=True)
-        if not args.peer:
-            return
-        theirs = peer(redis_server.url, port, args.peer, args.peer_workers, args.greenlets, meter)
-        print(json.dumps(theirs), flush=True)
-        ratio = mine["messages_per_s"] / theirs["messages_per_s"]
-        print(
-            json.dumps({"ours_over_peer": round(ratio, 2), "load_average_at_end": os.getloadavg()})
-        )
+        results = []
+        for src in args.src:
+            results.append(ours(pg, redis_server, src, args))
+            print(json.dumps(results[-1]), flush=True)
+        if args.peer:
+            theirs = peer(redis_server, args.src[-1], args)
+            print(json.dumps(theirs), flush=True)
+            ratio = results[-1]["messages_per_s"] / theirs["messages_per_s"]
+            print(json.dumps({"ours_over_peer": round(ratio, 2)}))
+        print(json.dumps({"load_average_at_end": os.getloadavg()}))
     finally:
-        fake.terminate()
-        fake.wait()
         redis_server.discard()
         pg.discard()
 
