@@ -104,12 +104,23 @@ def daily_message(
     local_date: date,
     place: str,
     distance_km: float = 0.0,
+    calendar: str = "",
 ) -> Message:
     """The daily message exactly as the broadcast renders it for this subscriber and date,
     in the template version the sender is configured for (``distance_km``: from the
-    subscriber to the town ``place`` names)."""
+    subscriber to the town ``place`` names; ``calendar``: the month line's)."""
     recipient = content.Recipient(
-        0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
+        0,
+        user_id,
+        phone,
+        language,
+        latitude,
+        longitude,
+        zone,
+        local_date,
+        place,
+        distance_km,
+        calendar,
     )
     parameters, text = _daily_content(_template_version())(recipient)
     return Message(tuple(parameters), text)

@@ -18,6 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from lokpanchang.almanac.calendars.kinds import Calendar
 from lokpanchang.storage.models.base import Base, UTCDateTime
 from lokpanchang.storage.states import Channel, check_constraint
 
@@ -47,6 +48,9 @@ ADDRESSED = (
     "(channel = 'whatsapp' AND phone IS NOT NULL) OR (channel = 'telegram' AND chat_id IS NOT NULL)"
 )
 """A subscriber has an address on their channel."""
+
+CHOSEN_CALENDAR = f"calendar IS NULL OR {check_constraint('calendar', Calendar)}"
+"""A subscriber's chosen calendar is one the almanac reckons (or none: the default)."""
 
 
 class UserDetail(Base):
@@ -90,6 +94,9 @@ class UserDetail(Base):
     paused_until: Mapped[date | None] = mapped_column(Date)
     # When they sent ``delete``: a ``yes`` soon after erases their number and location.
     delete_asked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The calendar their message's month line uses (``almanac.calendars.Calendar``), as they
+    # chose it; None: the default for their language and place (``default_calendar``).
+    calendar: Mapped[str | None] = mapped_column(String(16))
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
 
@@ -97,6 +104,7 @@ class UserDetail(Base):
         Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),
         CheckConstraint(check_constraint("channel", Channel), name="ck_user_detail_channel"),
         CheckConstraint(ADDRESSED, name="ck_user_detail_address"),
+        CheckConstraint(CHOSEN_CALENDAR, name="ck_user_detail_calendar"),
     )
 
     @property
