@@ -15,13 +15,20 @@ from pathlib import Path
 from tests import servers
 
 EXTERNAL = ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
+CHANNELS = ("WHATSAPP_", "DELIVERY_", "TELEGRAM_")  # the outbox is the embedded channel
 
 
 def embedded_env(folder: Path, drop: tuple[str, ...] = (), **values: str) -> dict[str, str]:
-    """This process's environment without the external services' URLs (and ``drop``), with
-    ``DATA_DIR`` under ``folder``, plain log lines and ``values``."""
-    env = {k: v for k, v in os.environ.items() if k not in (*EXTERNAL, *drop)}
-    return env | {"DATA_DIR": str(folder / "var"), "LOG_JSON": "false", **values}
+    """This process's environment without the external services' and channels' settings (and
+    ``drop``), with ``DATA_DIR`` under ``folder``, plain log lines, Flower on a free port (of
+    this test's own) and ``values``."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in (*EXTERNAL, *drop) and not k.startswith(CHANNELS)
+    }
+    own = {"DATA_DIR": str(folder / "var"), "LOG_JSON": "false"}
+    return env | own | {"FLOWER_PORT": str(servers.free_port()), **values}
 
 
 @dataclass
@@ -41,6 +48,10 @@ class Up:
                 return answer.status == 200
         except OSError:
             return False
+
+    def ctrl_c(self) -> None:
+        """What a terminal's Ctrl-C does: SIGINT to ``up``'s whole process group."""
+        os.killpg(self.process.pid, signal.SIGINT)
 
     def stop(self, sent: int = signal.SIGINT, timeout: float = 40) -> int:
         """Send ``sent`` and wait for the exit (killed after ``timeout`` s); its exit status."""
@@ -65,6 +76,7 @@ def start_up(folder: Path, env: dict[str, str], *arguments: str) -> Up:
             cwd=folder,
             stdout=log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, as a terminal's foreground job
         )
     return Up(process, port, log_path)
 

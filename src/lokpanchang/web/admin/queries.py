@@ -4,19 +4,16 @@ Every function takes ``now`` explicitly."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.broadcast.adhoc import backfill_rows
 from lokpanchang.storage.dashboard import active_filter
 from lokpanchang.storage.models import (
     CityDetail,
     MessageLog,
-    ScheduledJob,
-    ScheduledJobRun,
     UserDetail,
 )
 from lokpanchang.storage.run_reports import PAGE_SIZE
@@ -87,39 +84,3 @@ def ledger_history(session: Session, user_id: int, limit: int = 60) -> Sequence[
         .order_by(MessageLog.local_date.desc())
         .limit(limit)
     ).all()
-
-
-@dataclass
-class JobSummary:
-    """A scheduled job, its latest run, and (while a backfill is unfinished) its ledger rows
-    by status so far."""
-
-    job: ScheduledJob
-    last_run: ScheduledJobRun | None
-    progress: dict[str, int] = field(default_factory=dict)
-
-
-def recent_jobs(session: Session, limit: int = 100) -> list[JobSummary]:
-    found = list(
-        session.scalars(select(ScheduledJob).order_by(ScheduledJob.id.desc()).limit(limit))
-    )
-    runs = session.scalars(
-        select(ScheduledJobRun)
-        .where(ScheduledJobRun.job_id.in_([job.id for job in found]))
-        .order_by(ScheduledJobRun.id)
-    )
-    latest = {run.job_id: run for run in runs}  # ordered by id: the last one per job wins
-    return [JobSummary(job, latest.get(job.id), _progress(session, job)) for job in found]
-
-
-def _progress(session: Session, job: ScheduledJob) -> dict[str, int]:
-    if job.kind != "backfill" or job.status not in ("active", "running"):
-        return {}
-    rows = backfill_rows(job.payload["zone"], date.fromisoformat(job.payload["date"]))
-    query = (
-        select(MessageLog.status, func.count())
-        .where(rows)
-        .group_by(MessageLog.status)
-        .order_by(MessageLog.status)
-    )
-    return dict(session.execute(query).all())
