@@ -1,4 +1,4 @@
-"""Migration 0013_subscriber_calendar on SQLite and PostgreSQL: ``user_detail.calendar``, NULL
+"""Migration 0014_subscriber_calendar on SQLite and PostgreSQL: ``user_detail.calendar``, NULL
 by default, one of the almanac's calendars by CHECK, dropped (and only it) on downgrade."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import FOREVER, UserDetail
 from tests.storage.test_ops_migration import _differences
 
-PREVIOUS = "0012_metrics_blocked"
+PREVIOUS = "0013_inbound_webhook"
 NOW = datetime(2026, 12, 2, tzinfo=UTC)
 
 
