@@ -55,7 +55,7 @@ def subscriber_calendar(user) -> Calendar:
 def subscriber_default_calendar(user) -> Calendar:
     """The calendar of ``user``'s language and town (``almanac.calendars.default_calendar``)."""
     city = user.city
-    where = (city.country_code, city.state) if city is not None else ("", "")
+    where = (city.country_code or "", city.state or "") if city is not None else ("", "")
     return default_calendar(user.language, *where)
 
 
@@ -278,7 +278,7 @@ def almanac_content(store: PreparedStore | None = None, version: int = 1) -> Pan
         )
 
     def render(
-        panchangam: object, language: str, place: str, distance_km: float, calendar: str
+        panchangam: object, language: str, place: str, distance_km: float, calendar: str = ""
     ) -> Rendered:
         message = render_daily(
             panchangam, language, place, distance_km, version=version, calendar=calendar
