@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 from datetime import time
 from functools import lru_cache
 from pathlib import Path
@@ -375,6 +376,45 @@ def _settings_from_mapping(env: dict[str, str], values: dict[str, object]) -> Se
     fields = Settings.model_fields
     from_env = {key.lower(): value for key, value in env.items() if key.lower() in fields}
     return Settings.model_validate({**from_env, **values})
+
+
+KEY_FILE = "secret_key"
+KEY_BYTES = 48
+
+
+def signing_key(settings: Settings) -> str:
+    """What every process of an install signs with: ``SECRET_KEY``, else the install's own key.
+
+    Outside production an unset ``SECRET_KEY`` used to fall back to a constant written in the
+    code, so anyone could sign an operator's session cookie (or a subscriber's link). Each
+    install makes its own key on first use, ``DATA_DIR/secret_key`` (readable by its owner
+    only), and every process of the install (web, workers) reads the same one.
+    """
+    return settings.secret_key or install_key(settings.data_dir)
+
+
+def install_key(data_dir: Path) -> str:
+    """The key in ``data_dir/secret_key``, made (atomically, mode 0600) when there is none."""
+    path = data_dir / KEY_FILE
+    if not path.exists():
+        _create_key(path)
+    return path.read_text().strip()
+
+
+def _create_key(path: Path) -> None:
+    """Write a new key beside ``path`` and link it into place: a process racing us either
+    wins (we keep its key) or loses; nobody reads a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(secrets.token_urlsafe(KEY_BYTES) + "\n")
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        pass
+    finally:
+        partial.unlink()
 
 
 @lru_cache(maxsize=1)

@@ -32,9 +32,10 @@ def _subscriber(city, state, latitude, longitude, language, calendar=None):
         latitude=latitude,
         longitude=longitude,
     )
-    return UserDetail(
+    return UserDetail.at(
+        "whatsapp",
+        "+919800000001",
         id=1,
-        phone="+919800000001",
         language=language,
         latitude=latitude,
         longitude=longitude,

@@ -1,4 +1,4 @@
-"""Migration 0014_subscriber_calendar on SQLite and PostgreSQL: ``user_detail.calendar``, NULL
+"""Migration 0015_subscriber_calendar on SQLite and PostgreSQL: ``user_detail.calendar``, NULL
 by default, one of the almanac's calendars by CHECK, dropped (and only it) on downgrade."""
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import FOREVER, UserDetail
 from tests.storage.test_ops_migration import _differences
 
-PREVIOUS = "0013_inbound_webhook"
+PREVIOUS = "0014_subscriber_addresses"
 NOW = datetime(2026, 12, 2, tzinfo=UTC)
 
 
 def add(url: str, phone: str, calendar: str | None = None) -> int:
     with transaction(url) as session:
-        user = UserDetail(phone=phone, calendar=calendar, created_on=NOW, obsoleted_on=FOREVER)
+        user = UserDetail.at(
+            "whatsapp", phone, calendar=calendar, created_on=NOW, obsoleted_on=FOREVER
+        )
         session.add(user)
         session.flush()
         return user.id
@@ -42,9 +44,9 @@ def test_downgrading_drops_only_the_choice_and_upgrading_again_restores_the_colu
     user = add(database_url, "+919800000001", "tamil")
     migrate.downgrade(database_url, PREVIOUS)
     columns = {c["name"] for c in inspect(engine_for(database_url)).get_columns("user_detail")}
-    assert "calendar" not in columns and "phone" in columns
+    assert "calendar" not in columns and "language" in columns
     migrate.upgrade(database_url)
     assert _differences(database_url, {"user_detail"}) == []
     with transaction(database_url) as session:
-        row = session.execute(text(f"SELECT phone, calendar FROM user_detail WHERE id = {user}"))
-        assert tuple(row.one()) == ("+919800000001", None)
+        row = session.execute(text(f"SELECT language, calendar FROM user_detail WHERE id = {user}"))
+        assert tuple(row.one()) == ("en", None)

@@ -15,6 +15,7 @@ from lokpanchang import clock
 from lokpanchang.cli import CommandError
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.config import get_settings
+from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SubscriptionEvent
@@ -28,7 +29,6 @@ from lokpanchang.subscribers import (
     set_calendar,
     stop,
     subscribe,
-    subscribe_chat,
 )
 
 SAMPLE = "sample_subscribers.csv"
@@ -130,16 +130,16 @@ def _user_error(exc: ValueError) -> CommandError:
 def _add(args) -> int:
     latitude, longitude = checked_coordinates(args.lat, args.lon)
     address = _address(args)
-    join = subscribe_chat if args.channel == "telegram" else subscribe
     now = clock.now()
     try:
         with transaction(database_url()) as session:
-            user = join(
+            user = subscribe(
                 session,
                 address,
                 latitude,
                 longitude,
                 now=now,
+                channel=args.channel,
                 name=args.name,
                 language=args.lang,
                 send_time=args.send_time,
@@ -224,7 +224,7 @@ def _stop(args) -> int:
     try:
         with transaction(database_url()) as session:
             user = stop(session, args.phone, now)
-            phone = user.phone
+            phone = user.address_on(DEFAULT)
     except ValueError as exc:
         raise _user_error(exc) from None
     print(f"stopped {phone}")
@@ -236,7 +236,7 @@ def _calendar(args) -> int:
     try:
         with transaction(database_url()) as session:
             user = set_calendar(session, args.phone, args.calendar, now)
-            phone, chosen = user.phone, user.calendar
+            phone, chosen = user.address_on(DEFAULT), user.calendar
     except ValueError as exc:
         raise _user_error(exc) from None
     print(f"{phone}: calendar {chosen or 'default'}")

@@ -1,4 +1,4 @@
-"""Subscribers: the operations the CLI, the WhatsApp webhook and the admin portal share."""
+"""Subscribers: the operations the CLI, the conversation and the admin portal share."""
 
 from lokpanchang.subscribers.csvfile import ParsedFile, RowProblem, parse_subscribers
 from lokpanchang.subscribers.importer import ImportReport, import_subscribers
@@ -8,7 +8,7 @@ from lokpanchang.subscribers.operations import (
     as_record,
     choose_calendar,
     count_subscribers,
-    find_by_chat,
+    find_by_address,
     find_by_phone,
     list_subscribers,
     move,
@@ -18,7 +18,6 @@ from lokpanchang.subscribers.operations import (
     stop_user,
     subscribe,
     subscribe_again,
-    subscribe_chat,
     update_preferences,
     update_user_preferences,
 )
@@ -46,7 +45,7 @@ __all__ = [
     "check_calendar",
     "choose_calendar",
     "count_subscribers",
-    "find_by_chat",
+    "find_by_address",
     "find_by_phone",
     "import_subscribers",
     "list_subscribers",
@@ -60,7 +59,6 @@ __all__ = [
     "stop_user",
     "subscribe",
     "subscribe_again",
-    "subscribe_chat",
     "update_preferences",
     "update_user_preferences",
 ]

@@ -8,8 +8,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
-from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakness
-from lokpanchang.web.installkey import install_key
+from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakness, signing_key
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
 BLUEPRINT_MODULES = (
@@ -42,11 +41,15 @@ def create_app(settings: Settings | None = None) -> Flask:
     check_secrets(settings)
     app = Flask(__name__)
     app.config["SETTINGS"] = settings
-    app.config["SECRET_KEY"] = settings.secret_key or install_key(settings.data_dir)
+    app.config["SECRET_KEY"] = signing_key(settings)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
+    from lokpanchang.web.channels import channel_blueprints
+
+    for blueprint in channel_blueprints():
+        app.register_blueprint(blueprint)
     from lokpanchang.web.health import Probes
     from lokpanchang.web.security import CookieFirstSessions, add_security_headers
 

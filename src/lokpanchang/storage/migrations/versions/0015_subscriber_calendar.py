@@ -1,15 +1,15 @@
 """user_detail.calendar: the calendar a subscriber chose for their message's month line
 (issue 22), NULL for the default of their language and place, CHECKed to the known ones
 
-Revision ID: 0014_subscriber_calendar
-Revises: 0013_inbound_webhook
+Revision ID: 0015_subscriber_calendar
+Revises: 0014_subscriber_addresses
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014_subscriber_calendar"
-down_revision = "0013_inbound_webhook"
+revision = "0015_subscriber_calendar"
+down_revision = "0014_subscriber_addresses"
 branch_labels = None
 depends_on = None
 
