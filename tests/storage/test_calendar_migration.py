@@ -50,3 +50,7 @@ def test_downgrading_drops_only_the_choice_and_upgrading_again_restores_the_colu
     with transaction(database_url) as session:
         row = session.execute(text(f"SELECT language, calendar FROM user_detail WHERE id = {user}"))
         assert tuple(row.one()) == ("en", None)
+        held = session.execute(
+            text(f"SELECT address FROM subscriber_address WHERE user_id = {user}")
+        )
+        assert held.scalars().all() == ["+919800000001"]  # the table copy kept their address

@@ -20,7 +20,15 @@ CHOSEN_CALENDAR = (
 )
 
 
+def _foreign_keys_off() -> None:
+    """SQLite copies the table to add a CHECK: ``subscriber_address``'s foreign key must not
+    trip on it (set before any write: SQLite ignores the pragma inside a transaction)."""
+    if op.get_context().dialect.name == "sqlite":
+        op.execute("PRAGMA foreign_keys=OFF")
+
+
 def upgrade() -> None:
+    _foreign_keys_off()
     with op.batch_alter_table("user_detail") as batch:
         batch.add_column(sa.Column("calendar", sa.String(16), nullable=True))
         batch.create_check_constraint("ck_user_detail_calendar", CHOSEN_CALENDAR)
@@ -28,6 +36,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     # The choices are lost; every subscriber then gets their default calendar again.
+    _foreign_keys_off()
     with op.batch_alter_table("user_detail") as batch:
         batch.drop_constraint("ck_user_detail_calendar", type_="check")
         batch.drop_column("calendar")
