@@ -32,12 +32,19 @@ SECRET_FIELDS = (
     "metrics_token",
     "telegram_bot_token",
     "telegram_webhook_secret",
+    "email_smtp_password",
 )
-# A production SECRET_KEY (and METRICS_TOKEN) has at least this many characters, of at least
-# MIN_SECRET_DISTINCT different ones: generate one with `python -c "import secrets;
-# print(secrets.token_urlsafe(48))"`.
+# A production SECRET_KEY (and METRICS_TOKEN) is random (``secret_weakness``): generate one
+# with `python -c "import secrets; print(secrets.token_urlsafe(48))"`.
 MIN_SECRET_LENGTH = 32
-MIN_SECRET_DISTINCT = 10
+MAX_GUESSABLE_SHARE = 0.4  # measured: random keys at most 0.28 (2,000 each), placeholders >= 0.52
+MAX_JUDGED_SECRET = 128
+GUESSABLE_PATTERNS = {  # zxcvbn's match patterns -> what the message calls them
+    "dictionary": "words",
+    "spatial": "keyboard runs",
+    "repeat": "repeats",
+    "sequence": "sequences",
+}
 
 
 MESSAGING_LIMITS = {"250": 250, "2000": 2000, "10000": 10000, "100000": 100000, "unlimited": None}
@@ -116,6 +123,22 @@ class Settings(BaseSettings):
     telegram_send_rate: float = Field(25.0, gt=0, le=30)
     # Set by `up --fake-telegram`: the fake Bot API it runs.
     fake_telegram_url: str = ""
+    # E-mail (docs/email.md): the SMTP relay (TLS required: STARTTLS or implicit; "off" only
+    # for a local fake), who the mail is from, its pace, how long a sign-up's link works, and
+    # the site's public address its links point at (e.g. https://panchang.example.org).
+    email_smtp_host: str = ""
+    email_smtp_port: int = Field(587, gt=0, lt=65536)
+    email_smtp_tls: Literal["starttls", "implicit", "off"] = "starttls"
+    email_smtp_user: str = ""
+    email_smtp_password: str = ""
+    email_from: str = "panchang@localhost"
+    email_from_name: str = "Lokpanchang"
+    email_send_rate: float = Field(10.0, gt=0)
+    email_connections: int = Field(4, gt=0, le=100)
+    email_confirm_hours: int = Field(48, gt=0, le=24 * 30)
+    public_url: str = ""
+    # Set by `up --fake-email`: the fake relay's page of what it accepted.
+    fake_email_url: str = ""
     # Outcomes the channel returned are held this long (s) while the database is unreachable.
     outcome_hold: float = Field(120.0, ge=0)
 
@@ -131,12 +154,16 @@ class Settings(BaseSettings):
     web_worker_class: Literal["gevent", "gthread"] = "gevent"
     web_workers: int = Field(2, gt=0, le=64)
     web_threads: int = Field(8, gt=0, le=1000)
-    web_connections: int = Field(1000, gt=0, le=100000)
-    # Seconds: a request whose body stalls this long, or a worker that stops answering the
-    # arbiter this long, is ended. A request's headers (gevent) must arrive within
-    # WEB_KEEPALIVE, which is also how long an idle kept-alive connection stays open.
+    web_connections: int = Field(10000, gt=0, le=100000)
+    # Seconds: a worker that stops answering the arbiter this long is restarted, and each
+    # write of an answer waits at most this long. A request's headers (gevent) must arrive
+    # within WEB_KEEPALIVE (also how long an idle kept-alive connection stays open), its
+    # whole body within WEB_BODY_SECONDS after them (else 408); one client address has at
+    # most WEB_UPLOADS_PER_CLIENT bodies arriving at once in a worker (else 429).
     web_timeout: int = Field(30, gt=0, le=3600)
     web_keepalive: int = Field(5, gt=0, le=300)
+    web_body_seconds: int = Field(10, gt=0, le=3600)
+    web_uploads_per_client: int = Field(16, gt=0, le=100000)
     # Strict-Transport-Security max-age in production (0 leaves the header out).
     hsts_seconds: int = Field(31536000, ge=0)
     # Bearer token Prometheus sends for /metrics; open without one only in development.
@@ -149,11 +176,17 @@ class Settings(BaseSettings):
     # The public page: the place it opens on (until a visitor chooses one), and the number
     # people write to on WhatsApp (E.164; empty: no "get this every morning" WhatsApp link).
     public_default_place: str = "New Delhi"
+    # Its expensive work (web.public_work): helper processes per web worker (0: in the worker
+    # itself), and how many such computations one client address may have in flight.
+    public_helpers: int = Field(1, ge=0, le=16)
+    public_per_client: int = Field(2, gt=0, le=1000)
     whatsapp_display_number: str = ""
-    # Login throttling: this many failures within the window lock a username (or, the larger
-    # number, a client address) out for the lockout; the password is then not even checked.
+    # Login throttling: this many failures within the window lock an account out for the
+    # lockout from the client that failed (a client address, any account: the larger number;
+    # an account from everywhere: the largest); the password is then not even checked.
     admin_login_max_failures: int = Field(5, gt=0)
     admin_login_max_address_failures: int = Field(20, gt=0)
+    admin_login_max_account_failures: int = Field(50, gt=0)
     admin_login_window_seconds: int = Field(900, gt=0)
     admin_login_lockout_seconds: int = Field(900, gt=0)
 
@@ -301,11 +334,29 @@ class Settings(BaseSettings):
 
 
 def secret_weakness(value: str) -> str:
-    """Why ``value`` is too weak to sign sessions or guard /metrics; empty when it is not."""
+    """Why ``value`` is too weak to sign sessions or guard /metrics; empty when it is not
+    (never echoing it). A secret is made by a machine: at least MIN_SECRET_LENGTH
+    characters, of which less than MAX_GUESSABLE_SHARE are what zxcvbn recognises as
+    words, sequences, repeats or keyboard runs of 4 or more characters -- placeholders like
+    ``your-secret-key-here-change-me-please`` or ``abcdefghij...`` are nearly all of that,
+    a random key (``secrets.token_urlsafe``, ``openssl rand -hex 16``) at most a third."""
     if len(value) < MIN_SECRET_LENGTH:
         return f"it has {len(value)} characters, it needs at least {MIN_SECRET_LENGTH}"
-    if len(set(value)) < MIN_SECRET_DISTINCT:
-        return f"it has only {len(set(value))} different characters, it needs {MIN_SECRET_DISTINCT}"
+    from zxcvbn import zxcvbn
+
+    judged = value[:MAX_JUDGED_SECRET]
+    parts = [
+        match
+        for match in zxcvbn(judged)["sequence"]
+        if match["pattern"] in GUESSABLE_PATTERNS and len(match["token"]) >= 4
+    ]
+    share = sum(len(match["token"]) for match in parts) / len(judged)
+    if share >= MAX_GUESSABLE_SHARE:
+        kinds = sorted({GUESSABLE_PATTERNS[match["pattern"]] for match in parts})
+        return (
+            f"{share:.0%} of it is {' and '.join(kinds)}, not random characters "
+            "(a placeholder or a phrase)"
+        )
     return ""
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from lokpanchang import clock
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.config import get_settings
 from lokpanchang.delivery.adapters import DEFAULT
@@ -35,9 +35,7 @@ SAMPLE = "sample_subscribers.csv"
 
 
 def register(subparsers) -> None:
-    subscribers = subparsers.add_parser(
-        "subscribers", help="add, list, stop and import subscribers"
-    )
+    subscribers = subparsers.add_parser("subscribers", help=summary("subscribers"))
     actions = subscribers.add_subparsers(
         dest="subscribers_command", required=True, metavar="ACTION"
     )

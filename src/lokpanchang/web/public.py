@@ -192,9 +192,7 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str], calendar: s
         )
         # Exactly what the broadcast would send a subscriber there.
         where = (chosen.latitude, chosen.longitude, chosen.timezone)
-        message = integrations.daily_message(
-            0, "", language, *where, day, chosen.city, calendar=calendar
-        )
+        message = integrations.public_message(language, *where, day, chosen.city, calendar=calendar)
     except ValueError:
         return {"problem": words["cannot_compute"]}
     shown = almanac.to_dict()
