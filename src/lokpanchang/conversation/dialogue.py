@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from lokpanchang import planning
 from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.observances import Place, observances_between
+from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast import sunrise
 from lokpanchang.conversation.commands import Ask, Command, parse
 from lokpanchang.messages import render_daily, reply
@@ -156,7 +157,14 @@ def _panchangam_text(user: UserDetail, day: date, language: str) -> str:
     latitude, longitude, zone = user.location()
     city = user.city.city if user.city is not None else ""
     found = generate_panchangam_with_timezone(
-        latitude, longitude, zone, day, city=city or None, lang=language, include_muhurtas=False
+        latitude,
+        longitude,
+        zone,
+        day,
+        city=city or None,
+        lang=language,
+        convention=configured_convention(),
+        include_muhurtas=False,
     )
     distance = km_from_city(latitude, longitude, user.city)
     return render_daily(found, language, city, distance, version=2).text
@@ -264,7 +272,7 @@ def _observances(turn: Turn) -> list[Said]:
     latitude, longitude, zone = user.location()
     first = local_today(user, turn.now)
     last = first + timedelta(days=EKADASHI_DAYS if ekadashi else OBSERVANCE_DAYS)
-    place = Place(latitude, longitude, ZoneInfo(zone))
+    place = Place(latitude, longitude, ZoneInfo(zone), convention=configured_convention())
     found = observances_between(place, first, last, turn.language).observances
     items = [item for item in found if item.kind == "ekadashi"][:2] if ekadashi else found
     where = where_and_when(user)["place"]
