@@ -38,6 +38,7 @@ from lokpanchang.almanac import (
     lunisolar,
     motion,
 )
+from lokpanchang.almanac.calendars import solar
 from lokpanchang.almanac.observances import lunar
 from lokpanchang.almanac.timescale import local_midnight_jd
 
@@ -121,6 +122,7 @@ def clear_caches() -> None:
     lunisolar.clear_cache()
     lunar.clear_cache()
     local_midnight_jd.cache_clear()
+    solar.clear_cache()
 
 
 def our_subset(case: dict, convention: Convention = ASTRONOMICAL) -> dict:

@@ -81,6 +81,9 @@ class Settings(BaseSettings):
     # A claimed-but-unsent ledger row older than this may be claimed again by another batch.
     claim_stale_after: int = Field(300, gt=0)
     send_max_retries: int = Field(5, ge=0)
+    # A stored webhook still waiting this long is queued again (its task was lost with the
+    # broker's data); recovery looks every half of it (``tasks.recover_inbound``).
+    inbound_recover_after: int = Field(120, ge=2)
 
     # Delivery.
     delivery_backend: Literal["auto", "outbox", "whatsapp", "memory"] = "auto"

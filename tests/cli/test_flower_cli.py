@@ -27,6 +27,16 @@ def test_it_refuses_to_start_without_credentials_outside_development(
     assert "set FLOWER_BASIC_AUTH=user:password" in capsys.readouterr().err
 
 
+def test_up_runs_flower_on_the_same_rule_and_refuses_before_starting_anything(
+    settings_env, capsys, tmp_path
+):
+    settings_env(ENVIRONMENT="production", DATA_DIR=str(tmp_path / "var"))
+    assert main(["up"]) == 2
+    err = capsys.readouterr().err
+    assert "set FLOWER_BASIC_AUTH=user:password" in err and "`up --no-flower`" in err
+    assert not (tmp_path / "var" / "up.json").exists()
+
+
 def test_it_refuses_a_malformed_credential(settings_env, capsys):
     settings_env(ENVIRONMENT="production", FLOWER_BASIC_AUTH="admin")
     assert main(["flower"]) == 2
@@ -93,11 +103,11 @@ def test_it_serves_401_without_and_200_with_credentials_and_runs_no_task(redis_u
         assert status_of(url, "ops:s3cret-pass") == 200
         assert "s3cret-pass" not in " ".join(_cmdline(process.pid))
         # Read-only: with the credentials, no route runs a task or controls a worker.
-        forged = json.dumps({"args": [{"entry": []}]}).encode()
+        forged = json.dumps({"args": [1]}).encode()
         for path in (
-            "api/task/async-apply/tasks.handle_webhook",
-            "api/task/send-task/tasks.handle_webhook",
-            "api/task/apply/tasks.handle_webhook",
+            "api/task/async-apply/tasks.handle_inbound",
+            "api/task/send-task/tasks.handle_inbound",
+            "api/task/apply/tasks.handle_inbound",
             "api/worker/shutdown/celery@x",
             "api/task/revoke/some-id",
         ):

@@ -8,7 +8,8 @@ import sys
 
 from lokpanchang.cli import main
 
-# The seed's table (seeds/000, "Beat schedule (full)"), plus the dispatcher of operator jobs.
+# The seed's table (seeds/000, "Beat schedule (full)"), plus the dispatcher of operator jobs
+# and the inbound store's recovery.
 SEED_TABLE = [
     {"key": "jit-planner", "task": "tasks.jit_planner", "schedule": "every 600 s"},
     {
@@ -46,6 +47,7 @@ SEED_TABLE = [
         "task": "tasks.dispatch_scheduled_jobs",
         "schedule": "every 60 s",
     },
+    {"key": "recover-inbound", "task": "tasks.recover_inbound", "schedule": "every 60 s"},
 ]
 
 

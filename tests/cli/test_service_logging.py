@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import subprocess
@@ -15,6 +14,7 @@ import pytest
 
 from tests import servers
 from tests.scheduling.cluster import wait_until
+from tests.upprocess import embedded_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -49,20 +49,8 @@ def has_event(log_dir: Path, predicate) -> bool:
 
 def test_up_writes_masked_json_lines_from_web_worker_and_beat(tmp_path):
     port = servers.free_port()
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in (
-            "DATABASE_URL",
-            "CELERY_BROKER_URL",
-            "CELERY_RESULT_BACKEND",
-            "REDIS_URL",
-            "LOG_DIR",
-            "LOKPANCHANG_CLOCK_OFFSET",
-        )
-    }
-    env.update(DATA_DIR=str(tmp_path / "var"), PLANNER_PERIOD="2")
+    env = embedded_env(tmp_path, drop=("LOG_DIR", "LOKPANCHANG_CLOCK_OFFSET"), PLANNER_PERIOD="2")
+    env.pop("LOG_JSON")  # as a terminal-less run has it
     log_dir = tmp_path / "var" / "logs"
     with open(tmp_path / "up.out", "w") as out:
         up = subprocess.Popen(

@@ -13,10 +13,10 @@ import redis
 from werkzeug.serving import make_server
 
 from lokpanchang.cli import main
-from lokpanchang.conversation import process_webhook
+from lokpanchang.conversation import process_inbound
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage.models import InboundWebhook, UserDetail
 from lokpanchang.web import create_app
 from tests import servers
 
@@ -50,14 +50,21 @@ def web(make_settings, settings_env, redis_url, migrated_sqlite):
     thread.join(10)
 
 
-def queued_bodies(settings) -> list[dict]:
+def queued_ids(settings) -> list[int]:
     client = redis.Redis.from_url(settings.celery_broker_url)
     try:
         messages = [json.loads(raw) for raw in reversed(client.lrange("priority", 0, -1))]
     finally:
         client.close()
-    assert all(m["headers"]["task"] == "tasks.handle_webhook" for m in messages)
+    assert all(m["headers"]["task"] == "tasks.handle_inbound" for m in messages)
     return [json.loads(base64.b64decode(m["body"]))[0][0] for m in messages]
+
+
+def stored_body(settings, inbound_id: int) -> dict:
+    with transaction(settings.effective_database_url) as session:
+        row = session.get(InboundWebhook, inbound_id)
+        assert row is not None
+        return json.loads(row.body)
 
 
 def test_start_and_a_location_reach_the_conversation_as_a_subscription(web, capsys):
@@ -69,10 +76,11 @@ def test_start_and_a_location_reach_the_conversation_as_a_subscription(web, caps
     # One body, the text before the location: one task handles them, in order. (Two bodies
     # were two tasks, and two workers sometimes handled the location first: the "start"
     # after it was answered "You are already subscribed".)
-    [body] = queued_bodies(settings)
+    [inbound_id] = queued_ids(settings)
+    body = stored_body(settings, inbound_id)
     [messages] = [change["value"]["messages"] for change in body["entry"][0]["changes"]]
     assert [m["type"] for m in messages] == ["text", "location"]
-    process_webhook(body, settings, NOW)  # what handle_webhook does with it, on a worker
+    process_inbound(inbound_id, settings, NOW)  # what handle_inbound does with it, on a worker
     with transaction(settings.effective_database_url) as session:
         user = session.query(UserDetail).filter_by(phone=PHONE).one()
         assert (user.timezone, user.is_active(NOW)) == ("Asia/Kolkata", True)

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -16,8 +13,8 @@ from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.beat.entries import beat_entries
 from lokpanchang.storage import heartbeats, migrate
 from lokpanchang.storage.db import transaction
-from tests import servers
 from tests.scheduling.cluster import wait_until
+from tests.upprocess import embedded_env, start_up, status
 
 
 @pytest.fixture
@@ -91,45 +88,20 @@ def test_reports_lists_stored_reports(settings_env, capsys, tmp_path):
 
 
 def status_of(env: dict, cwd) -> dict | None:
-    done = subprocess.run(
-        [sys.executable, "-m", "lokpanchang", "status", "--json"],
-        env=env,
-        check=False,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    try:
-        return json.loads(done.stdout)
-    except json.JSONDecodeError:
-        return None
+    return status(env, cwd)[1]
 
 
 @pytest.mark.integration
 @pytest.mark.slow
 def test_a_fresh_service_shows_nothing_missed_and_the_planner_ok_after_its_first_pass(tmp_path):
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(DATA_DIR=str(tmp_path / "var"), LOG_JSON="false")
+    env = embedded_env(tmp_path)
     migrate.upgrade(f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}")
-    log_path = tmp_path / "up.log"
-    with open(log_path, "w") as log:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(servers.free_port())],
-            env=env,
-            cwd=tmp_path,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    up = start_up(tmp_path, env)
     try:
         report = wait_until(
             lambda: _with_beat(status_of(env, tmp_path)),
             90,
-            "beat's heartbeat in status\n" + log_path.read_text()[-2000:],
+            "beat's heartbeat in status\n" + up.log(),
             interval=0.5,
         )
         assert [e["key"] for e in report["entries"] if e["status"] == "missed"] == []
@@ -140,16 +112,11 @@ def test_a_fresh_service_shows_nothing_missed_and_the_planner_ok_after_its_first
         wait_until(
             lambda: _planner_status(status_of(env, tmp_path)) == "ok",
             90,
-            "jit-planner ok\n" + log_path.read_text()[-2000:],
+            "jit-planner ok\n" + up.log(),
             interval=0.5,
         )
     finally:
-        up.send_signal(signal.SIGTERM)
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()
+        up.stop(signal.SIGTERM)
 
 
 def _with_beat(report: dict | None) -> dict | None:

@@ -18,6 +18,7 @@ def test_every_entry_of_the_table_reads_as_people_say_it(settings_env):
         "backup-daily-logs": "daily at 00:00 UTC",
         "upload-logs-to-s3": "Sundays at 02:00 UTC",
         "dispatch-scheduled-jobs": "every 1 min",
+        "recover-inbound": "every 1 min",
     }
 
 

@@ -74,12 +74,30 @@ def test_an_entry_that_never_runs_after_start_is_missed_within_its_period_plus_g
     assert state(PLANNER, None, START + timedelta(seconds=61)).status == "missed"
 
 
-def test_an_instant_within_grace_before_start_is_still_owed():
-    # update-daily-metrics runs at minute 5 with 6 min grace: a start at 16:08 owes the 16:05 run.
+def test_an_instant_before_beats_start_is_not_owed_even_within_grace():
+    # update-daily-metrics runs at minute 5 with 6 min grace: beat started at 16:08 never runs
+    # the 16:05 slot (Celery runs no slot from before its first start), so it owes 17:05.
     start = datetime(2026, 11, 29, 16, 8, tzinfo=UTC)
     beat = BeatLife(start, alive=True)
-    assert state(HOURLY, None, start + timedelta(minutes=2), beat).status == "late"
-    assert state(HOURLY, None, start + timedelta(minutes=3, seconds=1), beat).status == "missed"
+    for later in (timedelta(minutes=2), timedelta(minutes=3, seconds=1), timedelta(minutes=50)):
+        checked = state(HOURLY, None, start + later, beat)
+        assert (checked.status, checked.due_at) == (
+            "pending",
+            datetime(2026, 11, 29, 17, 5, tzinfo=UTC),
+        )
+    assert (
+        state(HOURLY, None, datetime(2026, 11, 29, 17, 11, 1, tzinfo=UTC), beat).status == "missed"
+    )
+
+
+def test_after_a_restart_a_daily_slot_from_before_it_is_not_owed():
+    # cleanup-old-metrics runs at 02:00 with an hour's grace; it last ran yesterday, and beat
+    # restarted at 02:30 (no alert for the 02:00 slot the previous beat did not run).
+    cleanup = ENTRIES["cleanup-old-metrics"]
+    restart = BeatLife(datetime(2026, 11, 29, 2, 30, tzinfo=UTC), alive=True)
+    ran = datetime(2026, 11, 28, 2, 0, 3, tzinfo=UTC)
+    checked = state(cleanup, ran, datetime(2026, 11, 29, 3, 30, tzinfo=UTC), restart)
+    assert (checked.status, checked.due_at) == ("pending", datetime(2026, 11, 30, 2, 0, tzinfo=UTC))
 
 
 def test_a_run_before_a_restart_still_covers_its_instant():

@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import select
 
 from lokpanchang.ops.daily_metrics import counts as metrics
+from lokpanchang.storage import metrics as storage_metrics
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import DailyMetrics, SystemHealthLog
 from tests.ops.factories import add_ledger, add_run, add_subscriber
@@ -106,7 +107,7 @@ def test_by_default_it_refreshes_the_days_that_can_still_change(database_url):
 
 
 def test_a_local_day_spans_23_hours_on_a_spring_forward_date():
-    start, end = metrics.local_day_bounds(date(2026, 3, 8), NEW_YORK)
+    start, end = storage_metrics.local_day_bounds(date(2026, 3, 8), NEW_YORK)
     assert end - start == timedelta(hours=23)
 
 

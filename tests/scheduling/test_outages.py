@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lokpanchang.config import load_settings
-from lokpanchang.storage import migrate
+from lokpanchang.storage import inbound, migrate
 from lokpanchang.storage.db import dispose_engine, transaction
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.tasks.app import create_celery
@@ -172,8 +172,10 @@ def test_with_two_numbers_each_subscriber_always_hears_from_its_own(build, fake,
     writer = next(phone for phone, number in pinned.items() if number == NUMBERS[0])
     body = bodies.text(writer, "help")
     body["entry"][0]["changes"][0]["value"]["metadata"]["phone_number_id"] = NUMBERS[1]
+    with transaction(database_url) as session:
+        inbound_id = inbound.store(session, "whatsapp", body, cluster.now())
     app = create_celery(load_settings(cluster.settings_env()))
-    app.send_task("tasks.handle_webhook", [body], queue="priority")
+    app.send_task("tasks.handle_inbound", [inbound_id], queue="priority")
     app.close()
     wait_until(lambda: [m for m in fake.received() if m["type"] == "text"], 30, "the reply")
     cluster.stop(beat)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from lokpanchang.storage import migrate
 from tests import servers
 from tests.broadcast.helpers import add_subscriber, runs
 from tests.scheduling.cluster import next_kolkata_morning, wait_until
+from tests.upprocess import embedded_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -37,14 +37,8 @@ def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigte
     port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
     offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(
-        DATA_DIR=str(tmp_path / "var"),
-        LOG_JSON="false",
+    env = embedded_env(
+        tmp_path,
         PLANNER_PERIOD="2",
         PLANNER_LOOKAHEAD="40",
         LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
@@ -87,7 +81,7 @@ def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigte
         assert up.wait(timeout=40) == 0
         lines = (tmp_path / "up.log").read_text().splitlines()
         assert lines[0].startswith(f"lokpanchang: web on http://127.0.0.1:{port}/ ")
-        assert lines[-1] == "lokpanchang: stopped (web, worker, beat)"
+        assert lines[-1] == "lokpanchang: stopped (web, worker, beat, flower)"
         assert not (tmp_path / "var" / "up.json").exists()
         wait_until(
             lambda: (

@@ -5,7 +5,6 @@ sendMessage with today's panchangam; a wrong or missing secret stores nothing.""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from lokpanchang.storage.models import InboundMessage, UserDetail
 from tests import servers
 from tests.scheduling.cluster import next_kolkata_morning
 from tests.scheduling.test_up_fake_whatsapp import get_json, wait_for
+from tests.upprocess import embedded_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -61,15 +61,8 @@ def test_a_new_user_signs_up_on_telegram_and_gets_todays_panchangam(tmp_path):
     port = servers.free_port()
     after_send_time = next_kolkata_morning(datetime.now(UTC)) + timedelta(minutes=90)
     offset = after_send_time - datetime.now(UTC)  # 08:00 in Kolkata: today's 06:30 has passed
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("WHATSAPP_", "DELIVERY_", "TELEGRAM_"))
-        and k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(
-        DATA_DIR=str(tmp_path / "var"),
-        LOG_JSON="false",
+    env = embedded_env(
+        tmp_path,
         LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
     )
     log = tmp_path / "up.log"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from lokpanchang.storage.models import UserDetail
 from tests import servers
 from tests.broadcast.helpers import add_subscriber, ledger
 from tests.scheduling.cluster import next_kolkata_morning, wait_until
+from tests.upprocess import embedded_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -58,15 +58,8 @@ def test_up_with_the_fake_sends_the_template_there_and_takes_its_signed_webhooks
     port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
     offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("WHATSAPP_", "DELIVERY_"))
-        and k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(
-        DATA_DIR=str(tmp_path / "var"),
-        LOG_JSON="false",
+    env = embedded_env(
+        tmp_path,
         PLANNER_PERIOD="2",
         PLANNER_LOOKAHEAD="40",
         LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),

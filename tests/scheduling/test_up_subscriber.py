@@ -4,7 +4,6 @@ simulate``) to a real ``lokpanchang up --fake-whatsapp``; the replies are read a
 from __future__ import annotations
 
 import json
-import os
 import struct
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from lokpanchang.broadcast.sunrise import place_of
 from lokpanchang.storage import migrate
 from tests import servers
 from tests.scheduling.test_up_fake_whatsapp import fake_url, get_json, wait_for
+from tests.upprocess import embedded_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -29,14 +29,7 @@ KOLKATA = ZoneInfo("Asia/Kolkata")
 
 
 def environment(tmp_path: Path) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("WHATSAPP_", "DELIVERY_"))
-        and k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(DATA_DIR=str(tmp_path / "var"), LOG_JSON="false")
-    return env
+    return embedded_env(tmp_path)
 
 
 def lokpanchang(env: dict, *args: str) -> str:

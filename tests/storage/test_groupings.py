@@ -7,9 +7,9 @@ from datetime import UTC, date, datetime
 
 from lokpanchang.broadcast.daily import finish_run
 from lokpanchang.ops.daily_metrics import counts as metrics
-from lokpanchang.ops.reports import weekly
+from lokpanchang.storage import dashboard, reports, run_reports
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun, DailyMetrics
+from lokpanchang.storage.models import DailyMetrics
 from lokpanchang.storage.states import (
     FAILED_LEDGER,
     NOT_TODAY_LEDGER,
@@ -17,7 +17,6 @@ from lokpanchang.storage.states import (
     SENT_LEDGER,
     LedgerStatus,
 )
-from lokpanchang.web.admin import queries
 from tests.ops.factories import add_ledger, add_run, add_subscriber
 
 DAY = date(2026, 11, 28)
@@ -63,16 +62,17 @@ def test_the_run_the_daily_metrics_the_report_and_the_portal_count_the_same_fail
 
 
 def _counts_of_failed(url: str, run_id: int) -> dict[str, int]:
+    summary = run_reports.run_summary(url, run_id)
+    assert summary is not None
     with transaction(url) as session:
-        run = session.get_one(BroadcastRun, run_id)
         daily = session.query(DailyMetrics).filter_by(day=DAY, timezone=KOLKATA).one()
-        return {
-            "run": run.failed,
-            "run's summary": queries.summarise_runs(session, [run])[0].failed,
-            "daily metrics": daily.failed,
-            "weekly report": sum(weekly.failures_by_code(session, DAY, DAY).values()),
-            "dashboard today": queries.kpis(session, NOW).failed_today,
-            "dashboard by kind": sum(k.failed for k in queries.sends_by_kind(session, NOW)),
-            "dashboard by day": queries.daily_delivery(session, DAY, days=1)[0].failed,
-            "failures page": sum(len(g.rows) for g in queries.failures_by_code(session, day=DAY)),
-        }
+    return {
+        "run": summary.run.failed,
+        "run's summary": summary.failed,
+        "daily metrics": daily.failed,
+        "weekly report": sum(reports.week(url, DAY, DAY).failures.values()),
+        "dashboard today": dashboard.kpis(url, NOW).failed_today,
+        "dashboard by kind": sum(k.failed for k in dashboard.sends_by_kind(url, NOW)),
+        "dashboard by day": dashboard.daily_delivery(url, DAY, days=1)[0].failed,
+        "failures page": sum(len(g.rows) for g in run_reports.failures_by_code(url, day=DAY)),
+    }

@@ -12,9 +12,9 @@ from lokpanchang.storage import ledger, migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, ScheduledJob, ScheduledJobRun
 from lokpanchang.storage.states import (
-    LEDGER_MOVES,
-    RUN_MOVES,
+    MOVES,
     IllegalMove,
+    JobStatus,
     LedgerStatus,
     RunStatus,
     check_move,
@@ -31,11 +31,23 @@ PREVIOUS = "0009_operator_sessions"  # the revision 0009_ledger_states follows
 CHANGED_TABLES = {"user_detail", "broadcast_run", "message_log", "announcement_log"}
 
 
-def test_every_state_has_its_moves_and_sources_are_the_table_read_backwards():
-    assert set(LEDGER_MOVES) == set(LedgerStatus) and set(RUN_MOVES) == set(RunStatus)
-    for target in LedgerStatus:
-        expected = {target} | {state for state, moves in LEDGER_MOVES.items() if target in moves}
+@pytest.mark.parametrize("enum", list(MOVES), ids=lambda enum: enum.__name__)
+def test_every_state_has_its_moves_and_sources_are_the_table_read_backwards(enum):
+    table = MOVES[enum]
+    assert set(table) == set(enum)
+    for target in enum:
+        expected = {target} | {state for state, moves in table.items() if target in moves}
         assert set(sources(target)) == expected
+
+
+def test_a_finished_one_off_job_never_runs_again_and_a_paused_one_is_never_claimed():
+    for current, target in [
+        (JobStatus.DONE, JobStatus.RUNNING),
+        (JobStatus.FAILED, JobStatus.ACTIVE),
+        (JobStatus.PAUSED, JobStatus.RUNNING),
+    ]:
+        with pytest.raises(IllegalMove, match=f"a JobStatus cannot move from '{current}'"):
+            check_move(current, target)
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,8 @@ from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.operators import create_operator
 from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import MessageLog, ScheduledJob
+from lokpanchang.storage.jobs import JobRecord
+from lokpanchang.storage.models import MessageLog
 from lokpanchang.web import create_app
 from tests.web import seed as seed_data
 from tests.web.conftest import csrf_from, log_in
@@ -54,7 +55,7 @@ class Portal:
     def outbox_phones(self) -> list[str]:
         return sorted(m["phone"] for m in read_outbox(self.outbox_path))
 
-    def jobs(self) -> list[ScheduledJob]:
+    def jobs(self) -> list[JobRecord]:
         return jobs.list_jobs(self.url)
 
 

@@ -8,8 +8,9 @@ from datetime import timedelta
 import pytest
 
 from lokpanchang import clock
+from lokpanchang.storage import dashboard
 from lokpanchang.storage.db import session_factory
-from lokpanchang.web.admin import charts, queries
+from lokpanchang.web.admin import charts
 
 
 def _kpi(page: str, name: str) -> str:
@@ -51,9 +52,7 @@ def test_the_summary_json_has_the_headline_numbers(operator_client, seeded):
 
 
 def test_daily_delivery_fills_days_without_messages_with_zeros(portal_url, seeded):
-    with session_factory(portal_url)() as session:
-        today = clock.now().date()
-        bars = queries.daily_delivery(session, today, days=30)
+    bars = dashboard.daily_delivery(portal_url, clock.now().date(), days=30)
     assert len(bars) == 30
     assert bars[0].day < bars[-1].day
     assert sum(b.delivered + b.sent + b.failed for b in bars) >= 50
@@ -62,7 +61,7 @@ def test_daily_delivery_fills_days_without_messages_with_zeros(portal_url, seede
 def test_the_delivery_chart_scales_the_tallest_bar_to_the_plot():
     from datetime import date
 
-    bars = [queries.DayBar(date(2026, 1, d), delivered=d, sent=0, failed=0) for d in range(1, 4)]
+    bars = [dashboard.DayBar(date(2026, 1, d), delivered=d, sent=0, failed=0) for d in range(1, 4)]
     svg = str(charts.delivery_chart(bars, width=300, height=200))
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
     assert heights == sorted(heights) and heights[-1] == 200 - 28 - 12
@@ -70,7 +69,7 @@ def test_the_delivery_chart_scales_the_tallest_bar_to_the_plot():
 
 
 def test_the_timeline_says_so_when_nothing_is_due():
-    svg = str(charts.timeline_chart([], queries.utc_day_start(clock.now())))
+    svg = str(charts.timeline_chart([], dashboard.utc_day_start(clock.now())))
     assert "No subscriber has a send time today." in svg
 
 
@@ -118,7 +117,7 @@ def test_the_chart_axis_ticks_are_round_whole_numbers(peak, ticks):
 def test_the_delivery_chart_never_labels_a_fraction():
     from datetime import date
 
-    bars = [queries.DayBar(date(2026, 1, 1), delivered=3, sent=0, failed=0)]
+    bars = [dashboard.DayBar(date(2026, 1, 1), delivered=3, sent=0, failed=0)]
     labels = re.findall(r'text-anchor="end" fill="#333">([^<]+)<', str(charts.delivery_chart(bars)))
     assert labels == ["0", "1", "2", "3"]
 

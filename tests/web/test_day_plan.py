@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 
 from lokpanchang.planning import due_slots
-from lokpanchang.storage.models import BroadcastRun
+from lokpanchang.storage.records import RunRecord
+from lokpanchang.storage.run_reports import RunSummary
 from lokpanchang.web.admin.dayplan import DAY, Phase, day_plan, phase_at
-from lokpanchang.web.admin.queries import RunSummary
 
 DAY_START = datetime(2026, 12, 1, tzinfo=UTC)
 NOW = datetime(2026, 12, 1, 7, 52, tzinfo=UTC)  # the 07:52 UTC
@@ -22,11 +22,26 @@ ZONES = [
 
 
 def run(zone: str, send_time: time, local_date: date, due_at: datetime) -> RunSummary:
-    return RunSummary(
-        BroadcastRun(
-            timezone=zone, send_time=send_time, local_date=local_date, due_at=due_at, status="done"
-        )
+    record = RunRecord(
+        id=1,
+        timezone=zone,
+        send_time=send_time,
+        local_date=local_date,
+        due_at=due_at,
+        status="done",
+        late=False,
+        planned_at=due_at,
+        enqueued_at=None,
+        enqueue_count=0,
+        started_at=None,
+        finished_at=None,
+        total=0,
+        sent=0,
+        failed=0,
+        skipped=0,
+        error=None,
     )
+    return RunSummary(record)
 
 
 def test_every_slot_of_the_day_is_listed_with_its_phase():

@@ -1,15 +1,15 @@
 """``POST /telegram/webhook`` through the Flask test client, publishing to a real Redis broker:
-only an update carrying the configured secret header is read and queued."""
+only an update carrying the configured secret header is read, stored and its id queued."""
 
 from __future__ import annotations
 
-import base64
 import json
 
 import pytest
 
+from lokpanchang.storage.models import InboundWork
 from lokpanchang.web import create_app
-from tests.web.test_webhook import queued
+from tests.web.test_webhook import queued, stored, task_args
 
 SECRET = "tg-secret_0123456789"
 UPDATE = {
@@ -24,9 +24,10 @@ UPDATE = {
 
 
 @pytest.fixture
-def app_settings(make_settings, redis_url):
+def app_settings(make_settings, redis_url, migrated_sqlite):
     return make_settings(
         environment="test",
+        database_url=migrated_sqlite,
         telegram_webhook_secret=SECRET,
         celery_broker_url=redis_url,
         celery_result_backend=redis_url,
@@ -45,13 +46,14 @@ def post(client, raw: bytes, secret: str | None):
     return client.post("/telegram/webhook", data=raw, headers=headers)
 
 
-def test_an_update_with_the_secret_is_queued_for_the_telegram_task(client, app_settings):
+def test_an_update_with_the_secret_is_stored_and_its_id_queued(client, app_settings):
     assert post(client, json.dumps(UPDATE).encode(), SECRET).status_code == 200
+    [row] = stored(app_settings, InboundWork.CONVERSATION)
+    assert (row.channel, json.loads(row.body)) == ("telegram", UPDATE)
     [message] = queued(app_settings)
     assert message["queue"] == "priority"
-    assert message["headers"]["task"] == "tasks.handle_telegram_update"
-    args = json.loads(base64.b64decode(message["body"]))[0]
-    assert args == [UPDATE]
+    assert message["headers"]["task"] == "tasks.handle_inbound"
+    assert task_args(message) == [row.id]
 
 
 def test_a_missing_secret_is_401_and_nothing_is_queued(client, app_settings):

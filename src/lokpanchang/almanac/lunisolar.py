@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from lokpanchang.almanac import motion
+from lokpanchang.almanac.calendars.eras import samvatsara
 from lokpanchang.almanac.convention import Convention
 
 _SYNODIC_MONTH = 29.530588853  # days, mean
 _REFERENCE_NEW_MOON = 2451550.26  # 2000-01-06 18:14 UT, a new moon near which lunations count
 _new_moons: dict[tuple[Convention, int], float] = {}
+__all__ = ["LunarMonth", "samvatsara", "shaka_year", "vikram_year"]
 
 
 @dataclass(frozen=True)
@@ -75,25 +77,25 @@ def lunation_month(lunation: int, tithi: int, convention: Convention) -> LunarMo
     adhika = opening_sign == closing_sign
     kshaya = (closing_sign - opening_sign) % 12 == 2  # two sankrantis: the next name is skipped
     # An adhika month keeps its name through both pakshas on the purnimanta reckoning too.
-    purnimanta = amanta % 12 + 1 if tithi >= 16 and not adhika else amanta
+    # Krishna paksha takes the next month's name; in a kshaya month, the one after (the
+    # skipped name: drikpanchang.com's Kartika 1963 -> Pausha, Pausha 1983 -> Phalguna).
+    purnimanta = amanta
+    if tithi >= 16 and not adhika:
+        purnimanta = (amanta + (1 if kshaya else 0)) % 12 + 1
     return LunarMonth(amanta, purnimanta, adhika, kshaya)
 
 
 def shaka_year(civil: date, amanta_month: int) -> int:
     """Shaka samvat of a civil date: the year turns at Chaitra Shukla Pratipada (amanta)."""
-    # January to June dated months Pausha..Phalguna still belong to the year before.
-    before_new_year = civil.month <= 6 and amanta_month >= 10
+    # January to June dated months Margashirsha..Phalguna still belong to the year before
+    # (Margashirsha reaches into January: 1 January 2033 is Shaka 1954).
+    before_new_year = civil.month <= 6 and amanta_month >= 9
     return civil.year - 78 - (1 if before_new_year else 0)
 
 
 def vikram_year(shaka: int) -> int:
     """Vikram samvat (Chaitradi, as in North India) for a Shaka year."""
     return shaka + 135
-
-
-def samvatsara(shaka: int) -> int:
-    """Number 1 (Prabhava) .. 60 (Akshaya) of the 60-year cycle for a Shaka year."""
-    return (shaka + 11) % 60 + 1
 
 
 def ritu(tropical_sun: float) -> int:

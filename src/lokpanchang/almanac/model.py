@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the observance and muhurta modules import this one
+    from lokpanchang.almanac.calendars.day import Calendars
     from lokpanchang.almanac.muhurtas import Muhurtas
     from lokpanchang.almanac.observances.model import Gap, Observance
 
@@ -142,6 +143,7 @@ class Panchangam:
     parana_today: tuple[Observance, ...] = ()  # yesterday's Ekadashi fasts broken today
     observance_gaps: tuple[Gap, ...] = ()  # what the polar rule keeps from being placed
     muhurtas: Muhurtas | None = None
+    calendars: Calendars | None = None  # amanta, purnimanta, samvats and the solar calendars
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of issue 3 (times ISO 8601 local with offset), plus a few extras."""
@@ -176,6 +178,7 @@ class Panchangam:
             "samvat": self.samvat.to_dict(),
             "ritu": self.ritu.to_dict(),
             "ayana": self.ayana.name,
+            "calendars": None if self.calendars is None else self.calendars.to_dict(),
             **self._extras(),
         }
 

@@ -22,6 +22,7 @@ from lokpanchang.almanac import (
     muhurtas,
     observances,
 )
+from lokpanchang.almanac.calendars import day as calendar_day
 from lokpanchang.almanac.convention import DRIK, Convention
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.model import (
@@ -197,7 +198,7 @@ def _compute(
         yoga=lists["yoga"],
         karana=lists["karana"],
         **_kalams(frame, vara - 1, at),
-        **_calendar(frame.start, day, spans["tithi"][0].number, lang, convention),
+        **_calendar(_sunrises(where, day, frame), day, spans["tithi"][0].number, lang),
         **(_extras(place, day, _Computed(frame, spans, at.times, lang, reckoning), extras)),
     )
 
@@ -337,10 +338,13 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict[str,
     }
 
 
-def _calendar(
-    day_start: float, day: date, tithi: int, lang: str, convention: Convention
-) -> dict[str, Any]:
-    month = lunisolar.lunar_month(day_start, tithi, convention)
+def _sunrises(where: daylight.Where, day: date, frame: daylight.DayFrame) -> daylight.Sunrises:
+    return daylight.Sunrises(where).knowing(day, frame)
+
+
+def _calendar(sunrises: daylight.Sunrises, day: date, tithi: int, lang: str) -> dict[str, Any]:
+    day_start = sunrises.start(day)
+    month = lunisolar.lunar_month(day_start, tithi, sunrises.where.convention)
     shaka = lunisolar.shaka_year(day, month.amanta)
     cycle = lunisolar.samvatsara(shaka)
     tropical_sun = ephemeris.tropical_sun_longitude(day_start)
@@ -357,6 +361,7 @@ def _calendar(
             shaka, lunisolar.vikram_year(shaka), Named(cycle, label("samvatsara", cycle, lang))
         ),
         "ritu": Named(ritu, label("ritu", ritu, lang)),
+        "calendars": calendar_day.day_calendars(day, month, shaka, sunrises, lang),
         "ayana": Named(
             1 if ayana == "Uttarayana" else 2,
             label("ayana", 1 if ayana == "Uttarayana" else 2, lang),

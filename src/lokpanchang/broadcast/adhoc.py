@@ -28,6 +28,7 @@ from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
+from lokpanchang.storage.ledger import backfill_rows
 from lokpanchang.storage.models import AnnouncementLog, MessageLog, UserDetail
 from lokpanchang.storage.states import LedgerKind, LedgerStatus
 
@@ -48,16 +49,6 @@ def send_in_batches(ctx: SendContext, selection_for, ids: list[int], now: dateti
 
 
 # Backfill ------------------------------------------------------------------------
-
-
-def backfill_rows(zone: str, day: date):
-    """The ledger rows a backfill of ``zone`` for ``day`` owns (kind ``backfill``, no run)."""
-    return and_(
-        MessageLog.kind == LedgerKind.BACKFILL,
-        MessageLog.run_id.is_(None),
-        MessageLog.timezone == zone,
-        MessageLog.local_date == day,
-    )
 
 
 class Backfill(LedgerSelection):

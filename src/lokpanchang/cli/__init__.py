@@ -46,3 +46,6 @@ def main(argv: list[str] | None = None) -> int:
     except (CommandError, ConfigError) as exc:
         print(f"lokpanchang: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C before a command took charge of it: no traceback
+        print("lokpanchang: stopped", file=sys.stderr)
+        return 130

@@ -1,8 +1,7 @@
 """`lokpanchang flower`: Flower behind basic auth, read-only, with its state under data_dir.
 
 Read-only: the routes that run, revoke or limit tasks and control workers are removed
-(``lokpanchang.tasks.flower``), so Flower credentials cannot run ``tasks.handle_webhook``
-with a body that never passed the webhook's signature check.
+(``lokpanchang.tasks.flower``), so Flower credentials cannot run or revoke any task.
 
 Credentials come from ``FLOWER_BASIC_AUTH`` (``user:password``; or ``FLOWER_BASIC_AUTH_FILE``)
 and reach Flower through its own environment variable, never the command line (which any
@@ -58,8 +57,11 @@ def flower_command(settings: Settings) -> list[str]:
     ]
 
 
-def flower_environment(settings: Settings, credentials: str) -> dict[str, str]:
-    env = dict(os.environ)
+def flower_environment(
+    settings: Settings, credentials: str, base: dict[str, str] | None = None
+) -> dict[str, str]:
+    """``base`` (this process's environment when None) with only ``credentials`` for auth."""
+    env = dict(os.environ if base is None else base)
     env.pop("FLOWER_BASIC_AUTH_FILE", None)
     if credentials:
         env["FLOWER_BASIC_AUTH"] = credentials

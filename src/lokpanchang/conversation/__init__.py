@@ -6,13 +6,13 @@ from lokpanchang.conversation.handling import (
     handle_events,
     handle_webhook,
 )
-from lokpanchang.conversation.sending import process_telegram_update, process_webhook
+from lokpanchang.conversation.inbound import apply_stored_statuses, process_inbound
 
 __all__ = [
     "Reply",
     "WebhookReport",
+    "apply_stored_statuses",
     "handle_events",
     "handle_webhook",
-    "process_telegram_update",
-    "process_webhook",
+    "process_inbound",
 ]

@@ -4,7 +4,8 @@ Their row stays, so every count stays right (the ledger's rows, the subscription
 but nothing in it or in those rows names their number or their place: the phone (or Telegram
 chat id) becomes ``erased-<id>``; WhatsApp ids (which encode the number), display name, coordinates, town
 and zone are cleared; the inbound messages they sent lose their sender and their id; the
-panchangams prepared for their place are dropped (they are recomputed when needed). The
+panchangams prepared for their place are dropped (they are recomputed when needed), and so
+are the webhooks naming them that wait in the inbound store (``storage.inbound``). The
 ledger keeps each row's local date, kind, status and zone (a zone names no one).
 
 On SQLite, freed pages are zeroed (``PRAGMA secure_delete``, ``storage.db``) and
@@ -18,6 +19,7 @@ from datetime import datetime
 from sqlalchemy import delete, or_, text, update
 from sqlalchemy.orm import Session
 
+from lokpanchang.storage import inbound
 from lokpanchang.storage.db import engine_for
 from lokpanchang.storage.models import (
     AnnouncementLog,
@@ -38,11 +40,21 @@ def erase_subscriber(session: Session, user: UserDetail, now: datetime) -> None:
     for address in (user.phone, user.chat_id):
         if address:
             _anonymise_rows(session, user.id, address)
+    inbound.forget_naming(session, _as_written(user))
     if place is not None:
         session.execute(delete(PreparedPanchangam).where(PreparedPanchangam.key.startswith(place)))
     _anonymise_user(user, now)
     session.flush()
     session.add(SubscriptionEvent(user_id=user.id, kind="erased", at=now))
+
+
+def _as_written(user: UserDetail) -> list[str]:
+    """The user's addresses as a stored webhook body writes them (``inbound.compact_json``):
+    WhatsApp's digits without the plus, Telegram's chat id as the value of an ``id``."""
+    found = [user.phone.lstrip("+")] if user.phone else []
+    if user.chat_id:
+        found += [f'"id":{user.chat_id},', f'"id":{user.chat_id}}}']
+    return found
 
 
 def _place_prefix(user: UserDetail) -> str | None:

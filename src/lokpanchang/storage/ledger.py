@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import cast
 
 from sqlalchemy import (
@@ -163,6 +163,16 @@ def run_rows(run_id: int, bounds: tuple[int, int] | None = None):
     """The ``message_log`` rows of a run (within inclusive id ``bounds`` when given)."""
     where = MessageLog.run_id == run_id
     return and_(where, MessageLog.id.between(*bounds)) if bounds else where
+
+
+def backfill_rows(zone: str, day: date):
+    """The ledger rows a backfill of ``zone`` for ``day`` owns (kind ``backfill``, no run)."""
+    return and_(
+        MessageLog.kind == LedgerKind.BACKFILL,
+        MessageLog.run_id.is_(None),
+        MessageLog.timezone == zone,
+        MessageLog.local_date == day,
+    )
 
 
 # Moving rows --------------------------------------------------------------------------

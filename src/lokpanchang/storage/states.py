@@ -1,10 +1,11 @@
-"""Ledger and run states: enums and the one table of allowed moves for each.
+"""Ledger, run and job states: enums and the one table of allowed moves for each.
 
 Every status written anywhere is a member of these enums; the database refuses any other
-value (CHECK constraints, migration ``0009_ledger_states``). Every change of status goes
+value (CHECK constraints, written by ``check_constraint``). Every change of status goes
 through this module: ``check_move`` for a row in hand, ``sources`` for a conditional
 ``UPDATE ... WHERE status IN (...)`` that moves many rows at once (``storage.ledger``,
-``storage.runs``). Staying in the same state is always allowed (an idempotent repeat).
+``storage.runs``, ``storage.jobs``). Staying in the same state is always allowed (an
+idempotent repeat).
 """
 
 from __future__ import annotations
@@ -133,12 +134,63 @@ UNSENT_LEDGER = (L.PENDING, L.RETRY, L.HALTED, L.MISSED)
 """Rows of a run that never reached anyone: a resumed or backfilled run sends them again."""
 
 
+class JobStatus(StrEnum):
+    """Where an operator-defined job stands (``scheduled_job``)."""
+
+    ACTIVE = "active"  # waits for its next instant
+    PAUSED = "paused"  # an operator paused it
+    RUNNING = "running"  # claimed by a dispatcher for one instant
+    DONE = "done"  # a one-off that ran
+    FAILED = "failed"  # a one-off whose run failed (the error is on the job)
+
+
+class JobRunOutcome(StrEnum):
+    """What came of one execution of a job (``scheduled_job_run``)."""
+
+    RUNNING = "running"
+    OK = "ok"
+    FAILED = "failed"
+
+
+J = JobStatus
+JOB_MOVES: dict[JobStatus, frozenset[JobStatus]] = {
+    J.ACTIVE: frozenset({J.PAUSED, J.RUNNING}),
+    J.PAUSED: frozenset({J.ACTIVE}),
+    # A cron job waits for its next instant; a claim given back, or a dead worker's claim
+    # released, waits for the same one again.
+    J.RUNNING: frozenset({J.ACTIVE, J.DONE, J.FAILED}),
+    J.DONE: frozenset(),
+    J.FAILED: frozenset(),
+}
+
+JR = JobRunOutcome
+JOB_RUN_MOVES: dict[JobRunOutcome, frozenset[JobRunOutcome]] = {
+    JR.RUNNING: frozenset({JR.OK, JR.FAILED}),
+    # A released claim runs the same instant again on the same row (one per job and instant),
+    # and the worker it was taken from may still finish: the last to finish is recorded.
+    JR.OK: frozenset({JR.RUNNING, JR.FAILED}),
+    JR.FAILED: frozenset({JR.RUNNING, JR.OK}),
+}
+
+OPEN_JOBS = (J.ACTIVE, J.RUNNING)
+"""Jobs that will still run (an unfinished send of today's panchangam is one of these)."""
+
+
 class IllegalMove(ValueError):
     """A status change the table of moves does not allow; the message names both states."""
 
 
+MOVES: dict[type, dict] = {
+    LedgerStatus: LEDGER_MOVES,
+    RunStatus: RUN_MOVES,
+    JobStatus: JOB_MOVES,
+    JobRunOutcome: JOB_RUN_MOVES,
+}
+"""Each state enum's table of moves."""
+
+
 def _table(state) -> dict:
-    return LEDGER_MOVES if isinstance(state, LedgerStatus) else RUN_MOVES
+    return MOVES[type(state)]
 
 
 def may_move(current: StrEnum, target: StrEnum) -> bool:

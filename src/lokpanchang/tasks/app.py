@@ -32,7 +32,6 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.heartbeat",
     "lokpanchang.tasks.webhooks",
     "lokpanchang.tasks.statuses",
-    "lokpanchang.tasks.telegram",
 )
 
 # ``priority``: the conversation (a person waits); ``statuses``: status webhooks, applied in

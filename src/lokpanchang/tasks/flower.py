@@ -1,7 +1,7 @@
 """Flower, read-only: ``python -m lokpanchang.tasks.flower <celery flower options>``.
 
 Flower's HTTP API lets anyone who passes its basic auth run any registered task
-(``/api/task/async-apply/tasks.handle_webhook`` would skip the webhook's signature check),
+(``/api/task/async-apply/tasks.recover_inbound``, ``tasks.send_for_timezone`` ...),
 revoke tasks and shut workers down. Flower has no read-only switch, so this entry point
 removes every route that changes something before Flower builds its app: what is left shows
 workers, tasks, queues and results. (``lokpanchang flower`` runs this.)

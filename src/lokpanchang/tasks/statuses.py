@@ -1,10 +1,11 @@
-"""``tasks.apply_statuses``: status webhooks applied in bulk, on their own ``statuses`` queue.
+"""``tasks.apply_statuses``: stored status webhooks applied in bulk, on the ``statuses`` queue.
 
-With a Redis broker the web appends statuses to ``storage.status_inbox`` and queues this task
-when nobody is draining; the task applies up to ``BATCH_ENTRIES`` webhooks per transaction
-until the inbox is empty (or ``DRAIN_SECONDS`` have passed: it then queues itself again, so
-a worker is never held for long). With another broker the web passes a body's statuses as
-the argument. Either way conversation messages, on ``priority``, never wait behind them.
+The web stores each webhook's status updates (``storage.inbound``) before its 200 and queues
+this task when no applier is draining (``storage.draining``, with a Redis broker; with
+another broker, every time). The task applies up to ``BATCH_ENTRIES`` webhooks per
+transaction, removing them in it, until none is left (or ``DRAIN_SECONDS`` have passed: it
+then queues itself again, so a worker is never held for long). Conversation messages, on
+``priority``, never wait behind them.
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ from __future__ import annotations
 import time
 
 import structlog
+from redis.exceptions import RedisError
 from sqlalchemy.exc import OperationalError
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.conversation.statuses import apply_statuses as apply_to_ledger
-from lokpanchang.delivery.events import StatusUpdate
-from lokpanchang.storage import status_inbox
-from lokpanchang.storage.db import transaction
+from lokpanchang.conversation import apply_stored_statuses
+from lokpanchang.storage import draining
 from lokpanchang.tasks import app
 
 log = structlog.get_logger(__name__)
@@ -39,46 +39,54 @@ TRANSIENT = (OperationalError, ConnectionError, TimeoutError)
     retry_jitter=True,
     max_retries=8,
 )
-def apply_statuses(statuses: list[dict] | None = None) -> dict:
-    settings = get_settings()
-    applied = _apply(settings, [StatusUpdate(**fields) for fields in statuses or []])
-    if status_inbox.available(settings.effective_broker_url):
-        applied += drain(settings)
-    return {"statuses": applied}
+def apply_statuses() -> dict:
+    return {"statuses": drain(get_settings())}
 
 
 def drain(settings) -> int:
-    """Apply what the inbox holds until it is empty or the time is up; returns how many."""
-    url, applied = settings.effective_broker_url, 0
-    give_up_at = time.monotonic() + DRAIN_SECONDS
+    """Apply stored statuses until none is left or the time is up; returns how many."""
+    mark = Mark(settings.effective_broker_url)
+    applied, give_up_at = 0, time.monotonic() + DRAIN_SECONDS
     while time.monotonic() < give_up_at:
-        ids, statuses = _next_batch(url)
-        if not ids:
-            return applied
-        applied += _apply(settings, statuses)
-        status_inbox.done(url, ids)
+        mark.keep()
+        taken, count = _apply(settings)
+        if not taken:
+            # Unmark, then look once more: a webhook stored just before found the mark and
+            # queued nobody.
+            mark.release()
+            taken, count = _apply(settings)
+            if not taken:
+                return applied
+        applied += count
     apply_statuses.apply_async(queue=QUEUE)  # more to do: let other work in between
     return applied
 
 
-def _next_batch(url: str) -> tuple[list[bytes], list[StatusUpdate]]:
-    """The next entries to apply; when there are none, the inbox is marked not drained, then
-    looked at once more: an entry put just before that found it marked and queued nobody."""
-    status_inbox.keep_draining(url)
-    ids, statuses = status_inbox.take(url, BATCH_ENTRIES)
-    if ids:
-        return ids, statuses
-    status_inbox.stop_draining(url)
-    ids, statuses = status_inbox.take(url, BATCH_ENTRIES, new_only=True)
-    if ids:
-        status_inbox.keep_draining(url)
-    return ids, statuses
+def _apply(settings) -> tuple[int, int]:
+    taken, applied = apply_stored_statuses(settings, BATCH_ENTRIES, clock.now())
+    if taken:
+        log.debug("statuses.applied", webhooks=taken, applied=applied)
+    return taken, applied
 
 
-def _apply(settings, statuses: list[StatusUpdate]) -> int:
-    if not statuses:
-        return 0
-    with transaction(settings.effective_database_url) as session:
-        counts = apply_to_ledger(session, statuses, clock.now())
-    log.debug("statuses.applied", applied=counts.applied, ignored=counts.ignored)
-    return counts.applied
+class Mark:
+    """The draining mark of ``broker_url``, when it has one (``storage.draining``)."""
+
+    def __init__(self, broker_url: str) -> None:
+        self.url = broker_url if draining.available(broker_url) else ""
+
+    def keep(self) -> None:
+        self._tell(draining.keep)
+
+    def release(self) -> None:
+        self._tell(draining.release)
+
+    def _tell(self, action) -> None:
+        # Only a hint: without it an applier is queued once more than needed, or recovery
+        # queues one; the statuses themselves are in the database.
+        if not self.url:
+            return
+        try:
+            action(self.url)
+        except RedisError as exc:
+            log.warning("statuses.mark_unavailable", error=str(exc))

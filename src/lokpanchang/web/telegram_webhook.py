@@ -2,9 +2,9 @@
 
 Telegram sends the ``secret_token`` given to ``setWebhook`` (``TELEGRAM_WEBHOOK_SECRET``) in
 ``X-Telegram-Bot-Api-Secret-Token``. It is compared in constant time before the body is read:
-without it (401), or with another (403), nothing is read or stored. A checked update is handed
-to ``tasks.handle_telegram_update`` on the ``priority`` queue, so Telegram gets its 200 at
-once; the conversation de-duplicates updates by ``update_id`` (Telegram resends until 2xx).
+without it (401), or with another (403), nothing is read or stored. A checked update is stored
+before Telegram gets its 200 and handled on the ``priority`` queue (``web.inbound``); the
+conversation de-duplicates updates by ``update_id`` (Telegram resends until 2xx).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import structlog
 from flask import Blueprint, abort, request
 
 from lokpanchang.delivery.telegram_inbound import update_id_of
-from lokpanchang.web import app_settings, taskqueue
-from lokpanchang.web.webhook import ENQUEUE_RETRY, MAX_JSON_DEPTH, json_depth
+from lokpanchang.storage.states import Channel
+from lokpanchang.web import app_settings, inbound
+from lokpanchang.web.webhook import MAX_JSON_DEPTH, json_depth
 
 log = structlog.get_logger(__name__)
 bp = Blueprint("telegram_webhook", __name__)
@@ -44,11 +45,11 @@ def update():
     if problem:
         return problem, 400
     try:
-        enqueue(body)
-    except taskqueue.QUEUE_ERRORS as exc:
+        inbound.accept(Channel.TELEGRAM, body)
+    except inbound.StoreUnavailable as exc:
         # Nothing was stored; Telegram repeats an update it could not deliver.
-        log.error("telegram.enqueue_failed", error=str(exc))
-        return "queue unavailable, retry later", 503
+        log.error("telegram.store_failed", error=str(exc))
+        return "database unavailable, retry later", 503
     return "", 200
 
 
@@ -67,15 +68,3 @@ def _read_update() -> tuple[dict, str]:
     if update_id_of(body) is None:
         return {}, "body is not a Telegram update (no integer update_id)"
     return body, ""
-
-
-def enqueue(body: dict) -> None:
-    """Hand the checked update to ``tasks.handle_telegram_update`` on the priority queue."""
-    taskqueue.send_task(
-        "tasks.handle_telegram_update",
-        [body],
-        queue="priority",
-        ignore_result=True,
-        retry=True,
-        retry_policy=ENQUEUE_RETRY,
-    )

@@ -1,11 +1,11 @@
 """``/webhook``: Meta's verification handshake (GET) and signed notifications (POST).
 
 The POST body is checked with ``X-Hub-Signature-256`` (HMAC-SHA256 of the raw body with
-``WHATSAPP_APP_SECRET``) before it is parsed, then split: its status updates go to
-``tasks.apply_statuses`` on the ``statuses`` queue (through ``storage.status_inbox`` with a
-Redis broker, applied in bulk), everything else (people's messages, opt-outs) to
-``tasks.handle_webhook`` on the ``priority`` queue. Meta gets its 200 at once, and a
-broadcast's statuses never stand in front of a person's "start".
+``WHATSAPP_APP_SECRET``) before it is parsed, then split and stored before Meta gets its 200
+(``web.inbound``): its status updates, applied in bulk on the ``statuses`` queue, and
+everything else (people's messages, opt-outs), handled on the ``priority`` queue, so a
+broadcast's statuses never stand in front of a person's "start". Meta never resends a
+webhook it got a 200 for: a 200 means the body is in the database.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import hashlib
 import hmac
 import json
 import re
-from dataclasses import asdict
 
 import structlog
 from flask import Blueprint, abort, request
@@ -22,8 +21,8 @@ from flask import Blueprint, abort, request
 from lokpanchang.config import Settings
 from lokpanchang.delivery.events import StatusUpdate
 from lokpanchang.delivery.whatsapp_inbound import parse_webhook, without_statuses
-from lokpanchang.storage import status_inbox
-from lokpanchang.web import app_settings, taskqueue
+from lokpanchang.storage.states import Channel
+from lokpanchang.web import app_settings, inbound
 
 log = structlog.get_logger(__name__)
 bp = Blueprint("webhook", __name__)
@@ -36,7 +35,6 @@ MAX_JSON_DEPTH = 64
 SIGNATURE = re.compile(r"sha256=([0-9a-fA-F]{64})")
 # Strings (with their escapes) and the brackets outside them.
 JSON_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-ENQUEUE_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 
 
 def verify_token(settings: Settings) -> str:
@@ -92,11 +90,11 @@ def notification():
     if not isinstance(body, dict):
         return "body is not a JSON object", 400
     try:
-        enqueue(body)
-    except taskqueue.QUEUE_ERRORS as exc:
+        keep(body)
+    except inbound.StoreUnavailable as exc:
         # Nothing was stored; Meta retries a failed delivery for days, so a 503 loses nothing.
-        log.error("webhook.enqueue_failed", error=str(exc))
-        return "queue unavailable, retry later", 503
+        log.error("webhook.store_failed", error=str(exc))
+        return "database unavailable, retry later", 503
     return "", 200
 
 
@@ -113,26 +111,13 @@ def json_depth(raw: bytes) -> int:
     return deepest
 
 
-def enqueue(body: dict) -> None:
-    """Hand the verified body's statuses and the rest of it to their queues."""
+def keep(body: dict) -> None:
+    """Store the verified body's statuses and the rest of it (``web.inbound``)."""
     events = parse_webhook(body)
     statuses = [event for event in events if isinstance(event, StatusUpdate)]
-    if statuses:
-        _enqueue_statuses(statuses)
+    if not events:
+        return
+    rest = None
     if len(statuses) < len(events):
-        _send("tasks.handle_webhook", [without_statuses(body) if statuses else body], "priority")
-
-
-def _enqueue_statuses(statuses: list[StatusUpdate]) -> None:
-    broker = app_settings().effective_broker_url
-    if not status_inbox.available(broker):
-        _send("tasks.apply_statuses", [[asdict(status) for status in statuses]], "statuses")
-    elif status_inbox.put(broker, statuses):
-        _send("tasks.apply_statuses", [], "statuses")
-
-
-def _send(task: str, args: list, queue: str) -> None:
-    # Meta waits only seconds for our answer: retry the broker briefly, then answer 503.
-    taskqueue.send_task(
-        task, args, queue=queue, ignore_result=True, retry=True, retry_policy=ENQUEUE_RETRY
-    )
+        rest = without_statuses(body) if statuses else body
+    inbound.accept(Channel.WHATSAPP, rest, statuses)

@@ -1,8 +1,17 @@
 """`up`'s supervisor: it starts the children, restarts one that dies (unless it keeps
-dying), and stops them all on Ctrl-C or SIGTERM."""
+dying), and stops them all on Ctrl-C or SIGTERM.
+
+Each child runs in a process group of its own, so a terminal's Ctrl-C reaches only `up`,
+which stops the children in order (SIGTERM: Celery's warm shutdown). From ``stopping_on_signals``
+on, Ctrl-C or SIGTERM at any moment raises ``Stop`` where the process is, except within
+``holding_stop`` (a migration: stopped half-way it could leave the database half-changed),
+which raises it when the block ends; while the children are being stopped, further signals
+are ignored.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -22,40 +31,78 @@ class Child:
     name: str
     argv: list[str]
     env: dict[str, str] | None = None  # None: this process's environment
+    essential: bool = True  # False: when it keeps dying, `up` runs on without it (Flower)
     process: subprocess.Popen | None = None
     restarts: list[float] = field(default_factory=list)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.argv, env=self.env)
+        self.process = subprocess.Popen(self.argv, env=self.env, process_group=0)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
 
-class _Stop(Exception):
-    pass
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Stop(Exception):
+    """Ctrl-C or SIGTERM arrived: `up` stops."""
 
 
 def _raise_stop(signum, _frame) -> None:
-    raise _Stop(signum)
+    raise Stop(signum)
+
+
+@contextlib.contextmanager
+def stopping_on_signals():
+    """Within the block, Ctrl-C and SIGTERM raise ``Stop`` (never KeyboardInterrupt)."""
+    previous = {sig: signal.signal(sig, _raise_stop) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def holding_stop(until: str):
+    """Within the block, Ctrl-C or SIGTERM is held, said at once, and raised as ``Stop`` when
+    the block ends (``until`` says what it waits for)."""
+    asked: list[int] = []
+
+    def hold(signum, _frame) -> None:
+        if not asked:
+            print(f"lokpanchang: stopping once {until}", flush=True)
+        asked.append(signum)
+
+    previous = {sig: signal.signal(sig, hold) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if asked:
+        raise Stop(asked[0])
 
 
 def supervise(children: list[Child]) -> int:
-    """Run ``children`` until Ctrl-C or SIGTERM (0) or one keeps dying (1); stop them all."""
-    previous = {sig: signal.signal(sig, _raise_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    """Run ``children`` until ``Stop`` (0) or one keeps dying (1); stop them all. Call it
+    within ``stopping_on_signals``."""
+    watched = list(children)
     try:
         for child in children:
             child.start()
         while True:
             time.sleep(0.5)
-            for child in children:
-                if not child.alive() and not _restart(child):
+            for child in list(watched):
+                if child.alive() or _restart(child):
+                    continue
+                if child.essential:
                     return 1
-    except _Stop:
+                watched.remove(child)  # its end was said; the others run on
+    except Stop:
         return 0
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
         _stop_all(children)
 
 
@@ -65,9 +112,10 @@ def _restart(child: Child) -> bool:
     child.restarts = [t for t in child.restarts if now - t < RESTART_WINDOW] + [now]
     code = child.process.returncode if child.process else None
     if len(child.restarts) > RESTART_LIMIT:
+        then = "stopping" if child.essential else "running on without it"
         print(
             f"lokpanchang: {child.name} exited {RESTART_LIMIT} times in a minute "
-            f"(last status {code}); stopping",
+            f"(last status {code}); {then}",
             file=sys.stderr,
             flush=True,
         )
@@ -82,7 +130,10 @@ def _restart(child: Child) -> bool:
 
 
 def _stop_all(children: list[Child]) -> None:
-    """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL."""
+    """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL;
+    a second Ctrl-C meanwhile is ignored (the grace ends in SIGKILL anyway)."""
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
     for child in children:
         if child.process is not None and child.alive():
             child.process.send_signal(signal.SIGTERM)

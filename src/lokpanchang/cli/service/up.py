@@ -1,6 +1,7 @@
-"""`lokpanchang up`: web, worker and beat as child processes on the embedded defaults.
+"""`lokpanchang up`: web, worker, beat and Flower as child processes on the embedded defaults.
 
-It migrates the database first (SQLite, Celery over kombu's SQL transport, database locks,
+Flower follows ``lokpanchang flower``'s rule (no credentials only in development; ``--no-flower``
+leaves it out). It migrates the database first (SQLite, Celery over kombu's SQL transport, database locks,
 the outbox channel), then supervises the children (``supervisor``). ``up --fake-whatsapp``
 also runs the fake Cloud API as a child and points the others at it (a demo of the real
 channel, webhooks included, with nothing leaving the machine); ``up --fake-telegram`` does the
@@ -17,9 +18,16 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from lokpanchang.cli import CommandError
 from lokpanchang.cli.service.processes import start_logging, tcp_port
-from lokpanchang.cli.service.supervisor import Child, supervise
-from lokpanchang.config import get_settings
+from lokpanchang.cli.service.supervisor import (
+    Child,
+    Stop,
+    holding_stop,
+    stopping_on_signals,
+    supervise,
+)
+from lokpanchang.config import Settings, get_settings
 
 FAKE_PHONE_NUMBER_ID = "100000000000001"
 FAKE_TELEGRAM_BOT = "LokPanchangFakeBot"
@@ -51,10 +59,24 @@ def register(subparsers) -> None:
         metavar="PORT",
         help="also run the fake Telegram Bot API (on PORT, default a free one) and send to it",
     )
+    up.add_argument(
+        "--no-flower",
+        action="store_true",
+        help="do not run Flower (the task monitor on FLOWER_PORT, default 5555)",
+    )
     up.set_defaults(handler=_up)
 
 
 def _up(args) -> int:
+    with stopping_on_signals():  # Ctrl-C from here on, even while migrating, stops cleanly
+        try:
+            return _run(args)
+        except Stop:  # before the banner: nothing was started or written yet
+            print("lokpanchang: stopped", flush=True)
+            return 0
+
+
+def _run(args) -> int:
     from lokpanchang.storage import migrate
 
     settings = get_settings()
@@ -83,19 +105,57 @@ def _up(args) -> int:
         run.fake_telegram_url = telegram_env["TELEGRAM_API_BASE_URL"]
     for child in children:
         child.env = env
-    print("\n".join(run.banner(settings)), flush=True)  # first, before any log line
+    flower, flower_line = (None, "") if args.no_flower else _flower(settings, env)
+    children += [flower] if flower else []
+    print("\n".join([*run.banner(settings), flower_line]).strip(), flush=True)  # before logs
     run.write(settings.data_dir)
-    start_logging()
-    migrate.upgrade(settings.effective_database_url)
-    if args.sample_subscribers:
-        from lokpanchang.cli.subscribers import import_sample
-
-        import_sample()
     try:
+        start_logging()
+        with holding_stop(
+            "the database migration is done (stopped half-way it could be left half-done)"
+        ):
+            migrate.upgrade(settings.effective_database_url)
+        if args.sample_subscribers:
+            from lokpanchang.cli.subscribers import import_sample
+
+            import_sample()  # one transaction: a Ctrl-C here imports nobody
         return supervise(children)
+    except Stop:
+        return 0
     finally:
         run.remove(settings.data_dir)
-        print(f"lokpanchang: stopped ({', '.join(c.name for c in children)})", flush=True)
+        print(_stopped(children), flush=True)
+
+
+def _stopped(children: list[Child]) -> str:
+    started = [child.name for child in children if child.process is not None]
+    if started:
+        return f"lokpanchang: stopped ({', '.join(started)})"
+    return f"lokpanchang: stopped (before starting {', '.join(c.name for c in children)})"
+
+
+def _flower(settings: Settings, env: dict[str, str] | None) -> tuple[Child | None, str]:
+    """Flower as a child, on ``lokpanchang flower``'s credential rule, and its banner line
+    (why it is not started when its port is taken: another ``up`` or Flower runs)."""
+    from lokpanchang.cli.flower import check_credentials, flower_command, flower_environment
+
+    try:
+        credentials = check_credentials(settings)
+    except CommandError as refused:
+        raise CommandError(f"{refused}; or run `up --no-flower`") from None
+    host, port = loopback_host(settings), settings.flower_port
+    if not _port_free(settings.web_host, port):
+        return None, (
+            f"lokpanchang: Flower not started: port {port} is in use "
+            "(set FLOWER_PORT to a free one, or run `up --no-flower`)"
+        )
+    auth = (
+        "basic auth (FLOWER_BASIC_AUTH)" if credentials else "NO authentication: development only"
+    )
+    child = Child(
+        "flower", flower_command(settings), flower_environment(settings, credentials, env)
+    )
+    return child, f"lokpanchang: Flower on http://{host}:{port}/ (read-only, {auth})"
 
 
 RUN_FILE = "up.json"
@@ -259,6 +319,16 @@ def _without_files(env: dict[str, str], names: tuple[str, ...]) -> dict[str, str
 def loopback_host(settings) -> str:
     """Where this machine reaches the web process (a wildcard address is not one)."""
     return "127.0.0.1" if settings.web_host in ("0.0.0.0", "::", "") else settings.web_host
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as servers bind
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+        return True
 
 
 def _free_port() -> int:

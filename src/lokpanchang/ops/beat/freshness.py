@@ -2,8 +2,9 @@
 
 Each entry owes a run at ``due_at``: the first crontab instant after its last start, or its last
 start plus the period (interval entries). When beat is alive (a fresh heartbeat) and we know
-when it started, it owes nothing from before its start: a crontab instant more than grace
-before the start is not its to run, and an interval entry that has not run since the start is
+when it started, it owes nothing from before its start: a crontab instant before the start is
+not its to run (Celery beat never runs a slot from before its first start, and one it catches
+up on a restart runs at the start, so that run is after it), and an interval entry that has not run since the start is
 owed at the start plus the period (at the start for ``runs_at_start`` entries). At ``now``:
 - ``ok``: it ran for every instant so far (now <= due_at),
 - ``pending``: it has not run since beat started and nothing is owed yet (not yet due),
@@ -26,6 +27,7 @@ from celery.schedules import crontab
 from lokpanchang.ops.beat.entries import BeatEntry, interval_seconds, next_instant, previous_instant
 
 MIN_GRACE_S, MAX_GRACE_S, GRACE_FRACTION = 60.0, 3600.0, 0.1
+_JUST_BEFORE = timedelta(microseconds=1)  # an instant at the start itself is owed
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,8 @@ def _crontab_due(
 ) -> datetime:
     table = cast(crontab, entry.schedule)
     owed = next_instant(table, last) if last else previous_instant(table, now)
-    if since is not None:  # instants more than grace before beat's start are not this beat's
-        owed = max(owed, next_instant(table, since - grace(entry, now)))
+    if since is not None:  # instants before beat's start are not this beat's
+        owed = max(owed, next_instant(table, since - _JUST_BEFORE))
     return owed
 
 

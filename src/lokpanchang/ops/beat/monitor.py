@@ -10,16 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 
 import structlog
-from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
-from lokpanchang.ops.beat.entries import beat_entries, key_for_task
+from lokpanchang.ops.beat.entries import beat_entries as beat_entries_of
+from lokpanchang.ops.beat.entries import key_for_task
 from lokpanchang.ops.beat.freshness import BeatLife, EntryState, assess
-from lokpanchang.storage import heartbeats
-from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BeatEntryStatus
-from lokpanchang.storage.upsert import upsert
+from lokpanchang.storage import beat_entries
+from lokpanchang.storage.beat_entries import BeatEntryRecord
 
 log = structlog.get_logger(__name__)
 _started: dict[str, float] = {}
@@ -27,17 +25,8 @@ _started: dict[str, float] = {}
 
 def record_start(url: str, task: str, task_id: str, now: datetime) -> None:
     key = key_for_task().get(task)
-    if key is None:
-        return
-    row = {
-        "key": key,
-        "task": task,
-        "last_started_at": now,
-        "last_task_id": task_id,
-        "last_outcome": "STARTED",
-    }
-    with transaction(url) as session:
-        upsert(session, BeatEntryStatus.__table__, [row], keys=("key",))
+    if key is not None:
+        beat_entries.record_start(url, key, task, task_id, now)
 
 
 def record_finish(
@@ -49,38 +38,29 @@ def record_finish(
     duration_s: float | None = None,
 ) -> None:
     key = key_for_task().get(task)
-    if key is None:
-        return
-    with transaction(url) as session:
-        row = session.get(BeatEntryStatus, key) or BeatEntryStatus(key=key, task=task)
-        session.add(row)
-        row.last_finished_at, row.last_outcome, row.last_duration_s = now, outcome, duration_s
-        if error is not None or outcome == "SUCCESS":
-            row.last_error = error
+    if key is not None:
+        beat_entries.record_finish(url, key, task, outcome, now, error, duration_s)
 
 
 def beat_life(url: str, now: datetime) -> BeatLife:
     """When beat started and whether its heartbeat is fresh at ``now``."""
-    with transaction(url) as session:
-        alive = bool(heartbeats.live_heartbeats(session, heartbeats.HEARTBEAT_BEAT_KEY, now))
-        return BeatLife(heartbeats.beat_started_at(session), alive)
+    return BeatLife(*beat_entries.beat_life(url, now))
 
 
 def entry_states(
     url: str, now: datetime, table: dict | None = None, beat: BeatLife | None = None
-) -> list[tuple[EntryState, BeatEntryStatus | None]]:
+) -> list[tuple[EntryState, BeatEntryRecord | None]]:
     """Every beat entry (of ``table``, by default the one beat runs with this process's
     settings) with its stored status and its assessment at ``now`` (given ``beat``'s life,
     looked up when not given)."""
     beat = beat_life(url, now) if beat is None else beat
-    with transaction(url) as session:
-        stored = {row.key: row for row in session.scalars(select(BeatEntryStatus))}
+    stored = beat_entries.stored_entries(url)
     return [
         (
             assess(entry, getattr(stored.get(entry.key), "last_started_at", None), now, beat),
             stored.get(entry.key),
         )
-        for entry in beat_entries(table)
+        for entry in beat_entries_of(table)
     ]
 
 

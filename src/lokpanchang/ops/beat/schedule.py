@@ -33,6 +33,8 @@ BEAT_SCHEDULE = {
         "schedule": crontab(day_of_week="sun", hour=2, minute=0),
     },
     "dispatch-scheduled-jobs": {"task": "tasks.dispatch_scheduled_jobs", "schedule": 60.0},
+    # Stored webhooks whose task the broker lost (storage.inbound): every INBOUND_RECOVER_AFTER / 2.
+    "recover-inbound": {"task": "tasks.recover_inbound", "schedule": 60.0},
 }
 
 # Interval entries beat runs as soon as it starts (not a whole period later): a planner pass is
@@ -41,10 +43,15 @@ RUN_AT_START = ("jit-planner",)
 
 
 def beat_schedule(settings: Settings) -> dict:
-    """The seed's table as beat runs it: the planner's period from ``PLANNER_PERIOD``."""
+    """The seed's table as beat runs it: the planner's period from ``PLANNER_PERIOD``, the
+    inbound recovery's from ``INBOUND_RECOVER_AFTER``."""
     schedule = dict(BEAT_SCHEDULE)
     schedule["jit-planner"] = {
         **schedule["jit-planner"],
         "schedule": float(settings.planner_period),
+    }
+    schedule["recover-inbound"] = {
+        **schedule["recover-inbound"],
+        "schedule": settings.inbound_recover_after / 2,
     }
     return schedule

@@ -7,14 +7,10 @@ it reports ``ok=False`` with the error, because a health check must survive the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
-from lokpanchang.storage.db import engine_for
+from lokpanchang.storage import health
 
 QUEUES = ("default", "priority")
 # kombu's Redis transport keeps one list per priority step: "name", "name\x06\x163", ...
@@ -34,8 +30,7 @@ class Probe:
 def probe_database(url: str) -> Probe:
     started = clock.monotonic()
     try:
-        with engine_for(url).connect() as connection:
-            connection.execute(text("SELECT 1"))
+        health.round_trip(url)
     except Exception as exc:  # noqa: BLE001 -- any driver error means "unreachable" to an operator
         return Probe(False, error=_short(exc))
     return Probe(True, _elapsed_ms(started))
@@ -73,7 +68,7 @@ def queue_depths(broker_url: str, queues: tuple[str, ...] = QUEUES) -> dict[str,
         if broker_url.startswith(("redis://", "rediss://")):
             return _redis_queue_depths(broker_url, queues)
         if broker_url.startswith("sqla+"):
-            return _sql_queue_depths(broker_url.removeprefix("sqla+"), queues)
+            return health.sql_queue_depths(broker_url.removeprefix("sqla+"), queues)
     except Exception:  # noqa: BLE001 -- unreachable broker: unknown depth, reported as None
         return dict.fromkeys(queues)
     return dict.fromkeys(queues)
@@ -99,28 +94,6 @@ def _redis_depth(client, queue: str) -> int:
     return sum(pipe.execute())
 
 
-def _sql_queue_depths(url: str, queues: tuple[str, ...]) -> dict[str, int | None]:
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
-        return dict.fromkeys(queues, 0)  # no broker file yet: nothing waits (and create none)
-    query = text(
-        "SELECT q.name, COUNT(m.id) FROM kombu_queue q "
-        "LEFT JOIN kombu_message m ON m.queue_id = q.id AND m.visible = :visible "
-        "GROUP BY q.name"
-    )
-    with engine_for(url).connect() as connection:
-        if not _has_table(connection, "kombu_queue"):
-            return dict.fromkeys(queues, 0)
-        counts: dict[str, int] = dict(connection.execute(query, {"visible": True}).all())
-    return {queue: int(counts.get(queue, 0)) for queue in queues}
-
-
-def _has_table(connection, name: str) -> bool:
-    from sqlalchemy import inspect
-
-    return inspect(connection).has_table(name)
-
-
 def workers_alive(app, timeout_s: float = 1.0, database_url: str | None = None) -> int | None:
     """Workers answering a broadcast ping within ``timeout_s``, or, when none answer, those
     with a fresh heartbeat in ``database_url``; None if neither can tell.
@@ -138,14 +111,8 @@ def workers_alive(app, timeout_s: float = 1.0, database_url: str | None = None) 
 
 
 def _workers_with_heartbeat(url: str) -> int | None:
-    from lokpanchang.storage import heartbeats
-    from lokpanchang.storage.db import transaction
-
     try:
-        with transaction(url) as session:
-            return len(
-                heartbeats.live_heartbeats(session, heartbeats.HEARTBEAT_WORKER_PREFIX, clock.now())
-            )
+        return health.live_workers(url, clock.now())
     except Exception:  # noqa: BLE001 -- a probe reports, it does not raise
         return None
 

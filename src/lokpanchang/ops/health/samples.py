@@ -8,8 +8,7 @@ import psutil
 
 from lokpanchang.config import Settings
 from lokpanchang.ops.health import probes
-from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import SystemHealthLog
+from lokpanchang.storage import health
 
 _cpu_primed = False
 
@@ -59,9 +58,5 @@ def collect_health(settings: Settings, app=None) -> dict:
 def record_health(settings: Settings, now: datetime, app=None) -> dict:
     """Measure and store one ``system_health_log`` row; returns what was stored, with its id."""
     values = collect_health(settings, app)
-    with transaction(settings.effective_database_url) as session:
-        row = SystemHealthLog(recorded_at=now, **values)
-        session.add(row)
-        session.flush()
-        values["id"] = row.id
+    values["id"] = health.record_sample(settings.effective_database_url, now, values)
     return values

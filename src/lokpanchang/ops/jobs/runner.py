@@ -16,13 +16,11 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import cast
 
-from sqlalchemy import select
-
 from lokpanchang.broadcast import SendContext, adhoc, make_context, run_async
 from lokpanchang.config import Settings
 from lokpanchang.ops.reports import weekly as reports
-from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import ScheduledJob, ScheduledJobRun, UserDetail
+from lokpanchang.storage import directory, jobs
+from lokpanchang.storage.states import JobRunOutcome
 
 
 class JobCall:
@@ -49,25 +47,16 @@ class JobCall:
             run_async(self._owned.sender.close())
 
 
-def active_subscribers(session, now: datetime):
-    return select(UserDetail.id).where(UserDetail.obsoleted_on > now)
-
-
-def announcement_recipients(session, payload: dict, now: datetime) -> list[int]:
-    query = active_subscribers(session, now)
-    if payload["audience"] == "zone":
-        query = query.where(UserDetail.timezone == payload["zone"])
-    elif payload["audience"] == "subscriber":
-        query = query.where(UserDetail.id == payload["subscriber_id"])
-    return list(session.scalars(query.order_by(UserDetail.id)))
-
-
 def run_announcement(job: JobCall) -> dict:
     payload = job.payload
     if job.run_id is None:
         raise ValueError("the announcement has no scheduled_job_run row: it runs only when claimed")
-    with transaction(job.settings.effective_database_url) as session:
-        recipients = announcement_recipients(session, payload, job.now)
+    recipients = directory.active_subscriber_ids(
+        job.settings.effective_database_url,
+        job.now,
+        zone=payload["zone"] if payload["audience"] == "zone" else None,
+        user_id=payload["subscriber_id"] if payload["audience"] == "subscriber" else None,
+    )
     template = payload.get("template") or adhoc.DEFAULT_ANNOUNCEMENT_TEMPLATE
     counts = adhoc.announce(job.ctx(), job.run_id, recipients, payload["text"], template, job.now)
     return {"recipients": len(recipients), "job_run_id": job.run_id, "counts": counts}
@@ -103,23 +92,13 @@ def execute_job(
     ``ctx`` is the channel and content to send with; by default the configured ones, closed
     afterwards.
     """
-    with transaction(settings.effective_database_url) as session:
-        job = session.get(ScheduledJob, job_id)
-        if job is None:
-            raise ValueError(f"no scheduled job with id {job_id}")
-        kind, payload = job.kind, dict(job.payload)
-        run_id = _run_id(session, job_id, due_at)
-    call = JobCall(settings, payload, now, run_id, ctx)
+    job, run_id = jobs.job_and_run(settings.effective_database_url, job_id, due_at)
+    if job is None:
+        raise ValueError(f"no scheduled job with id {job_id}")
+    call = JobCall(settings, dict(job.payload), now, run_id, ctx)
     try:
-        return "ok", RUNNERS[kind](call)
+        return JobRunOutcome.OK, RUNNERS[job.kind](call)
     except Exception as exc:  # noqa: BLE001 -- recorded on the job; the dispatcher must go on with others
-        return "failed", {"error": f"{type(exc).__name__}: {exc}"}
+        return JobRunOutcome.FAILED, {"error": f"{type(exc).__name__}: {exc}"}
     finally:
         call.close()
-
-
-def _run_id(session, job_id: int, due_at: datetime | None) -> int | None:
-    query = select(ScheduledJobRun.id).where(ScheduledJobRun.job_id == job_id)
-    if due_at is not None:
-        query = query.where(ScheduledJobRun.due_at == due_at)
-    return session.scalars(query.order_by(ScheduledJobRun.id.desc()).limit(1)).first()

@@ -1,23 +1,18 @@
-"""A Prometheus collector that reads the database when scraped (no state in the web process).
-
-Windows keep each scrape cheap: ledger counts cover local dates since yesterday (UTC),
-lateness the sends of the last 24 h, run durations the runs finished in the last 7 days.
-"""
+"""A Prometheus collector that reads the database when scraped (no state in the web process):
+what it reads, and over which windows, is ``storage.gauges``."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
-from sqlalchemy import func, or_, select
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.health import probes
-from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun, MessageLog
+from lokpanchang.storage import gauges
 
 LATENESS_BUCKETS = (1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200)
 DURATION_BUCKETS = (1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600)
@@ -42,13 +37,28 @@ class LokpanchangCollector:
         now = clock.now()
         url = self.settings.effective_database_url
         try:
-            with transaction(url) as session:
-                yield self.messages(session, now)
-                yield self.late_sends(session, now)
-                yield self.runs(session, now)
-                yield self.lateness(session, now)
-                yield self.run_durations(session, now)
-                yield from self.messaging_limit(session, now)
+            read = gauges.read(url, now)
+            yield self.messages(read)
+            yield GaugeMetricFamily(
+                "lokpanchang_messages_late",
+                "Messages sent late (the row or "
+                "its run flagged late), local dates since yesterday (UTC)",
+                value=read.late_sends,
+            )
+            yield self.runs(read)
+            yield histogram(
+                "lokpanchang_send_lateness_seconds",
+                "sent_at - scheduled_at of messages sent in the last 24 h",
+                read.lateness_seconds,
+                LATENESS_BUCKETS,
+            )
+            yield histogram(
+                "lokpanchang_broadcast_run_duration_seconds",
+                "Duration of broadcast runs finished in the last 7 days",
+                read.run_durations_seconds,
+                DURATION_BUCKETS,
+            )
+            yield from self.messaging_limit(read)
             yield from self.beat_freshness(url, now)
             up = 1
         except Exception:  # noqa: BLE001 -- a scrape must answer even when the database does not
@@ -58,95 +68,39 @@ class LokpanchangCollector:
         )
         yield self.queue_depth()
 
-    def messages(self, session, now: datetime) -> GaugeMetricFamily:
+    def messages(self, read: gauges.Gauges) -> GaugeMetricFamily:
         family = GaugeMetricFamily(
             "lokpanchang_messages",
             "Ledger rows for local dates since yesterday (UTC), by status and error code",
             labels=["status", "error_code"],
         )
-        since = now.astimezone(UTC).date() - timedelta(days=1)
-        query = (
-            select(MessageLog.status, MessageLog.error_code, func.count())
-            .where(MessageLog.local_date >= since)
-            .group_by(MessageLog.status, MessageLog.error_code)
-        )
-        for status, code, count in session.execute(query):
+        for status, code, count in read.messages:
             family.add_metric([status, "" if code is None else str(code)], count)
         return family
 
-    def messaging_limit(self, session, now: datetime):
+    def messaging_limit(self, read: gauges.Gauges):
         """The messaging-limit tier and its use over the last 24 h (+Inf: unlimited)."""
-        from lokpanchang.broadcast import tier
-
-        use = tier.use(session, self.settings.messaging_limit, now)
-        limit = float("inf") if use.limit is None else use.limit
+        limit = self.settings.messaging_limit
         yield GaugeMetricFamily(
             "lokpanchang_messaging_limit",
             "Unique subscribers WHATSAPP_MESSAGING_LIMIT allows in any rolling 24 h",
-            value=limit,
+            value=float("inf") if limit is None else limit,
         )
         yield GaugeMetricFamily(
             "lokpanchang_messaging_limit_used",
             "Unique subscribers reached by business-initiated messages in the last 24 h",
-            value=use.used,
+            value=read.messaging_limit_used,
         )
 
-    def late_sends(self, session, now: datetime) -> GaugeMetricFamily:
-        since = now.astimezone(UTC).date() - timedelta(days=1)
-        late = or_(MessageLog.late.is_(True), BroadcastRun.late.is_(True))
-        query = (
-            select(func.count())
-            .select_from(MessageLog)
-            .outerjoin(BroadcastRun, BroadcastRun.id == MessageLog.run_id)
-            .where(MessageLog.local_date >= since, MessageLog.sent_at.is_not(None), late)
-        )
-        return GaugeMetricFamily(
-            "lokpanchang_messages_late",
-            "Messages sent late (the row or "
-            "its run flagged late), local dates since yesterday (UTC)",
-            value=session.scalar(query),
-        )
-
-    def runs(self, session, now: datetime) -> GaugeMetricFamily:
+    def runs(self, read: gauges.Gauges) -> GaugeMetricFamily:
         family = GaugeMetricFamily(
             "lokpanchang_broadcast_runs",
             "Broadcast runs for local dates since yesterday (UTC), by status and lateness",
             labels=["status", "late"],
         )
-        since = now.astimezone(UTC).date() - timedelta(days=1)
-        query = (
-            select(BroadcastRun.status, BroadcastRun.late, func.count())
-            .where(BroadcastRun.local_date >= since)
-            .group_by(BroadcastRun.status, BroadcastRun.late)
-        )
-        for status, late, count in session.execute(query):
+        for status, late, count in read.runs:
             family.add_metric([status, "true" if late else "false"], count)
         return family
-
-    def lateness(self, session, now: datetime) -> HistogramMetricFamily:
-        query = select(MessageLog.scheduled_at, MessageLog.sent_at).where(
-            MessageLog.sent_at >= now - timedelta(hours=24), MessageLog.scheduled_at.is_not(None)
-        )
-        values = [max((sent - due).total_seconds(), 0.0) for due, sent in session.execute(query)]
-        return histogram(
-            "lokpanchang_send_lateness_seconds",
-            "sent_at - scheduled_at of messages sent in the last 24 h",
-            values,
-            LATENESS_BUCKETS,
-        )
-
-    def run_durations(self, session, now: datetime) -> HistogramMetricFamily:
-        query = select(BroadcastRun.started_at, BroadcastRun.finished_at).where(
-            BroadcastRun.finished_at >= now - timedelta(days=7),
-            BroadcastRun.started_at.is_not(None),
-        )
-        values = [(end - start).total_seconds() for start, end in session.execute(query)]
-        return histogram(
-            "lokpanchang_broadcast_run_duration_seconds",
-            "Duration of broadcast runs finished in the last 7 days",
-            values,
-            DURATION_BUCKETS,
-        )
 
     def beat_freshness(self, url: str, now: datetime):
         age = GaugeMetricFamily(

@@ -14,13 +14,9 @@ from email.message import EmailMessage
 from html import escape
 from pathlib import Path
 
-from sqlalchemy import func, select
-
 from lokpanchang.config import Settings
 from lokpanchang.ops.reports.svgchart import bar_chart
-from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import DailyMetrics, MessageLog
-from lokpanchang.storage.states import FAILED_LEDGER
+from lokpanchang.storage import reports
 
 LATENESS_BUCKETS = (
     (60, "< 1 min"),
@@ -53,24 +49,6 @@ def _days(first: date, last: date) -> list[date]:
     return [first + timedelta(days=i) for i in range((last - first).days + 1)]
 
 
-def daily_totals(session, first: date, last: date) -> dict[date, DailyMetrics]:
-    rows = session.scalars(
-        select(DailyMetrics).where(
-            DailyMetrics.timezone == "", DailyMetrics.day.between(first, last)
-        )
-    )
-    return {row.day: row for row in rows}
-
-
-def lateness_seconds(session, first: date, last: date) -> list[float]:
-    query = select(MessageLog.scheduled_at, MessageLog.sent_at).where(
-        MessageLog.local_date.between(first, last),
-        MessageLog.sent_at.is_not(None),
-        MessageLog.scheduled_at.is_not(None),
-    )
-    return [max((sent - due).total_seconds(), 0.0) for due, sent in session.execute(query)]
-
-
 def lateness_histogram(seconds: list[float]) -> dict[str, int]:
     counts = Counter(_bucket(value) for value in seconds)
     return {label: counts.get(label, 0) for _limit, label in LATENESS_BUCKETS}
@@ -83,25 +61,14 @@ def _bucket(value: float) -> str:
     raise AssertionError("the last bucket is open-ended")
 
 
-def failures_by_code(session, first: date, last: date) -> dict[str, int]:
-    query = (
-        select(MessageLog.error_code, func.count())
-        .where(MessageLog.local_date.between(first, last), MessageLog.status.in_(FAILED_LEDGER))
-        .group_by(MessageLog.error_code)
-        .order_by(func.count().desc())
-    )
-    return {str(code) if code is not None else "none": n for code, n in session.execute(query)}
-
-
 def gather(url: str, first: date, last: date) -> dict:
-    with transaction(url) as session:
-        totals = daily_totals(session, first, last)
-        return {
-            "days": _days(first, last),
-            "totals": totals,
-            "lateness": lateness_histogram(lateness_seconds(session, first, last)),
-            "failures": failures_by_code(session, first, last),
-        }
+    week = reports.week(url, first, last)
+    return {
+        "days": _days(first, last),
+        "totals": week.totals,
+        "lateness": lateness_histogram(week.lateness_seconds),
+        "failures": week.failures,
+    }
 
 
 def _series(days: list[date], totals: dict, names: tuple[str, ...]) -> dict[str, list[float]]:

@@ -8,7 +8,8 @@ compares with the database) and the shared constants are imported from here:
 - ``sending``: the daily runs, the delivery ledgers, the prepared panchangams;
 - ``scheduling``: scheduled jobs and their runs, beat entries, the database locks;
 - ``monitoring``: daily metrics, health samples, API usage;
-- ``operators``: admin portal accounts, sessions and failed logins.
+- ``operators``: admin portal accounts, sessions and failed logins;
+- ``inbound``: verified webhook bodies waiting for a worker (the durable inbound store).
 
 All instants are stored as UTC and come back as aware UTC datetimes
 (``UTCDateTime``), on SQLite as on PostgreSQL.
@@ -17,6 +18,7 @@ All instants are stored as UTC and come back as aware UTC datetimes
 from __future__ import annotations
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
+from lokpanchang.storage.models.inbound import InboundWebhook, InboundWork
 from lokpanchang.storage.models.monitoring import ApiUsageLog, DailyMetrics, SystemHealthLog
 from lokpanchang.storage.models.operators import LoginFailure, Operator, OperatorSession
 from lokpanchang.storage.models.scheduling import (
@@ -53,6 +55,8 @@ __all__ = [
     "CityDetail",
     "DailyMetrics",
     "InboundMessage",
+    "InboundWebhook",
+    "InboundWork",
     "LoginFailure",
     "MessageLog",
     "Operator",

@@ -5,20 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
 from lokpanchang import subscribers
 from lokpanchang.planning import slot_for
-from lokpanchang.storage import ledger
-from lokpanchang.storage.models import BroadcastRun, MessageLog, SubscriptionEvent, UserDetail
-from lokpanchang.storage.states import (
-    OPEN_RUNS,
-    UNSENT_LEDGER,
-    LedgerStatus,
-    RunStatus,
-    check_move,
-)
+from lokpanchang.storage import replanning
+from lokpanchang.storage.models import SubscriptionEvent, UserDetail
+from lokpanchang.storage.records import RunRecord
+from lokpanchang.storage.states import RunStatus
 
 
 class ActionError(ValueError):
@@ -104,7 +98,7 @@ def apply_edit(
         _attribute(session, user, operator)
 
 
-def resume_run(session: Session, run: BroadcastRun, now: datetime, grace: timedelta) -> None:
+def resume_run(url: str, run: RunRecord, now: datetime, grace: timedelta) -> RunRecord:
     """Put a halted run back to ``planned`` for the planner's next pass (its recovery step).
 
     Rows the channel refused when the run halted go back to pending. Past ``grace`` after the
@@ -113,7 +107,10 @@ def resume_run(session: Session, run: BroadcastRun, now: datetime, grace: timede
     if run.status != RunStatus.HALTED:
         raise ActionError(f"run {run.id} is {run.status}; only a halted run can be resumed")
     _too_late(run.due_at, now, grace)
-    _replan(session, run, now)
+    resumed = replanning.resume(url, run.id, now, only_from=(RunStatus.HALTED,))
+    if resumed is None:
+        raise ActionError(f"run {run.id} is no longer halted; only a halted run can be resumed")
+    return resumed
 
 
 def _too_late(due: datetime, now: datetime, grace: timedelta) -> None:
@@ -130,16 +127,6 @@ def _duration(span: timedelta) -> str:
     return f"{seconds / 3600:g} h" if seconds % 3600 == 0 else f"{seconds / 60:g} min"
 
 
-def _replan(session: Session, run: BroadcastRun, now: datetime) -> None:
-    run.status = check_move(run.status or RunStatus.PLANNED, RunStatus.PLANNED)
-    run.error, run.finished_at = None, None
-    run.late = run.due_at < now
-    unsent = and_(MessageLog.run_id == run.id, MessageLog.status.in_(UNSENT_LEDGER))
-    reset = {"claimed_at": None, "error_code": None, "error_detail": None, "failed_at": None}
-    ledger.move_where(session, MessageLog, unsent, LedgerStatus.PENDING, **reset)
-    session.flush()
-
-
 def local_due(zone: str, day: date, send_time: time) -> datetime:
     """The UTC instant the planner gives ``send_time`` on ``day`` in ``zone`` (its gap/fold rules)."""
     try:
@@ -152,8 +139,8 @@ def local_due(zone: str, day: date, send_time: time) -> datetime:
 
 
 def backfill_run(
-    session: Session, zone: str, day: date, send_time: time, now: datetime, grace: timedelta
-) -> BroadcastRun:
+    url: str, zone: str, day: date, send_time: time, now: datetime, grace: timedelta
+) -> RunRecord:
     """A planned run for a slot already due (within ``grace``): created, or re-planned so its
     unsent rows go out. The planner's next pass sends it, marked late."""
     due = local_due(zone, day, send_time)
@@ -163,20 +150,7 @@ def backfill_run(
             f"({due:%Y-%m-%d %H:%M} UTC); the planner will send it then"
         )
     _too_late(due, now, grace)
-    run = session.scalar(
-        select(BroadcastRun).where(
-            BroadcastRun.timezone == zone,
-            BroadcastRun.send_time == send_time,
-            BroadcastRun.local_date == day,
-        )
-    )
-    if run is None:
-        run = BroadcastRun(
-            timezone=zone, send_time=send_time, local_date=day, due_at=due, planned_at=now
-        )
-        session.add(run)
-        session.flush()
-    elif run.status in OPEN_RUNS:
+    run, planned = replanning.backfill_slot(url, zone, send_time, day, due, now)
+    if not planned:
         raise ActionError(f"run {run.id} for {zone} on {day} is already {run.status}")
-    _replan(session, run, now)
     return run

@@ -10,12 +10,12 @@ from flask import flash, redirect, render_template, request, url_for
 from lokpanchang import clock
 from lokpanchang.config import parse_send_time
 from lokpanchang.delivery.errors import outcome_for_code
-from lokpanchang.storage.models import BroadcastRun, UserDetail
+from lokpanchang.storage import directory, run_reports
 from lokpanchang.storage.states import RunStatus
 from lokpanchang.web import app_settings
-from lokpanchang.web.admin import actions, bp, queries
+from lokpanchang.web.admin import actions, bp
 from lokpanchang.web.admin.common import date_arg, operator_name, or_404, page_arg, page_count
-from lokpanchang.web.database import db
+from lokpanchang.web.database import database_url
 
 log = structlog.get_logger(__name__)
 RUN_STATUSES = tuple(RunStatus)
@@ -29,43 +29,41 @@ def broadcasts():
         date_arg("date"),
     )
     page = page_arg()
-    summaries, total = queries.runs_page(db(), zone, day, status, page)
+    summaries, total = run_reports.runs_page(database_url(), zone, day, status, page)
     return render_template(
         "admin/broadcasts.html",
         summaries=summaries,
         total=total,
         page=page,
-        pages=page_count(total, queries.PAGE_SIZE),
+        pages=page_count(total, run_reports.PAGE_SIZE),
         zone=zone,
         status=status,
         day=day,
-        zones=queries.distinct_values(db(), BroadcastRun.timezone),
+        zones=run_reports.run_zones(database_url()),
         statuses=RUN_STATUSES,
     )
 
 
 @bp.get("/broadcasts/<int:run_id>")
 def broadcast(run_id: int):
-    run = or_404(db().get(BroadcastRun, run_id))
+    summary = or_404(run_reports.run_summary(database_url(), run_id))
     return render_template(
         "admin/broadcast.html",
-        summary=queries.summarise_runs(db(), [run])[0],
-        groups=queries.failures_by_code(db(), run_id=run.id),
+        summary=summary,
+        groups=run_reports.failures_by_code(database_url(), run_id=run_id),
     )
 
 
 @bp.post("/broadcasts/<int:run_id>/resume")
 def resume_broadcast(run_id: int):
-    run = or_404(db().get(BroadcastRun, run_id))
+    run = or_404(run_reports.run_summary(database_url(), run_id)).run
     try:
-        actions.resume_run(db(), run, clock.now(), _grace())
-        db().commit()
+        actions.resume_run(database_url(), run, clock.now(), _grace())
         log.info("admin.run_resumed", operator=operator_name(), run_id=run.id)
         flash(
             f"Run {run.id} is planned again; the planner's next pass sends what is left.", "success"
         )
     except actions.ActionError as exc:
-        db().rollback()
         flash(str(exc), "error")
     return redirect(url_for("admin.broadcast", run_id=run.id))
 
@@ -78,7 +76,7 @@ def backfill():
             "admin/backfill.html",
             form=form,
             confirming=request.method == "POST",
-            zones=queries.distinct_values(db(), UserDetail.timezone),
+            zones=directory.subscriber_zones(database_url()),
         )
     try:
         day = date_arg("date")
@@ -86,17 +84,15 @@ def backfill():
             raise actions.ActionError("a date is required")
         send_time = parse_send_time(form.get("send_time", "06:30"))
         run = actions.backfill_run(
-            db(), form.get("zone", ""), day, send_time, clock.now(), _grace()
+            database_url(), form.get("zone", ""), day, send_time, clock.now(), _grace()
         )
-        db().commit()
     except (actions.ActionError, ValueError) as exc:
-        db().rollback()
         flash(f"Not backfilled: {exc}", "error")
         return render_template(
             "admin/backfill.html",
             form=form,
             confirming=False,
-            zones=queries.distinct_values(db(), UserDetail.timezone),
+            zones=directory.subscriber_zones(database_url()),
         ), 400
     log.info(
         "admin.run_backfilled",
@@ -117,7 +113,9 @@ def _grace() -> timedelta:
 def failures():
     day = date_arg("date") or clock.now().date()
     return render_template(
-        "admin/failures.html", day=day, groups=queries.failures_by_code(db(), day=day)
+        "admin/failures.html",
+        day=day,
+        groups=run_reports.failures_by_code(database_url(), day=day),
     )
 
 

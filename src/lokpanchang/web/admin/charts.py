@@ -6,9 +6,9 @@ from datetime import datetime, timedelta
 
 from markupsafe import Markup, escape
 
+from lokpanchang.storage.dashboard import DayBar
 from lokpanchang.storage.states import LedgerStatus, RunStatus
 from lokpanchang.web.admin.dayplan import PlannedRow
-from lokpanchang.web.admin.queries import DayBar
 
 L, R = LedgerStatus, RunStatus
 SERIES = ((L.DELIVERED, "#2e7d32"), (L.SENT, "#1565c0"), (L.FAILED, "#c62828"))

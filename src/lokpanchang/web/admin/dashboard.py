@@ -7,13 +7,14 @@ from datetime import datetime, timedelta
 from flask import jsonify, render_template
 
 from lokpanchang import clock
-from lokpanchang.broadcast import tier
+from lokpanchang.broadcast.tier import Use
 from lokpanchang.planning import due_slots
-from lokpanchang.storage.audience import active_zone_send_times
+from lokpanchang.storage import dashboard as numbers
+from lokpanchang.storage import run_reports
 from lokpanchang.web import app_settings
-from lokpanchang.web.admin import bp, charts, queries
+from lokpanchang.web.admin import bp, charts
 from lokpanchang.web.admin.dayplan import DAY, PlannedRow, day_plan
-from lokpanchang.web.database import db
+from lokpanchang.web.database import database_url
 from lokpanchang.web.security import returns_json
 
 REFRESH_SECONDS = 60
@@ -22,15 +23,15 @@ REFRESH_SECONDS = 60
 @bp.get("/")
 def dashboard():
     now = clock.now()
-    day_start = queries.utc_day_start(now)
+    url, day_start = database_url(), numbers.utc_day_start(now)
     plan = _day_plan(now, day_start)
-    bars = queries.daily_delivery(db(), now.date())
+    bars = numbers.daily_delivery(url, now.date())
     return render_template(
         "admin/dashboard.html",
-        kpis=queries.kpis(db(), now),
-        tier=tier.use(db(), app_settings().messaging_limit, now),
+        kpis=numbers.kpis(url, now),
+        tier=_tier_use(now),
         plan=plan,
-        kinds=queries.sends_by_kind(db(), now),
+        kinds=numbers.sends_by_kind(url, now),
         refresh_seconds=REFRESH_SECONDS,
         timeline=charts.timeline_chart(plan, day_start, now),
         chart=charts.delivery_chart(bars),
@@ -41,9 +42,9 @@ def dashboard():
 
 def _day_plan(now: datetime, day_start: datetime) -> list[PlannedRow]:
     """The UTC day's slots by the planner's own rule, each with its run if it has one."""
-    pairs = active_zone_send_times(db(), now)
+    pairs = numbers.zone_send_times(database_url(), now)
     slots = due_slots(day_start, pairs, DAY).slots
-    runs = queries.runs_between(db(), day_start, day_start + DAY)
+    runs = run_reports.runs_between(database_url(), day_start, day_start + DAY)
     lookahead = timedelta(seconds=app_settings().planner_lookahead)
     return day_plan(slots, runs, now, lookahead)
 
@@ -53,6 +54,11 @@ def _day_plan(now: datetime, day_start: datetime) -> list[PlannedRow]:
 def summary_json():
     """The dashboard's headline numbers, for scripts and monitors."""
     now = clock.now()
-    use = tier.use(db(), app_settings().messaging_limit, now)
-    summary = {**queries.kpis(db(), now).__dict__, "messaging_limit": use.limit}
+    use = _tier_use(now)
+    summary = {**numbers.kpis(database_url(), now).__dict__, "messaging_limit": use.limit}
     return jsonify({**summary, "messaging_limit_used": use.used})
+
+
+def _tier_use(now: datetime) -> Use:
+    used = numbers.messaging_limit_used(database_url(), now)
+    return Use(used, app_settings().messaging_limit)

@@ -9,7 +9,7 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
 from lokpanchang.planning import Slot
-from lokpanchang.web.admin.queries import RunSummary
+from lokpanchang.storage.run_reports import RunSummary
 
 DAY = timedelta(hours=24)
 

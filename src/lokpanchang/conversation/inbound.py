@@ -1,0 +1,53 @@
+"""Stored webhooks, handled: the work of the tasks that take an ``inbound_webhook`` id.
+
+``process_inbound(inbound_id, ...)`` reads one stored conversation webhook (locked), turns it
+into neutral events with its channel's parser, applies them and removes the row in one
+transaction, then sends the replies (``conversation.sending``). A row already handled is
+gone, so a repeated or forged task does nothing. ``apply_stored_statuses`` does the same for
+a batch of stored status updates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from lokpanchang.config import Settings
+from lokpanchang.conversation.handling import handle_events
+from lokpanchang.conversation.sending import answer
+from lokpanchang.conversation.statuses import apply_statuses
+from lokpanchang.delivery.events import Event
+from lokpanchang.delivery.telegram_inbound import parse_update
+from lokpanchang.delivery.whatsapp_inbound import parse_webhook
+from lokpanchang.storage import inbound
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.states import Channel
+
+# Each channel's webhook body -> neutral events.
+PARSERS: dict[str, Callable[[object], list[Event]]] = {
+    Channel.WHATSAPP: parse_webhook,
+    Channel.TELEGRAM: parse_update,
+}
+
+
+def process_inbound(inbound_id: int, settings: Settings, now: datetime) -> dict:
+    """Handle the stored webhook ``inbound_id`` once; then send its replies and welcomes."""
+    if isinstance(inbound_id, bool) or not isinstance(inbound_id, int):
+        raise TypeError(f"an inbound webhook is named by its row id, not {inbound_id!r}")
+    with transaction(settings.effective_database_url) as session:
+        stored = inbound.claim(session, inbound_id)
+        if stored is None:
+            return {"inbound_id": inbound_id, "handled": "before"}
+        report = handle_events(session, PARSERS[stored.channel](stored.body), now)
+        inbound.remove(session, [stored.id])
+    return {"inbound_id": inbound_id, **answer(report, now)}
+
+
+def apply_stored_statuses(settings: Settings, limit: int, now: datetime) -> tuple[int, int]:
+    """Apply up to ``limit`` stored status webhooks and remove them, in one transaction;
+    (webhooks taken, statuses applied)."""
+    with transaction(settings.effective_database_url) as session:
+        ids, statuses = inbound.take_statuses(session, limit)
+        applied = apply_statuses(session, statuses, now).applied if statuses else 0
+        inbound.remove(session, ids)
+    return len(ids), applied

@@ -1,0 +1,99 @@
+"""A real ``lokpanchang up`` process for tests: on embedded defaults in a folder of its own,
+its output in ``up.log`` there, stopped by a signal as a person would (Ctrl-C is SIGINT)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests import servers
+
+EXTERNAL = ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
+CHANNELS = ("WHATSAPP_", "DELIVERY_", "TELEGRAM_")  # the outbox is the embedded channel
+
+
+def embedded_env(folder: Path, drop: tuple[str, ...] = (), **values: str) -> dict[str, str]:
+    """This process's environment without the external services' and channels' settings (and
+    ``drop``), with ``DATA_DIR`` under ``folder``, plain log lines, Flower on a free port (of
+    this test's own) and ``values``."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in (*EXTERNAL, *drop) and not k.startswith(CHANNELS)
+    }
+    own = {"DATA_DIR": str(folder / "var"), "LOG_JSON": "false"}
+    return env | own | {"FLOWER_PORT": str(servers.free_port()), **values}
+
+
+@dataclass
+class Up:
+    process: subprocess.Popen
+    port: int
+    log_path: Path
+
+    def log(self, tail: int = 2000) -> str:
+        return self.log_path.read_text(errors="replace")[-tail:]
+
+    def healthy(self) -> bool:
+        """True when ``/healthz`` answers 200 (web, worker and beat alive)."""
+        try:
+            url = f"http://127.0.0.1:{self.port}/healthz"
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                return answer.status == 200
+        except OSError:
+            return False
+
+    def ctrl_c(self) -> None:
+        """What a terminal's Ctrl-C does: SIGINT to ``up``'s whole process group."""
+        os.killpg(self.process.pid, signal.SIGINT)
+
+    def stop(self, sent: int = signal.SIGINT, timeout: float = 40) -> int:
+        """Send ``sent`` and wait for the exit (killed after ``timeout`` s); its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(sent)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise
+
+
+def start_up(folder: Path, env: dict[str, str], *arguments: str) -> Up:
+    """``lokpanchang up --port <free port> ARGUMENTS`` running in ``folder``."""
+    port = servers.free_port()
+    log_path = folder / "up.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port), *arguments],
+            env=env,
+            cwd=folder,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, as a terminal's foreground job
+        )
+    return Up(process, port, log_path)
+
+
+def status(env: dict[str, str], folder: Path) -> tuple[int, dict | None]:
+    """``lokpanchang status --json`` as another process: its exit status and report (None
+    when it printed no JSON)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "lokpanchang", "status", "--json"],
+        env=env,
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    try:
+        return done.returncode, json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return done.returncode, None
