@@ -37,17 +37,15 @@ SUBSCRIBERS, BATCH = 1500, 500
 
 
 def insert_subscribers(url: str) -> None:
-    from sqlalchemy import insert
-
+    from lokpanchang.storage.addresses import insert_subscribers as insert_rows
     from lokpanchang.storage.db import transaction
-    from lokpanchang.storage.models import FOREVER, UserDetail
+    from lokpanchang.storage.models import FOREVER
 
     rng = random.Random(7)
     places = [(round(rng.uniform(9, 30), 3), round(rng.uniform(72, 88), 3)) for _ in range(100)]
     rows = [
         {
-            "phone": f"+9190{n:08d}",
-            "wa_id": f"9190{n:08d}",
+            "address": f"+9190{n:08d}",
             "latitude": places[n % 100][0],
             "longitude": places[n % 100][1],
             "timezone": "Asia/Kolkata",
@@ -61,7 +59,7 @@ def insert_subscribers(url: str) -> None:
         for n in range(SUBSCRIBERS)
     ]
     with transaction(url) as session:
-        session.execute(insert(UserDetail), rows)
+        insert_rows(session, "whatsapp", rows, DUE - timedelta(days=1))
 
 
 def started_run(url: str):

@@ -101,17 +101,15 @@ def send_time_after(now: datetime, seconds: int):
 def insert_subscribers(
     database_url: str, count: int, send_time, now: datetime, first_phone: int
 ) -> None:
-    from sqlalchemy import insert
-
+    from lokpanchang.storage.addresses import insert_subscribers as insert_rows
     from lokpanchang.storage.db import transaction
-    from lokpanchang.storage.models import FOREVER, UserDetail
+    from lokpanchang.storage.models import FOREVER
 
     rng = random.Random(7)
     places = [(round(rng.uniform(9, 30), 3), round(rng.uniform(72, 88), 3)) for _ in range(100)]
     rows = [
         {
-            "phone": f"+9190{first_phone + n:08d}",
-            "wa_id": f"9190{first_phone + n:08d}",
+            "address": f"+9190{first_phone + n:08d}",
             "latitude": places[n % 100][0],
             "longitude": places[n % 100][1],
             "timezone": ZONE,
@@ -125,8 +123,7 @@ def insert_subscribers(
         for n in range(count)
     ]
     with transaction(database_url) as session:
-        for start in range(0, count, 5000):
-            session.execute(insert(UserDetail), rows[start : start + 5000])
+        insert_rows(session, "whatsapp", rows, now)
 
 
 def start_workers(env: dict, workers: int, concurrency: int) -> list[subprocess.Popen]:

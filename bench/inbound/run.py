@@ -144,10 +144,10 @@ def side_env(src: Path, database_url: str, redis_url: str, fake_port: int, data_
         **environment(database_url, redis_url, fake_port, 1e6, data_dir),
         "PYTHONPATH": str(src),
         "ENVIRONMENT": "production",
-        "SECRET_KEY": "bench-secret-key-0123456789-abcdefghijklmnop",
+        "SECRET_KEY": "Bx5Nk9-Qt3Wm7Rv1Hd6Lz0Jc4Ps8Yf2Ga",
         "WHATSAPP_APP_SECRET": APP_SECRET,
         "WHATSAPP_VERIFY_TOKEN": "bench-verify",
-        "METRICS_TOKEN": "bench-metrics-token-0123456789-abcdefghij",
+        "METRICS_TOKEN": "Mt6Wq1-Zr8Kv3Lh7Nd2Bx9Fp4Jc0Ys5Te",
     }
 
 

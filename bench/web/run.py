@@ -72,7 +72,7 @@ def start_server(directory: Path, url: str, args: list[str], extra: dict) -> tup
     env = {
         **os.environ,
         "ENVIRONMENT": "production",
-        "SECRET_KEY": "bench-secret-key-0123456789-abcdefghijklmnop",
+        "SECRET_KEY": "Bx5Nk9-Qt3Wm7Rv1Hd6Lz0Jc4Ps8Yf2Ga",
         "WHATSAPP_APP_SECRET": "bench-app-secret",
         "WHATSAPP_VERIFY_TOKEN": "bench-verify",
         "DATA_DIR": str(directory / "var"),

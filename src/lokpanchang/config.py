@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 from datetime import time
 from functools import lru_cache
 from pathlib import Path
@@ -32,11 +33,17 @@ SECRET_FIELDS = (
     "telegram_bot_token",
     "telegram_webhook_secret",
 )
-# A production SECRET_KEY (and METRICS_TOKEN) has at least this many characters, of at least
-# MIN_SECRET_DISTINCT different ones: generate one with `python -c "import secrets;
-# print(secrets.token_urlsafe(48))"`.
+# A production SECRET_KEY (and METRICS_TOKEN) is random (``secret_weakness``): generate one
+# with `python -c "import secrets; print(secrets.token_urlsafe(48))"`.
 MIN_SECRET_LENGTH = 32
-MIN_SECRET_DISTINCT = 10
+MAX_GUESSABLE_SHARE = 0.4  # measured: random keys at most 0.28 (2,000 each), placeholders >= 0.52
+MAX_JUDGED_SECRET = 128
+GUESSABLE_PATTERNS = {  # zxcvbn's match patterns -> what the message calls them
+    "dictionary": "words",
+    "spatial": "keyboard runs",
+    "repeat": "repeats",
+    "sequence": "sequences",
+}
 
 
 MESSAGING_LIMITS = {"250": 250, "2000": 2000, "10000": 10000, "100000": 100000, "unlimited": None}
@@ -134,12 +141,16 @@ class Settings(BaseSettings):
     web_worker_class: Literal["gevent", "gthread"] = "gevent"
     web_workers: int = Field(2, gt=0, le=64)
     web_threads: int = Field(8, gt=0, le=1000)
-    web_connections: int = Field(1000, gt=0, le=100000)
-    # Seconds: a request whose body stalls this long, or a worker that stops answering the
-    # arbiter this long, is ended. A request's headers (gevent) must arrive within
-    # WEB_KEEPALIVE, which is also how long an idle kept-alive connection stays open.
+    web_connections: int = Field(10000, gt=0, le=100000)
+    # Seconds: a worker that stops answering the arbiter this long is restarted, and each
+    # write of an answer waits at most this long. A request's headers (gevent) must arrive
+    # within WEB_KEEPALIVE (also how long an idle kept-alive connection stays open), its
+    # whole body within WEB_BODY_SECONDS after them (else 408); one client address has at
+    # most WEB_UPLOADS_PER_CLIENT bodies arriving at once in a worker (else 429).
     web_timeout: int = Field(30, gt=0, le=3600)
     web_keepalive: int = Field(5, gt=0, le=300)
+    web_body_seconds: int = Field(10, gt=0, le=3600)
+    web_uploads_per_client: int = Field(16, gt=0, le=100000)
     # Strict-Transport-Security max-age in production (0 leaves the header out).
     hsts_seconds: int = Field(31536000, ge=0)
     # Bearer token Prometheus sends for /metrics; open without one only in development.
@@ -153,10 +164,12 @@ class Settings(BaseSettings):
     # people write to on WhatsApp (E.164; empty: no "get this every morning" WhatsApp link).
     public_default_place: str = "New Delhi"
     whatsapp_display_number: str = ""
-    # Login throttling: this many failures within the window lock a username (or, the larger
-    # number, a client address) out for the lockout; the password is then not even checked.
+    # Login throttling: this many failures within the window lock an account out for the
+    # lockout from the client that failed (a client address, any account: the larger number;
+    # an account from everywhere: the largest); the password is then not even checked.
     admin_login_max_failures: int = Field(5, gt=0)
     admin_login_max_address_failures: int = Field(20, gt=0)
+    admin_login_max_account_failures: int = Field(50, gt=0)
     admin_login_window_seconds: int = Field(900, gt=0)
     admin_login_lockout_seconds: int = Field(900, gt=0)
 
@@ -304,11 +317,29 @@ class Settings(BaseSettings):
 
 
 def secret_weakness(value: str) -> str:
-    """Why ``value`` is too weak to sign sessions or guard /metrics; empty when it is not."""
+    """Why ``value`` is too weak to sign sessions or guard /metrics; empty when it is not
+    (never echoing it). A secret is made by a machine: at least MIN_SECRET_LENGTH
+    characters, of which less than MAX_GUESSABLE_SHARE are what zxcvbn recognises as
+    words, sequences, repeats or keyboard runs of 4 or more characters -- placeholders like
+    ``your-secret-key-here-change-me-please`` or ``abcdefghij...`` are nearly all of that,
+    a random key (``secrets.token_urlsafe``, ``openssl rand -hex 16``) at most a third."""
     if len(value) < MIN_SECRET_LENGTH:
         return f"it has {len(value)} characters, it needs at least {MIN_SECRET_LENGTH}"
-    if len(set(value)) < MIN_SECRET_DISTINCT:
-        return f"it has only {len(set(value))} different characters, it needs {MIN_SECRET_DISTINCT}"
+    from zxcvbn import zxcvbn
+
+    judged = value[:MAX_JUDGED_SECRET]
+    parts = [
+        match
+        for match in zxcvbn(judged)["sequence"]
+        if match["pattern"] in GUESSABLE_PATTERNS and len(match["token"]) >= 4
+    ]
+    share = sum(len(match["token"]) for match in parts) / len(judged)
+    if share >= MAX_GUESSABLE_SHARE:
+        kinds = sorted({GUESSABLE_PATTERNS[match["pattern"]] for match in parts})
+        return (
+            f"{share:.0%} of it is {' and '.join(kinds)}, not random characters "
+            "(a placeholder or a phrase)"
+        )
     return ""
 
 
@@ -379,6 +410,45 @@ def _settings_from_mapping(env: dict[str, str], values: dict[str, object]) -> Se
     fields = Settings.model_fields
     from_env = {key.lower(): value for key, value in env.items() if key.lower() in fields}
     return Settings.model_validate({**from_env, **values})
+
+
+KEY_FILE = "secret_key"
+KEY_BYTES = 48
+
+
+def signing_key(settings: Settings) -> str:
+    """What every process of an install signs with: ``SECRET_KEY``, else the install's own key.
+
+    Outside production an unset ``SECRET_KEY`` used to fall back to a constant written in the
+    code, so anyone could sign an operator's session cookie (or a subscriber's link). Each
+    install makes its own key on first use, ``DATA_DIR/secret_key`` (readable by its owner
+    only), and every process of the install (web, workers) reads the same one.
+    """
+    return settings.secret_key or install_key(settings.data_dir)
+
+
+def install_key(data_dir: Path) -> str:
+    """The key in ``data_dir/secret_key``, made (atomically, mode 0600) when there is none."""
+    path = data_dir / KEY_FILE
+    if not path.exists():
+        _create_key(path)
+    return path.read_text().strip()
+
+
+def _create_key(path: Path) -> None:
+    """Write a new key beside ``path`` and link it into place: a process racing us either
+    wins (we keep its key) or loses; nobody reads a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(secrets.token_urlsafe(KEY_BYTES) + "\n")
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        pass
+    finally:
+        partial.unlink()
 
 
 @lru_cache(maxsize=1)

@@ -1,9 +1,9 @@
 """Operator accounts for the admin portal: create and check passwords (werkzeug hashes),
-with failed logins counted per username and per client address (``lokpanchang.throttle``).
+with failed logins counted per account and client, per client address, and per account
+(``lokpanchang.throttle``).
 
 Usernames are one account whatever their case ("opa" is "OPA"). A password has at least
-MIN_PASSWORD_LENGTH characters, more than one distinct character, and is not a common
-password (``common_passwords.txt``, with its source). Portal sessions live on the server
+MIN_PASSWORD_LENGTH characters and zxcvbn's highest strength score (``password_problem``). Portal sessions live on the server
 (``operator_session``): logging out ends one, a new password ends them all.
 """
 
@@ -12,11 +12,9 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import string
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
-from importlib import resources
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -24,12 +22,14 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from lokpanchang.storage.db import affected_rows
 from lokpanchang.storage.models import LoginFailure, Operator, OperatorSession
-from lokpanchang.throttle import LoginLimits, Verdict, login_verdict
+from lokpanchang.throttle import Failures, LoginLimits, Verdict, login_verdict
 
 USERNAME = re.compile(r"[A-Za-z0-9._-]{3,64}")
 MIN_PASSWORD_LENGTH = 10
+STRONG_SCORE = 4  # zxcvbn's scores run 0-4; 4: at least 10^10 guesses
+MAX_JUDGED = 128
+SERVICE_WORDS = ("lokpanchang", "panchang", "panchangam", "admin", "operator")
 KEY_LENGTH = 64  # usernames and client addresses, as stored in login_failure
-EDGE_CHARACTERS = string.digits + string.punctuation + string.whitespace
 
 
 @lru_cache(maxsize=1)
@@ -48,37 +48,54 @@ def validate_username(username: str) -> str:
     return username
 
 
-def validate_password(password: str) -> str:
-    problem = password_problem(password)
+def validate_password(password: str, username: str = "") -> str:
+    problem = password_problem(password, username)
     if problem:
         raise AccountError(problem)
     return password
 
 
-def password_problem(password: str) -> str:
-    """Why ``password`` may not be used (never echoing it); empty when it may."""
+def password_problem(password: str, username: str = "") -> str:
+    """Why ``password`` may not be used (never echoing it); empty when it may.
+
+    Strength is zxcvbn's estimate (common passwords, words, names, keyboard runs, dates,
+    repeats, l33t spellings, and the service's own name and the username), which must be
+    its highest score: at least 10^10 guesses. Only the first MAX_JUDGED characters are
+    judged (longer ones are long enough)."""
     if len(password) < MIN_PASSWORD_LENGTH:
         return f"password must have at least {MIN_PASSWORD_LENGTH} characters"
-    if len(set(password)) == 1:
-        return "password must not be one character repeated"
-    core = password.strip(EDGE_CHARACTERS).casefold()
-    if password.casefold() in common_passwords() or core in common_passwords():
-        return "password is a common one (or one with digits added); choose another"
-    return ""
+    from zxcvbn import zxcvbn
+
+    judged = zxcvbn(password[:MAX_JUDGED], user_inputs=[*SERVICE_WORDS, username])
+    if judged["score"] >= STRONG_SCORE:
+        return ""
+    return f"password is too easy to guess: {_why_guessable(judged)} {PASSPHRASE_HINT}"
 
 
-@lru_cache(maxsize=1)
-def common_passwords() -> frozenset[str]:
-    text = resources.files("lokpanchang").joinpath("common_passwords.txt").read_text()
-    return frozenset(
-        line.strip().casefold() for line in text.splitlines() if line and not line.startswith("#")
+PASSPHRASE_HINT = (
+    "A passphrase of four or more unrelated words is easy to remember and hard to guess."
+)
+
+
+def _why_guessable(judged: dict) -> str:
+    """zxcvbn's warning and suggestions as sentences (its own words, which never quote the
+    password), or what it matched."""
+    own = any(match.get("dictionary_name") == "user_inputs" for match in judged["sequence"])
+    warning = judged["feedback"]["warning"]
+    if own:
+        warning = "it contains the service's name or the username."
+    elif not warning:
+        warning = "it is made of common words, names, dates or patterns."
+    warning = warning[0].lower() + warning[1:]
+    return " ".join(
+        [warning if warning.endswith(".") else f"{warning}.", *judged["feedback"]["suggestions"]]
     )
 
 
 def create_operator(session: Session, username: str, password: str, now: datetime) -> Operator:
     """Add an operator; refuses a taken username (in any case) or a weak password."""
     validate_username(username)
-    validate_password(password)
+    validate_password(password, username)
     existing = find_operator(session, username)
     if existing is not None:
         raise AccountError(f"username {username!r} already exists (as {existing.username!r})")
@@ -103,7 +120,7 @@ def set_password(session: Session, username: str, password: str) -> Operator:
     operator = find_operator(session, username)
     if operator is None:
         raise AccountError(f"no operator {username!r}")
-    operator.password_hash = generate_password_hash(validate_password(password))
+    operator.password_hash = generate_password_hash(validate_password(password, username))
     end_all_sessions(session, operator.id)
     return operator
 
@@ -178,30 +195,36 @@ class LoginResult:
 def attempt_login(
     session: Session, username: str, password: str, address: str, now: datetime, limits: LoginLimits
 ) -> LoginResult:
-    """Check a login unless the username or address is locked out; commits.
+    """Check a login unless the account from this client, the client, or the account from
+    everywhere is locked out (``throttle``); commits.
 
     The attempt is recorded (and committed) as a failure *before* the earlier failures are
     counted, so concurrent attempts in other processes see each other: at most
-    ``max_failures`` of them get their password checked, however many arrive at once. A
-    refused attempt's row is removed (it checked nothing); a success clears the username's.
+    ``max_failures`` of them from one client get their password checked, however many arrive
+    at once. A
+    refused attempt's row is removed (it checked nothing); a success clears this client's
+    failures for the account.
     """
     attempt = _record_attempt(session, username, address, now, limits)
-    verdict = login_verdict(*_earlier_failures(session, attempt, limits), now, limits)
+    verdict = login_verdict(_earlier_failures(session, attempt, limits), now, limits)
     if not verdict.allowed:
         session.delete(attempt)
         session.commit()
         return LoginResult(None, verdict)
     operator = authenticate(session, username, password, now)
     if operator is not None:
-        clear_failures(session, username)
+        clear_failures(session, username, address)  # the account's other failures still count
     session.commit()
     return LoginResult(operator, verdict)
 
 
-def clear_failures(session: Session, username: str) -> int:
-    """Forget the failed logins of ``username`` (unlocks it); the number of rows removed."""
-    removed = session.execute(delete(LoginFailure).where(LoginFailure.username == _key(username)))
-    return affected_rows(removed)
+def clear_failures(session: Session, username: str, address: str | None = None) -> int:
+    """Forget the failed logins of ``username`` (unlocks it), or only those from ``address``;
+    the number of rows removed."""
+    which = LoginFailure.username == _key(username)
+    if address is not None:
+        which &= LoginFailure.address == _key(address)
+    return affected_rows(session.execute(delete(LoginFailure).where(which)))
 
 
 def _record_attempt(
@@ -215,21 +238,23 @@ def _record_attempt(
     return attempt
 
 
-def _earlier_failures(
-    session: Session, attempt: LoginFailure, limits: LoginLimits
-) -> tuple[list[datetime], list[datetime]]:
-    """Failure instants within the horizon for the attempt's username and its address,
-    the attempt itself left out."""
+def _earlier_failures(session: Session, attempt: LoginFailure, limits: LoginLimits) -> Failures:
+    """Failure instants within the horizon for the attempt's account from its client, for
+    its client, and for its account, the attempt itself left out."""
     recent = (LoginFailure.failed_at >= attempt.failed_at - limits.horizon) & (
         LoginFailure.id != attempt.id
     )
-    by_username = select(LoginFailure.failed_at).where(
-        recent, LoginFailure.username == attempt.username
+    same_account = LoginFailure.username == attempt.username
+    same_address = LoginFailure.address == attempt.address
+
+    def instants(*where) -> list[datetime]:
+        return list(session.scalars(select(LoginFailure.failed_at).where(recent, *where)))
+
+    return Failures(
+        client=instants(same_account, same_address),
+        address=instants(same_address),
+        account=instants(same_account),
     )
-    by_address = select(LoginFailure.failed_at).where(
-        recent, LoginFailure.address == attempt.address
-    )
-    return list(session.scalars(by_username)), list(session.scalars(by_address))
 
 
 def _key(text: str) -> str:

@@ -1,10 +1,14 @@
 """PURE: whether a login attempt may be checked, given the recent failed attempts.
 
-A key (a username, or a client address) is locked out when ``max_failures`` failures fall
-within ``window`` of each other: the lock lasts ``lockout`` from the failure that completed the
-set. Attempts refused during a lock are not failures (the password is never checked), so
-hammering a locked account does not extend its lock. Standard library only; never reads the
-clock: ``now`` and every instant are aware datetimes (UTC).
+Failures are counted three ways: for the account from this client (username and address:
+``max_failures``), for the client whatever the username (``max_address_failures``), and for
+the account from everywhere (``max_account_failures``, the ceiling a guesser spread over many
+addresses meets). Five wrong passwords from one client lock that client out of the account,
+not the real operator elsewhere. A key is locked out when its number of failures falls
+within ``window`` of each other: the lock lasts ``lockout`` from the failure that completed
+the set. Attempts refused during a lock are not failures (the password is never checked),
+so hammering a locked account does not extend its lock. Standard library only; never reads
+the clock: ``now`` and every instant are aware datetimes (UTC).
 """
 
 from __future__ import annotations
@@ -19,15 +23,17 @@ NO_WAIT = timedelta(0)
 
 @dataclass(frozen=True)
 class LoginLimits:
-    """Failures per username and per address allowed within ``window``, and the lock's length."""
+    """Failures allowed within ``window`` for the account from one client, for one client,
+    and for the account from everywhere; and the lock's length."""
 
     max_failures: int
     max_address_failures: int
+    max_account_failures: int
     window: timedelta
     lockout: timedelta
 
     def __post_init__(self) -> None:
-        for name in ("max_failures", "max_address_failures"):
+        for name in ("max_failures", "max_address_failures", "max_account_failures"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name}={getattr(self, name)} must be a positive integer")
         for name in ("window", "lockout"):
@@ -42,7 +48,8 @@ class LoginLimits:
 
 @dataclass(frozen=True)
 class Verdict:
-    """``allowed``, or refused by ``reason`` ("username" / "address") for ``retry_after``."""
+    """``allowed``, or refused by ``reason`` for ``retry_after``: "client" (this account from
+    this address), "address" (this address, any account) or "account" (from everywhere)."""
 
     allowed: bool
     retry_after: timedelta = NO_WAIT
@@ -83,27 +90,29 @@ def locked_until(
     return None if latest_trip is None else latest_trip + lockout
 
 
-def login_verdict(
-    username_failures: Iterable[datetime],
-    address_failures: Iterable[datetime],
-    now: datetime,
-    limits: LoginLimits,
-) -> Verdict:
-    """May an attempt at ``now`` be checked, given the earlier failures for its username and
-    for its client address? Refused: how long until it may (the longer wait when both lock)."""
-    candidates = [
-        (
-            "username",
-            locked_until(username_failures, limits.max_failures, limits.window, limits.lockout),
-        ),
-        (
-            "address",
-            locked_until(
-                address_failures, limits.max_address_failures, limits.window, limits.lockout
-            ),
-        ),
+@dataclass(frozen=True)
+class Failures:
+    """Earlier failure instants within the horizon: for the attempt's account from its
+    client, for its client (any account), and for its account (from anywhere)."""
+
+    client: Iterable[datetime]
+    address: Iterable[datetime]
+    account: Iterable[datetime]
+
+
+def login_verdict(failures: Failures, now: datetime, limits: LoginLimits) -> Verdict:
+    """May an attempt at ``now`` be checked, given the earlier ``failures``? Refused: how
+    long until it may (the longest wait when several locks hold)."""
+    counted = (
+        ("client", failures.client, limits.max_failures),
+        ("address", failures.address, limits.max_address_failures),
+        ("account", failures.account, limits.max_account_failures),
+    )
+    locks = [
+        (reason, locked_until(instants, most, limits.window, limits.lockout))
+        for reason, instants, most in counted
     ]
-    waits = [(until - now, reason) for reason, until in candidates if until and until > now]
+    waits = [(until - now, reason) for reason, until in locks if until and until > now]
     if not waits:
         return ALLOWED
     wait, reason = max(waits)

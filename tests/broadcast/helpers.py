@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, time
 from itertools import count
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 
+from lokpanchang.storage.addresses import insert_subscribers
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import FOREVER, BroadcastRun, MessageLog, UserDetail
 
@@ -27,13 +28,13 @@ def add_subscriber(
 ) -> int:
     with transaction(url) as session:
         user = UserDetail(
-            phone=f"+{next(_phones)}",
             timezone=zone,
             send_time=send_time,
             latitude=latitude,
             longitude=longitude,
             created_on=created_on,
         )
+        user.set_address("whatsapp", f"+{next(_phones)}", created_on)
         session.add(user)
         session.flush()
         return user.id
@@ -46,7 +47,7 @@ def add_subscribers(
     phones = [f"+{prefix}{n:06d}" if prefix else f"+{next(_phones)}" for n in range(count)]
     rows = [
         {
-            "phone": phone,
+            "address": phone,
             "timezone": zone,
             "send_time": time(6, 30),
             "latitude": 17.385,
@@ -60,9 +61,7 @@ def add_subscribers(
         for phone in phones
     ]
     with transaction(url) as session:
-        session.execute(insert(UserDetail), rows)
-        query = select(UserDetail.id).where(UserDetail.phone.in_(phones))
-        return sorted(session.execute(query).scalars())
+        return sorted(insert_subscribers(session, "whatsapp", rows, created_on))
 
 
 def runs(url: str) -> list[BroadcastRun]:

@@ -55,9 +55,10 @@ def test_a_subscriber_far_from_the_named_town_is_told_how_far():
     town = CityDetail(
         city="Sea Ranch", timezone="America/Los_Angeles", latitude=38.71519, longitude=-123.45445
     )
-    at_sea = UserDetail(
+    at_sea = UserDetail.at(
+        "whatsapp",
+        "+14155550100",
         id=7,
-        phone="+14155550100",
         language="en",
         latitude=30.0,
         longitude=-140.0,

@@ -109,7 +109,7 @@ def test_each_subscriber_is_pinned_to_a_number_and_stays_on_it(settings):
     first = {m.to: m.via for m in sender.sent}
     assert sorted(first.values()) == ["111"] * 3 + ["222"] * 3  # spread over both
     with transaction(settings.database_url) as session:
-        pinned = {u.phone: u.number_id for u in session.query(UserDetail)}
+        pinned = {u.address_on("whatsapp"): u.number_id for u in session.query(UserDetail)}
     assert pinned == first
     sender.sent.clear()
     sender.identities = ("222", "111", "333")  # a third number joins the account
@@ -174,11 +174,11 @@ def test_marketing_to_a_plus_one_number_is_blocked_without_a_request_and_told_on
     new_york = add_subscriber(settings.database_url, "Asia/Kolkata")
     with transaction(settings.database_url) as session:
         user = session.get(UserDetail, new_york)
-        user.phone = "+12125550100"
+        user.set_address("whatsapp", "+12125550100", KOLKATA_DUE)
         session.add(
             InboundMessage(
                 wa_message_id="wamid.IN1",
-                from_phone=user.phone,
+                from_phone=user.address_on("whatsapp"),
                 kind="text",
                 received_at=KOLKATA_DUE - timedelta(hours=2),
             )

@@ -108,7 +108,7 @@ def outcome(phone, kind, code=None):
 
 def phones(url):
     with transaction(url) as session:
-        return {u.id: u.phone for u in session.query(UserDetail)}
+        return {u.id: u.address_on("whatsapp") for u in session.query(UserDetail)}
 
 
 def test_channel_outcomes_are_recorded_per_subscriber(settings, ctx):

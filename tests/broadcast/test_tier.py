@@ -81,7 +81,7 @@ def test_whoever_was_deferred_goes_first_the_next_day(ctx):
 def test_people_who_wrote_to_us_and_people_already_reached_cost_nothing(ctx):
     writer, *others = subscribers(ctx.url, TIER + 2)
     with transaction(ctx.url) as session:
-        phone = session.get(UserDetail, writer).phone
+        phone = session.get(UserDetail, writer).address_on("whatsapp")
         session.add(
             InboundMessage(
                 wa_message_id="wamid.W",

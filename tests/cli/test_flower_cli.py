@@ -101,6 +101,11 @@ def test_it_serves_401_without_and_200_with_credentials_and_runs_no_task(redis_u
         assert status_of(url) == 401
         assert status_of(url, "ops:wrong") == 401
         assert status_of(url, "ops:s3cret-pass") == 200
+        # Issue 24, item 11: these two answered anyone before.
+        for path in ("metrics", "healthcheck"):
+            assert status_of(url + path) == 401, path
+            assert status_of(url + path, "ops:wrong") == 401, path
+            assert status_of(url + path, "ops:s3cret-pass") == 200, path
         assert "s3cret-pass" not in " ".join(_cmdline(process.pid))
         # Read-only: with the credentials, no route runs a task or controls a worker.
         forged = json.dumps({"args": [1]}).encode()

@@ -15,6 +15,7 @@ from werkzeug.serving import make_server
 from lokpanchang.cli import main
 from lokpanchang.conversation import process_inbound
 from lokpanchang.delivery.outbox import read_outbox
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import InboundWebhook, UserDetail
 from lokpanchang.web import create_app
@@ -82,7 +83,7 @@ def test_start_and_a_location_reach_the_conversation_as_a_subscription(web, caps
     assert [m["type"] for m in messages] == ["text", "location"]
     process_inbound(inbound_id, settings, NOW)  # what handle_inbound does with it, on a worker
     with transaction(settings.effective_database_url) as session:
-        user = session.query(UserDetail).filter_by(phone=PHONE).one()
+        user = session.query(UserDetail).filter(at_addresses("whatsapp", [PHONE])).one()
         assert (user.timezone, user.is_active(NOW)) == ("Asia/Kolkata", True)
     outbox = read_outbox(settings.data_dir / "outbox.jsonl")
     sent = [(line["kind"], line["text"]) for line in outbox]

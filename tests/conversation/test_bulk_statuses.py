@@ -22,8 +22,9 @@ def rows(url: str, count: int, status: str = "sent", with_message_ids: bool = Tr
     with transaction(url) as session:
         first = session.query(UserDetail).count()
         users = [
-            UserDetail(
-                phone=f"+9198{first + index:08d}",
+            UserDetail.at(
+                "whatsapp",
+                f"+9198{first + index:08d}",
                 created_on=NOW,
                 timezone="Asia/Kolkata",
                 latitude=23.18,

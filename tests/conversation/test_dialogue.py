@@ -21,6 +21,7 @@ from lokpanchang.broadcast.content import (
 from lokpanchang.conversation import handle_webhook
 from lokpanchang.messages import render_daily, reply
 from lokpanchang.storage import erasure
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import InboundMessage, MessageLog, UserDetail
 from tests.conversation import bodies
@@ -42,7 +43,9 @@ def share(url: str, where=DELHI, now: datetime = NOW, wa_id: str = WA_ID) -> Non
 
 def subscriber(url: str, wa_id: str = WA_ID) -> UserDetail | None:
     with transaction(url) as session:
-        found = session.query(UserDetail).filter_by(phone=f"+{wa_id}").one_or_none()
+        found = (
+            session.query(UserDetail).filter(at_addresses("whatsapp", [f"+{wa_id}"])).one_or_none()
+        )
         if found is not None:
             session.expunge(found)
         return found
@@ -204,7 +207,7 @@ def add_neighbours(url: str, count: int) -> None:
     """Other subscribers, so that the pages freed by an erasure are shared with live rows."""
     with transaction(url) as session:
         session.add_all(
-            UserDetail(phone=f"+9198{n:08d}", timezone="Asia/Kolkata", created_on=NOW)
+            UserDetail.at("whatsapp", f"+9198{n:08d}", timezone="Asia/Kolkata", created_on=NOW)
             for n in range(count)
             if f"9198{n:08d}" != WA_ID  # their numbers sort on both sides of it
         )
@@ -216,7 +219,7 @@ def test_delete_and_yes_leave_no_trace_of_the_number_or_place(database_url):
     say(database_url, "tomorrow")
     say(database_url, "sunrise")
     with transaction(database_url) as session:  # today's panchangam, prepared for their place
-        user = session.query(UserDetail).filter_by(phone=f"+{WA_ID}").one()
+        user = session.query(UserDetail).filter(at_addresses("whatsapp", [f"+{WA_ID}"])).one()
         store = DatabaseStore(database_url)
         value = generate_panchangam_with_timezone(*SEA_POINT, "Asia/Kolkata", NOW.date())
         key = store_key(place_key(subscriber_recipient(user, NOW.date())))
@@ -238,7 +241,11 @@ def test_delete_and_yes_leave_no_trace_of_the_number_or_place(database_url):
         assert session.query(MessageLog).filter_by(user_id=user_id).count() == 1
         assert session.query(InboundMessage).count() == 5
         erased = session.get(UserDetail, user_id)
-        assert (erased.phone, erased.latitude, erased.timezone) == (f"erased-{user_id}", None, None)
+        assert (erased.address_on("whatsapp"), erased.latitude, erased.timezone) == (
+            f"erased-{user_id}",
+            None,
+            None,
+        )
 
 
 def add_ledger_row(url: str, user_id: int) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from lokpanchang import clock
 from lokpanchang.storage import migrate
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import FOREVER, UserDetail
 from lokpanchang.web import create_app
@@ -126,7 +127,7 @@ def test_a_new_user_subscribes_by_sharing_a_location(environment, worker, fake):
     )
     assert "Europe/London" in confirmation[0]["payload"]["text"]["body"]
     with transaction(environment["DATABASE_URL"]) as session:
-        subscriber = session.query(UserDetail).filter_by(phone=f"+{WA_ID}").one()
+        subscriber = session.query(UserDetail).filter(at_addresses("whatsapp", [f"+{WA_ID}"])).one()
         assert (subscriber.timezone, subscriber.obsoleted_on) == ("Europe/London", FOREVER)
     if welcome_expected():
         [template] = wait_for(
@@ -140,4 +141,10 @@ def test_a_new_user_subscribes_by_sharing_a_location(environment, worker, fake):
     assert signed_post(client, bodies.text(WA_ID, "help")).status_code == 200
     wait_for(lambda: len(fake.received()) > before, "the help reply")
     with transaction(environment["DATABASE_URL"]) as session:
-        assert session.query(UserDetail).filter_by(phone=f"+{WA_ID}").one().obsoleted_on == FOREVER
+        assert (
+            session.query(UserDetail)
+            .filter(at_addresses("whatsapp", [f"+{WA_ID}"]))
+            .one()
+            .obsoleted_on
+            == FOREVER
+        )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from lokpanchang.conversation import handle_webhook
 from lokpanchang.messages import reply
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import (
     FOREVER,
@@ -32,7 +33,7 @@ def handle(url: str, body, now: datetime = NOW):
 
 def user(url: str, phone: str = f"+{WA_ID}") -> UserDetail | None:
     with transaction(url) as session:
-        return session.query(UserDetail).filter_by(phone=phone).one_or_none()
+        return session.query(UserDetail).filter(at_addresses("whatsapp", [phone])).one_or_none()
 
 
 def subscriber_with_ledger_row(
@@ -43,10 +44,11 @@ def subscriber_with_ledger_row(
     phone: str = f"+{WA_ID}",
 ) -> int:
     with transaction(url) as session:
-        found = session.query(UserDetail).filter_by(phone=phone).one_or_none()
+        found = session.query(UserDetail).filter(at_addresses("whatsapp", [phone])).one_or_none()
         if found is None:
-            found = UserDetail(
-                phone=phone,
+            found = UserDetail.at(
+                "whatsapp",
+                phone,
                 created_on=NOW,
                 timezone="Asia/Kolkata",
                 latitude=UJJAIN[0],
@@ -142,10 +144,10 @@ def test_a_wa_id_that_is_no_valid_phone_number_gets_help_and_stores_nothing(data
     assert user(database_url, "+15550001111") is None
 
 
-def test_the_subscriber_gets_the_city_and_the_whatsapp_id(database_url):
+def test_the_subscriber_gets_the_city_and_the_whatsapp_number(database_url):
     report = handle(database_url, bodies.location(WA_ID, *UJJAIN))
     subscriber = user(database_url)
-    assert (subscriber.city.city, subscriber.wa_id) == ("Ujjain", WA_ID)
+    assert (subscriber.city.city, subscriber.address) == ("Ujjain", f"+{WA_ID}")
     assert "Ujjain" in report.replies[0].text
 
 

@@ -13,6 +13,7 @@ from lokpanchang.broadcast import default_context
 from lokpanchang.conversation import handle_webhook, process_inbound
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.storage import inbound
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
 from tests.conversation import bodies
@@ -37,7 +38,9 @@ def store(url: str, body: dict, channel: str = "whatsapp", now: datetime = NOW) 
 
 def subscribed(url: str) -> bool:
     with transaction(url) as session:
-        return session.query(UserDetail).filter_by(phone=f"+{WA_ID}").count() == 1
+        return (
+            session.query(UserDetail).filter(at_addresses("whatsapp", [f"+{WA_ID}"])).count() == 1
+        )
 
 
 def waiting(url: str) -> int:

@@ -17,6 +17,7 @@ from lokpanchang.delivery.channels import Channels
 from lokpanchang.delivery.memory import MemorySender
 from lokpanchang.delivery.telegram_inbound import parse_update
 from lokpanchang.messages import reply
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import FOREVER, MessageLog, SubscriptionEvent, UserDetail
 from tests.broadcast.helpers import JOINED, add_subscriber
@@ -42,7 +43,7 @@ def handle(url: str, *updates: dict, now: datetime = NOW):
 
 def by_chat(url: str, chat: int = CHAT) -> UserDetail | None:
     with transaction(url) as session:
-        return session.scalar(select(UserDetail).where(UserDetail.chat_id == str(chat)))
+        return session.scalar(select(UserDetail).where(at_addresses("telegram", [str(chat)])))
 
 
 def test_start_asks_for_the_location_on_telegram(database_url):
@@ -55,7 +56,7 @@ def test_start_asks_for_the_location_on_telegram(database_url):
 def test_a_shared_location_subscribes_the_chat_with_no_phone(database_url):
     report = handle(database_url, update(text="/start"), update(location=UJJAIN))
     user = by_chat(database_url)
-    assert user is not None and user.phone is None and user.channel == "telegram"
+    assert user is not None and user.address_on("whatsapp") == "" and user.channel == "telegram"
     assert (user.timezone, user.display_name) == ("Asia/Kolkata", "Asha")
     assert report.welcome_user_ids == [user.id]
     confirmation = report.replies[-1]
@@ -80,8 +81,8 @@ def test_a_language_name_then_stop_with_a_slash_and_the_bots_name(database_url):
 
 def whatsapp_subscriber(url: str, code: str = "code-abc_123", language: str = "ta") -> int:
     with transaction(url) as session:
-        user = UserDetail(
-            phone="+15550001234", created_on=NOW - timedelta(days=9), timezone="America/New_York",
+        user = UserDetail.at(
+            "whatsapp", "+15550001234", created_on=NOW - timedelta(days=9), timezone="America/New_York",
             latitude=40.71, longitude=-74.0, language=language, obsoleted_on=FOREVER,
             undeliverable_days=0, link_code=code,
         )  # fmt: skip
@@ -96,7 +97,11 @@ def test_a_start_code_links_the_chat_to_the_whatsapp_subscription_once(database_
     assert linked.text == reply("linked", "ta") and linked.channel == "telegram"
     with transaction(database_url) as session:
         user = session.get_one(UserDetail, user_id)
-        assert (user.channel, user.chat_id, user.phone) == ("telegram", str(CHAT), "+15550001234")
+        assert (user.channel, user.address_on("telegram"), user.address_on("whatsapp")) == (
+            "telegram",
+            str(CHAT),
+            "+15550001234",
+        )
         assert user.link_code is None
         kinds = session.scalars(
             select(SubscriptionEvent.kind).where(SubscriptionEvent.user_id == user_id)
@@ -154,8 +159,8 @@ def test_a_mixed_zone_sends_each_subscriber_one_message_on_their_channel(channel
     chats = []
     for n in range(3):
         with transaction(ctx.url) as session:
-            user = UserDetail(
-                chat_id=str(9000 + n), channel="telegram", timezone="Asia/Kolkata",
+            user = UserDetail.at(
+                "telegram", str(9000 + n), timezone="Asia/Kolkata",
                 latitude=17.385, longitude=78.486, created_on=JOINED,
             )  # fmt: skip
             session.add(user)
@@ -203,8 +208,8 @@ def test_a_blocked_whatsapp_subscriber_crosses_over_and_gets_one_message_a_day_t
     )
     phone = "+15550001234"
     with transaction(database_url) as session:
-        user = UserDetail(
-            phone=phone, timezone="Asia/Kolkata", latitude=17.385, longitude=78.486,
+        user = UserDetail.at(
+            "whatsapp", phone, timezone="Asia/Kolkata", latitude=17.385, longitude=78.486,
             created_on=JOINED, language="hi",
         )  # fmt: skip
         session.add(user)

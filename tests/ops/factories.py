@@ -15,8 +15,9 @@ def add_subscriber(
     url: str, zone: str, created_on: datetime, obsoleted_on: datetime = FOREVER
 ) -> int:
     with transaction(url) as session:
-        user = UserDetail(
-            phone=f"+{next(_phones)}",
+        user = UserDetail.at(
+            "whatsapp",
+            f"+{next(_phones)}",
             timezone=zone,
             created_on=created_on,
             obsoleted_on=obsoleted_on,

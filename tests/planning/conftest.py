@@ -34,8 +34,9 @@ def subscribers_db(tmp_path, monkeypatch):
     with transaction(url) as session:
         for phone, zone, send_time, obsoleted_on in SUBSCRIBERS:
             session.add(
-                UserDetail(
-                    phone=phone,
+                UserDetail.at(
+                    "whatsapp",
+                    phone,
                     timezone=zone,
                     send_time=send_time,
                     created_on=SIGNED_UP,

@@ -166,7 +166,9 @@ def test_with_two_numbers_each_subscriber_always_hears_from_its_own(build, fake,
     beat = cluster.start_beat()
     wait_until(settled(cluster, users), 60, "day one\n" + cluster.logs())
     with transaction(database_url) as session:
-        pinned = {f"{u.phone.lstrip('+')}": u.number_id for u in session.query(UserDetail)}
+        pinned = {
+            u.address_on("whatsapp").lstrip("+"): u.number_id for u in session.query(UserDetail)
+        }
     assert Counter(pinned.values()) == {NUMBERS[0]: 10, NUMBERS[1]: 10}
     # One of them writes to the other number: the reply goes out from the number written to.
     writer = next(phone for phone, number in pinned.items() if number == NUMBERS[0])

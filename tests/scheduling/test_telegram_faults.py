@@ -13,8 +13,9 @@ import pytest
 from sqlalchemy import insert, select
 
 from lokpanchang.fakes.telegram import FAKE_KEY, TelegramConfig, serve
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import FOREVER, UserDetail
+from lokpanchang.storage.models import FOREVER, SubscriberAddress, UserDetail
 from tests.broadcast.helpers import add_subscribers, ledger
 from tests.fakes.support import FakeInThread
 from tests.scheduling import test_faults
@@ -71,7 +72,7 @@ def add_chats(url: str, count: int, joined) -> list[int]:
     ]  # fmt: skip
     with transaction(url) as session:
         session.execute(insert(UserDetail), rows)
-        return sorted(session.scalars(select(UserDetail.id).where(UserDetail.chat_id.in_(chats))))
+        return sorted(session.scalars(select(UserDetail.id).where(at_addresses("telegram", chats))))
 
 
 def accepted_chats(api: FakeInThread) -> Counter:
@@ -81,7 +82,9 @@ def accepted_chats(api: FakeInThread) -> Counter:
 def chat_of(url: str) -> dict[int, int]:
     with transaction(url) as session:
         rows = session.execute(
-            select(UserDetail.id, UserDetail.chat_id).where(UserDetail.chat_id.is_not(None))
+            select(SubscriberAddress.user_id, SubscriberAddress.address).where(
+                SubscriberAddress.channel == "telegram"
+            )
         )
         return {user_id: int(chat or 0) for user_id, chat in rows}
 

@@ -104,7 +104,9 @@ def test_a_new_user_signs_up_on_telegram_and_gets_todays_panchangam(tmp_path):
         with transaction(database) as session:
             users = session.scalars(select(UserDetail)).all()
             inbound = set(session.scalars(select(InboundMessage.wa_message_id)))
-        assert [(u.channel, u.chat_id, u.phone) for u in users] == [("telegram", str(CHAT), None)]
+        assert [(u.channel, u.address_on("telegram"), u.address_on("whatsapp")) for u in users] == [
+            ("telegram", str(CHAT), "")
+        ]
         assert not any(f"tg:{update_id}" in inbound for update_id in refused_ids)
         assert to_chat(base, STRANGER) == []
     finally:

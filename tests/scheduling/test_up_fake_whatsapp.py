@@ -30,7 +30,7 @@ def fake_url(log: Path) -> str | None:
 
 def phone_of(database: str, user_id: int) -> str:
     with transaction(database) as session:
-        return (session.get_one(UserDetail, user_id).phone or "").lstrip("+")
+        return (session.get_one(UserDetail, user_id).address_on("whatsapp") or "").lstrip("+")
 
 
 def get_json(url: str) -> dict:

@@ -32,7 +32,7 @@ def count(session, model) -> int:
 def test_it_creates_subscribers_with_zones_cities_and_events(session):
     report = import_subscribers(session, ROWS, NOW)
     session.commit()
-    users = {u.phone: u for u in list_subscribers(session, NOW)}
+    users = {u.address_on("whatsapp"): u for u in list_subscribers(session, NOW)}
     assert report.created == 4
     assert users["+6433055012"].timezone == "Pacific/Chatham"
     assert users["+9779851012345"].city.city == "Kathmandu"

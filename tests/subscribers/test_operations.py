@@ -34,7 +34,7 @@ def events(session, user) -> list[str]:
 def test_subscribing_resolves_zone_and_city_and_is_active_forever(session):
     user = subscribe(session, "+91 98765 43210", *DELHI, now=NOW, name="Asha", language="hi")
     session.commit()
-    assert (user.phone, user.timezone, user.city.city, user.city.state) == (
+    assert (user.address_on("whatsapp"), user.timezone, user.city.city, user.city.state) == (
         "+919876543210",
         "Asia/Kolkata",
         "Delhi",
@@ -114,15 +114,22 @@ def test_list_filters_by_activity_and_zone(session):
     stop(session, "+61491570156", NOW + timedelta(hours=1))
     session.commit()
     now = LATER
-    assert [u.phone for u in list_subscribers(session, now)] == ["+919876543210", "+61491570156"]
-    assert [u.phone for u in list_subscribers(session, now, SubscriberFilter(active=True))] == [
-        "+919876543210"
+    assert [u.address_on("whatsapp") for u in list_subscribers(session, now)] == [
+        "+919876543210",
+        "+61491570156",
     ]
-    assert [u.phone for u in list_subscribers(session, now, SubscriberFilter(active=False))] == [
+    assert [
+        u.address_on("whatsapp")
+        for u in list_subscribers(session, now, SubscriberFilter(active=True))
+    ] == ["+919876543210"]
+    assert [
+        u.address_on("whatsapp")
+        for u in list_subscribers(session, now, SubscriberFilter(active=False))
+    ] == ["+61491570156"]
+    zone = SubscriberFilter(timezone="Australia/Sydney")
+    assert [u.address_on("whatsapp") for u in list_subscribers(session, now, zone)] == [
         "+61491570156"
     ]
-    zone = SubscriberFilter(timezone="Australia/Sydney")
-    assert [u.phone for u in list_subscribers(session, now, zone)] == ["+61491570156"]
 
 
 def test_records_carry_what_the_cli_prints(session):
@@ -154,7 +161,8 @@ def test_counting_and_searching_by_name_or_phone(session):
     session.commit()
     assert count_subscribers(session, NOW) == 2
     assert count_subscribers(session, NOW, SubscriberFilter(text="asha")) == 1
-    assert [u.phone for u in list_subscribers(session, NOW, SubscriberFilter(text="4915"))] == [
-        "+61491570156"
-    ]
+    assert [
+        u.address_on("whatsapp")
+        for u in list_subscribers(session, NOW, SubscriberFilter(text="4915"))
+    ] == ["+61491570156"]
     assert len(list_subscribers(session, NOW, SubscriberFilter(limit=1, offset=1))) == 1

@@ -60,7 +60,7 @@ def test_language_and_send_time_are_normalised():
     ],
 )
 def test_bad_fields_are_refused_naming_the_value(field, value, named):
-    values = {"phone": "+919876543210", "latitude": 28.6, "longitude": 77.2, field: value}
+    values = {"address": "+919876543210", "latitude": 28.6, "longitude": 77.2, field: value}
     with pytest.raises(ValueError, match=named):
         new_subscriber(**values)
 

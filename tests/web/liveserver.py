@@ -26,7 +26,7 @@ from tests import servers
 PASSWORD = "correct-horse-battery"
 STRONG_SECRET_KEY = "k3Jd9-fQ2x_Lm8vR0tYw4ZpA7sNc1eHb6uGi5oKa"
 APP_SECRET = "live-app-secret"
-METRICS_TOKEN = "metrics-token-for-the-live-server-0123456789"
+METRICS_TOKEN = "Rm7Tq2-Lx9Vd4Nh8Kb1Zw6Pc3Fs0Yg5Je"
 ENV_DROPPED = (
     "DATABASE_URL",
     "CELERY_BROKER_URL",

@@ -33,7 +33,7 @@ def seed(url: str, now: datetime) -> Seeded:
         users = _users(session, cities, now)
         kolkata, halted = _runs(session, now)
         _ledger(session, users, kolkata, now)
-        return Seeded(kolkata.id, halted.id, {u.phone: u.id for u in users})
+        return Seeded(kolkata.id, halted.id, {u.address_on("whatsapp"): u.id for u in users})
 
 
 def _cities(session):
@@ -72,8 +72,9 @@ def _cities(session):
 
 
 def _user(phone, city, now, created_days_ago, language="en", **extra):
-    return UserDetail(
-        phone=phone,
+    return UserDetail.at(
+        "whatsapp",
+        phone,
         display_name=f"Subscriber {phone[-4:]}",
         latitude=city.latitude,
         longitude=city.longitude,
@@ -133,7 +134,7 @@ def _runs(session, now):
 def _ledger(session, users, run, now):
     sent_at = max(run.due_at, now - timedelta(minutes=30))
     for user in users[:11]:
-        failed = user.phone in FAILED_PHONES
+        failed = user.address_on("whatsapp") in FAILED_PHONES
         session.add(
             MessageLog(
                 user_id=user.id,

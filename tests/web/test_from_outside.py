@@ -147,14 +147,28 @@ def test_a_session_signed_with_the_old_constant_key_is_not_an_operator_login(tmp
         server.stop()
 
 
-@pytest.mark.parametrize("key", ["a", "x" * 40, "password1234"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "a",
+        "x" * 40,
+        "password1234",
+        # The review's placeholders (issue 24, item 7): accepted before.
+        "your-secret-key-here-change-me-please",
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+    ],
+)
 def test_production_refuses_a_weak_secret_key_naming_the_setting(tmp_path, key):
     url = liveserver.migrated_database(tmp_path, operator=None)
     done = liveserver.run_to_exit(
         tmp_path, liveserver.production_env(tmp_path, url, SECRET_KEY=key)
     )
     assert done.returncode != 0
-    assert "SECRET_KEY" in done.stderr and "Traceback" not in done.stderr
+    assert "SECRET_KEY is too weak" in done.stderr and "Traceback" not in done.stderr
+    assert "secrets.token_urlsafe(48)" in done.stderr  # what to do
+    assert (
+        len(key) < 8 or key not in done.stderr
+    )  # never the value (a too-short one reads as letters)
 
 
 # Body limits -------------------------------------------------------------------------------
@@ -408,13 +422,15 @@ def test_a_new_password_ends_the_sessions_saved_before_it(server):
 def impatient_server(tmp_path_factory):
     directory = tmp_path_factory.mktemp("impatient")
     url = liveserver.migrated_database(directory, operator=None)
-    env = liveserver.production_env(directory, url, WEB_TIMEOUT="2", WEB_KEEPALIVE="2")
+    env = liveserver.production_env(
+        directory, url, WEB_TIMEOUT="2", WEB_KEEPALIVE="2", WEB_BODY_SECONDS="2"
+    )
     live = liveserver.start(directory, env, url)
     yield live
     live.stop()
 
 
-def test_a_stalled_upload_is_answered_400_after_web_timeout(impatient_server):
+def test_a_stalled_upload_is_answered_408_after_web_body_seconds(impatient_server):
     with impatient_server.connect() as sock:
         sock.sendall(
             b"POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -422,7 +438,7 @@ def test_a_stalled_upload_is_answered_400_after_web_timeout(impatient_server):
         )
         started = time.monotonic()
         reply = read_reply(sock, deadline_s=15)
-    assert status_of(reply) == 400, reply[:200]
+    assert status_of(reply) == 408, reply[:200]
     assert 1.5 < time.monotonic() - started < 10
 
 

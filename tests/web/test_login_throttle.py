@@ -1,7 +1,9 @@
-"""Failed logins lock a username (or a client address) out for a while, on SQLite and PostgreSQL.
+"""Failed logins lock an account out for the client that failed (or a client address, or an
+account everywhere) for a while, on SQLite and PostgreSQL.
 
-The defaults are used: 5 failures per username or 20 per address within 15 minutes lock it out
-for 15 minutes.
+The defaults are used: within 15 minutes, 5 failures for an account from one address lock
+that address out of it, 20 from one address lock the address out, 50 for an account from
+anywhere lock the account; each for 15 minutes.
 """
 
 from __future__ import annotations
@@ -79,7 +81,10 @@ def test_after_five_wrong_passwords_the_right_one_is_refused_with_429(portal, mo
     assert checked == []  # refused before the password is looked at
     assert response.headers["Retry-After"] == "900"
     page = response.get_data(as_text=True)
-    assert "Too many failed logins for this account. Try again in 15 minutes." in page
+    assert (
+        "Too many failed logins for this account from your address. Try again in 15 minutes."
+        in page
+    )
     assert not is_logged_in(client)
     throttled = [entry for entry in logs if entry["event"] == "admin.login_throttled"]
     assert throttled == [
@@ -88,7 +93,7 @@ def test_after_five_wrong_passwords_the_right_one_is_refused_with_429(portal, mo
             "log_level": "warning",
             "username": "ops",
             "address": HOME,
-            "reason": "username",
+            "reason": "client",
             "retry_after_s": 900,
         }
     ]
@@ -125,11 +130,28 @@ def test_a_success_resets_the_usernames_count(portal):
     assert failure_count(portal.url) == 0
 
 
-def test_the_lock_holds_across_web_processes_and_addresses(portal):
+def test_the_lock_holds_across_web_processes_for_that_client(portal):
+    fail(portal(HOME), 5)
+    again = portal(HOME)  # another web process, the same client
+    assert log_in(again).status_code == 429
+    assert not is_logged_in(again)
+
+
+def test_five_wrong_passwords_from_one_client_do_not_lock_the_operator_out_elsewhere(portal):
+    """Issue 24, item 8: before, they locked the account from everywhere for 15 minutes."""
     fail(portal(HOME), 5)
     elsewhere = portal(OTHER)
-    assert log_in(elsewhere).status_code == 429
-    assert not is_logged_in(elsewhere)
+    assert log_in(elsewhere).status_code == 302
+    assert is_logged_in(elsewhere)
+    assert log_in(portal(HOME)).status_code == 429  # the failing client still waits
+
+
+def test_guessing_spread_over_many_addresses_meets_the_accounts_ceiling(portal):
+    for index in range(10):  # 10 addresses x 5 failures: the 50th locks the account
+        fail(portal(f"192.0.2.{index + 1}"), 5)
+    response = log_in(portal(OTHER))
+    assert response.status_code == 429
+    assert "Too many failed logins for this account." in response.get_data(as_text=True)
 
 
 def test_twenty_failures_from_one_address_lock_that_address_whatever_the_username(portal):
@@ -158,8 +180,9 @@ def failure_count(url: str) -> int:
 
 
 def test_concurrent_attempts_get_at_most_the_limit_of_password_checks(portal, monkeypatch):
-    """Attempts arriving together (threads with their own sessions, as processes would) see
-    each other's rows: no more than 5 passwords are checked however many race."""
+    """Attempts from one client arriving together (threads with their own sessions, as
+    processes would) see each other's rows: no more than 5 passwords are checked however many
+    race."""
     real_check = operators.check_password_hash
     checked = []
     monkeypatch.setattr(
@@ -171,7 +194,7 @@ def test_concurrent_attempts_get_at_most_the_limit_of_password_checks(portal, mo
     def attempt(index: int) -> bool:
         with session_factory(portal.url)() as session:
             start.wait(timeout=30)
-            result = operators.attempt_login(session, "ops", WRONG, f"10.0.0.{index}", NOW, limits)
+            result = operators.attempt_login(session, "ops", WRONG, "10.0.0.1", NOW, limits)
             return result.verdict.allowed
 
     with ThreadPoolExecutor(max_workers=12) as pool:

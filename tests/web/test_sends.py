@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from lokpanchang.delivery.outbox import read_outbox
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import session_factory
 from lokpanchang.storage.models import MessageLog
 from tests.web.seed import KOLKATA_PHONES, NEW_YORK_PHONE
@@ -87,7 +88,9 @@ def _users(url, *phones):
     from lokpanchang.storage.models import UserDetail
 
     session = session_factory(url)()
-    return session, list(session.scalars(select(UserDetail).where(UserDetail.phone.in_(phones))))
+    return session, list(
+        session.scalars(select(UserDetail).where(at_addresses("whatsapp", phones)))
+    )
 
 
 def test_a_transient_failure_stays_owed_and_is_sent_after_its_back_off(seeded, portal_url, app):

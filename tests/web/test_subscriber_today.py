@@ -15,7 +15,6 @@ DUE = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)  # 06:30 in Kolkata
 def user(**values) -> UserDetail:
     fields = dict(
         id=7,
-        phone="+919800000007",
         latitude=28.6,
         longitude=77.2,
         timezone="Asia/Kolkata",
@@ -23,7 +22,7 @@ def user(**values) -> UserDetail:
         obsoleted_on=FOREVER,
         language="en",
     )
-    return UserDetail(**{**fields, **values})
+    return UserDetail.at("whatsapp", "+919800000007", **{**fields, **values})
 
 
 def row(status: str, **values) -> MessageLog:

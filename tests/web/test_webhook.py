@@ -78,7 +78,7 @@ def test_the_handshake_refuses_a_wrong_token(client):
 
 def test_production_has_no_default_verify_token(make_settings):
     app = create_app(
-        make_settings(environment="production", secret_key="production-grade-key-0123456789-abcdef")
+        make_settings(environment="production", secret_key="Jq4Vb8-Xn2Lr6Zt0Wm3Hs7Kd1Pf5Yc9Gu")
     )
     url = f"/webhook?hub.mode=subscribe&hub.verify_token={DEVELOPMENT_VERIFY_TOKEN}&hub.challenge=1"
     assert app.test_client().get(url).status_code == 403

@@ -16,8 +16,8 @@ from lokpanchang.broadcast.context import (
     owned_context,
     run_async,
 )
-from lokpanchang.broadcast.daily import batch_bounds, finish_run, send_batch, start_run
-from lokpanchang.broadcast.pipeline import Tally
+from lokpanchang.broadcast.daily import finish_run, send_batch, start_run
+from lokpanchang.broadcast.pipeline import Tally, batch_bounds
 from lokpanchang.broadcast.planner import PassReport, planner_pass
 
 

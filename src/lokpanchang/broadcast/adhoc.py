@@ -21,10 +21,10 @@ import structlog
 from sqlalchemy import and_, select
 
 from lokpanchang import planning
-from lokpanchang.broadcast import pipeline, tier
+from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
-from lokpanchang.broadcast.daily import batch_bounds
 from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.broadcast.owing import DAILY_UNIQUE, message_row, owe
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
@@ -36,16 +36,6 @@ log = structlog.get_logger(__name__)
 
 DEFAULT_ANNOUNCEMENT_TEMPLATE = "announcement"
 """The WhatsApp template (one body parameter: the text) an announcement uses by default."""
-
-
-def send_in_batches(ctx: SendContext, selection_for, ids: list[int], now: datetime):
-    """Send the rows ``ids`` in batches (``selection_for(bounds)``) until done or halted."""
-    tally = pipeline.Tally()
-    for bounds in batch_bounds(ids, ctx.settings.batch_size):
-        tally.merge(pipeline.deliver(ctx, selection_for(bounds), now))
-        if tally.halted:
-            break  # the channel said stop: the rest stay owed for a later execution
-    return tally
 
 
 # Backfill ------------------------------------------------------------------------
@@ -64,39 +54,37 @@ class Backfill(LedgerSelection):
 def backfill(ctx: SendContext, zone: str, day: date, now: datetime) -> dict:
     """Send ``day``'s panchangam to the zone's subscribers who have no ledger row for it."""
     with transaction(ctx.url) as session:
-        new = _insert_backfill_rows(session, zone, day, now)
-        tier.admit(session, MessageLog, new, ctx.settings.messaging_limit, now)
+        rows = _backfill_rows(session, zone, day, now)
+        new = owe(session, ctx.settings, MessageLog, rows, DAILY_UNIQUE, now).new
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
         ids = ledger.sendable_ids(session, MessageLog, backfill_rows(zone, day), stale, now)
-    tally = send_in_batches(ctx, lambda bounds: Backfill(zone, day, bounds), ids, now)
+    tally = pipeline.deliver_in_batches(ctx, lambda bounds: Backfill(zone, day, bounds), ids, now)
     counts = tally.counts
     log.info("backfill.sent", timezone=zone, local_date=day.isoformat(), queued=len(new), **counts)
     return {"queued": len(new), "counts": counts}
 
 
-def _insert_backfill_rows(session, zone: str, day: date, now: datetime) -> list[tuple]:
+def _backfill_rows(session, zone: str, day: date, now: datetime) -> list[dict]:
+    """A ``backfill`` row of ``day`` for each active subscriber of ``zone`` with a place."""
     subscribers = select(UserDetail.id, UserDetail.send_time).where(
         UserDetail.timezone == zone,
         UserDetail.obsoleted_on > now,
         UserDetail.latitude.is_not(None),
         UserDetail.longitude.is_not(None),
     )
-    rows = [
-        {
-            "user_id": user_id,
-            "local_date": day,
-            "timezone": zone,
-            "kind": LedgerKind.BACKFILL,
-            "status": LedgerStatus.PENDING,
-            "attempts": 0,
-            **_owed(planning.occurrence(zone, day, send_time), now),
-        }
+    return [
+        message_row(
+            user_id,
+            day,
+            zone,
+            LedgerKind.BACKFILL,
+            *_owed(planning.occurrence(zone, day, send_time), now),
+        )
         for user_id, send_time in session.execute(subscribers.order_by(UserDetail.id))
     ]
-    return ledger.insert_rows(session, MessageLog, rows, ["user_id", "local_date"])
 
 
-def _owed(slot: datetime | None, now: datetime) -> dict:
+def _owed(slot: datetime | None, now: datetime) -> tuple[datetime, bool]:
     """When a backfilled row was owed, and whether sending it now is late.
 
     A slot already passed is owed at the slot, so lateness metrics show how late this is; a
@@ -104,8 +92,8 @@ def _owed(slot: datetime | None, now: datetime) -> dict:
     request) is owed now and is not late. A date with no slot (a skipped day) is late.
     """
     if slot is not None and slot > now:
-        return {"scheduled_at": now, "late": False}
-    return {"scheduled_at": slot or now, "late": True}
+        return now, False  # scheduled at, late
+    return slot or now, True
 
 
 # Announcements -------------------------------------------------------------------
@@ -152,20 +140,20 @@ def announce(
     job run are sent now; rows already sent, or handed to the channel, are not sent again.
     """
     with transaction(ctx.url) as session:
-        new = _insert_announcement_rows(session, job_run_id, user_ids, now)
-        tier.admit(session, AnnouncementLog, new, ctx.settings.messaging_limit, now)
+        rows = _announcement_rows(job_run_id, user_ids, now)
+        owe(session, ctx.settings, AnnouncementLog, rows, ["job_run_id", "user_id"], now)
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
         mine = AnnouncementLog.job_run_id == job_run_id
         ids = ledger.sendable_ids(session, AnnouncementLog, mine, stale, now)
-    tally = send_in_batches(
+    tally = pipeline.deliver_in_batches(
         ctx, lambda bounds: Announcement(job_run_id, text, template, bounds), ids, now
     )
     log.info("announcement.sent", job_run_id=job_run_id, **tally.counts)
     return tally.counts
 
 
-def _insert_announcement_rows(session, job_run_id: int, user_ids: list[int], now: datetime):
-    rows = [
+def _announcement_rows(job_run_id: int, user_ids: list[int], now: datetime) -> list[dict]:
+    return [
         {
             "job_run_id": job_run_id,
             "user_id": user_id,
@@ -175,4 +163,3 @@ def _insert_announcement_rows(session, job_run_id: int, user_ids: list[int], now
         }
         for user_id in user_ids
     ]
-    return ledger.insert_rows(session, AnnouncementLog, rows, ["job_run_id", "user_id"])

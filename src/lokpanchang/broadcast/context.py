@@ -44,6 +44,12 @@ def run_async(coroutine):
     return loop.run_until_complete(coroutine)
 
 
+def transmit(ctx: SendContext, messages: list) -> list:
+    """Send ``messages`` through the channel as one batch on this thread's loop; one result
+    each, in order (``broadcast.pipeline`` and every send outside a ledger go through it)."""
+    return run_async(ctx.sender.send_batch(messages)) if messages else []
+
+
 def close_thread_loop() -> None:
     """Close this thread's loop (a web request's thread ends; a worker's never does)."""
     loop = getattr(_loops, "loop", None)

@@ -11,9 +11,10 @@ from datetime import datetime, timedelta
 
 import structlog
 
-from lokpanchang.broadcast import pipeline, tier
+from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.broadcast.owing import owe_run
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import SendResult
 from lokpanchang.storage import ledger, runs
@@ -51,21 +52,10 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
             return []
         stale = now - timedelta(seconds=settings.claim_stale_after)
         ids = ledger.sendable_ids(session, MessageLog, ledger.run_rows(run_id), stale, now)
-        bounds = batch_bounds(ids, settings.batch_size)
+        bounds = pipeline.batch_bounds(ids, settings.batch_size)
         run.batches = max(run.batches, len(bounds))
     log.info("run.started", run_id=run_id, batches=len(bounds), rows=len(ids))
     return bounds
-
-
-def owe_run(session, settings: Settings, run: BroadcastRun, now: datetime) -> None:
-    """A row for each of the slot's subscribers, admitted by the messaging limit (or deferred)."""
-    limit = settings.messaging_limit
-    if limit is None:  # nothing to count: admitted as they are written
-        ledger.insert_run_rows(session, run, now, admitted_at=now)
-        return
-    ledger.insert_run_rows(session, run, now)
-    waiting = ledger.unadmitted(session, MessageLog, ledger.run_rows(run.id))
-    tier.admit(session, MessageLog, waiting, limit, now)
 
 
 def _mark_running(settings: Settings, run: BroadcastRun, now: datetime) -> None:
@@ -89,11 +79,6 @@ def give_up_late_run(session, run: BroadcastRun) -> None:
         _write_counts(run, counts)
         run.status, run.late = check_move(run.status, RunStatus.MISSED), True
     log.warning("run.missed_after_grace", run_id=run.id, rows=len(owed))
-
-
-def batch_bounds(ids: list[int], size: int) -> list[tuple[int, int]]:
-    """Consecutive chunks of ``ids`` (sorted) as inclusive (first, last) bounds."""
-    return [(ids[i], ids[min(i + size, len(ids)) - 1]) for i in range(0, len(ids), size)]
 
 
 def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:

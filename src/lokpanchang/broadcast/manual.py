@@ -15,14 +15,14 @@ from datetime import datetime
 from sqlalchemy import and_, select
 
 from lokpanchang import planning
-from lokpanchang.broadcast import pipeline, tier
+from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.broadcast.owing import DAILY_UNIQUE, message_row, owe
 from lokpanchang.config import Settings
-from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import MessageLog, UserDetail
-from lokpanchang.storage.states import OWED_LEDGER, SENT_LEDGER, LedgerKind, LedgerStatus
+from lokpanchang.storage.states import OWED_LEDGER, SENT_LEDGER, LedgerKind
 
 
 @dataclass(frozen=True)
@@ -37,21 +37,11 @@ def owe_today(
     """A row of ``kind`` for ``user``'s local today, admitted by the messaging limit; None
     when they already have a row for that date."""
     zone = user.location()[2]
-    values = {
-        "user_id": user.id,
-        "local_date": planning.local_date_at(zone, now),
-        "timezone": zone,
-        "kind": kind,
-        "status": LedgerStatus.PENDING,
-        "scheduled_at": now,
-        "attempts": 0,
-        "late": False,
-    }
-    new = ledger.insert_rows(session, MessageLog, [values], ["user_id", "local_date"])
-    if not new:
+    row = message_row(user.id, planning.local_date_at(zone, now), zone, kind, now, late=False)
+    owing = owe(session, settings, MessageLog, [row], DAILY_UNIQUE, now)
+    if not owing.new:
         return None
-    _, deferred = tier.admit(session, MessageLog, new, settings.messaging_limit, now)
-    return Owed(new[0][0], bool(deferred))
+    return Owed(owing.ids[0], bool(owing.deferred))
 
 
 class Rows(LedgerSelection):
@@ -59,8 +49,8 @@ class Rows(LedgerSelection):
 
     name = "manual"
 
-    def __init__(self, row_ids: list[int]) -> None:
-        self.row_ids = row_ids
+    def __init__(self, row_ids: list[int], bounds: tuple[int, int]) -> None:
+        self.row_ids = [row_id for row_id in row_ids if bounds[0] <= row_id <= bounds[1]]
 
     def rows(self):
         return and_(MessageLog.id.in_(self.row_ids), MessageLog.run_id.is_(None))
@@ -78,9 +68,8 @@ def send_today(ctx: SendContext, users: list[UserDetail], now: datetime) -> Send
     """Today's panchangam to each of ``users`` who has no row for their local today yet."""
     with transaction(ctx.url) as session:
         row_ids = [_row_for(session, ctx.settings, user, now) for user in users]
-    mine = [row_id for row_id in row_ids if row_id is not None]
-    for start in range(0, len(mine), ctx.settings.batch_size):
-        pipeline.deliver(ctx, Rows(mine[start : start + ctx.settings.batch_size]), now)
+    mine = sorted(row_id for row_id in row_ids if row_id is not None)
+    pipeline.deliver_in_batches(ctx, lambda bounds: Rows(mine, bounds), mine, now)
     report = SendReport(already_today=len(row_ids) - len(mine))
     with transaction(ctx.url) as session:
         for row in session.scalars(select(MessageLog).where(MessageLog.id.in_(mine))):

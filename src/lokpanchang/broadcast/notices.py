@@ -1,13 +1,14 @@
 """Telling a subscriber, once, that the channel's policy blocked their message.
 
-A free-text message reaches a WhatsApp user only inside a service window (they wrote to us
-in the last 24 h). So a subscriber whose message was blocked is told at once if they wrote
-lately; otherwise the notice waits and goes with our reply to the next thing they write
-(``conversation.sending``). ``user_detail.blocked_notice_at`` records that they were told.
+On a channel with a service window (WhatsApp: ``Adapter.service_window``) a free-text
+message reaches a person only in the 24 h after they wrote to us. So a subscriber whose
+message was blocked is told at once if they wrote lately; otherwise the notice waits and goes
+with our reply to the next thing they write (``broadcast.replies``).
+``user_detail.blocked_notice_at`` records that they were told.
 
-When a Telegram bot is configured (``TELEGRAM_BOT_TOKEN`` and ``TELEGRAM_BOT_USERNAME``), the
-notice also says how to get the same message on Telegram: a ``t.me/<bot>?start=<code>``
-link that links the Telegram chat to their subscription (``subscribers.linking``).
+When another channel can take the subscription over by a link (``Adapter.link_url``:
+Telegram's ``t.me/<bot>?start=<code>`` once its bot is configured), the notice also says how
+to get the same message there; opening it links that chat (``subscribers.linking``).
 """
 
 from __future__ import annotations
@@ -17,27 +18,28 @@ from datetime import datetime
 import structlog
 from sqlalchemy import select
 
-from lokpanchang.broadcast.context import SendContext, run_async
+from lokpanchang.broadcast.context import SendContext, transmit
+from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
 from lokpanchang.messages import reply
 from lokpanchang.storage import audience
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.storage.quota import WINDOW
-from lokpanchang.storage.states import Channel
-from lokpanchang.subscribers.linking import link_code_for, telegram_link
+from lokpanchang.subscribers.linking import link_code_for
 
 log = structlog.get_logger(__name__)
 
 NOTICE = "blocked"  # the reply in ``messages.replies``
 
 
-def notice_for(user: UserDetail, link: str = "") -> OutgoingMessage:
-    """The notice to ``user``, as a text from the number they are pinned to; with ``link``,
-    the way to the same message on Telegram."""
+def notice_for(user: UserDetail, link: tuple[str, str] | None = None) -> OutgoingMessage:
+    """The notice to ``user``, as a text from the number they are pinned to; with ``link``
+    (a channel's name and its link), the way to the same message there."""
     text = reply(NOTICE, user.language)
-    if link:
-        text += "\n\n" + reply("on_telegram", user.language, link=link)
+    if link is not None:
+        channel, url = link
+        text += "\n\n" + reply(f"on_{channel}", user.language, link=url)
     via = user.number_id or ""
     kind = MessageKind.TEXT
     return OutgoingMessage(
@@ -57,9 +59,9 @@ def send_notices(ctx: SendContext, users: list[UserDetail], now: datetime) -> in
     """Send the notice to each of ``users``; those it reached are never told again."""
     if not users:
         return 0
-    links = telegram_links(ctx, [user.id for user in users])
-    notices = [notice_for(user, links.get(user.id, "")) for user in users]
-    results = run_async(ctx.sender.send_batch(notices))
+    links = crossing_links(ctx, [user.id for user in users])
+    notices = [notice_for(user, links.get(user.id)) for user in users]
+    results = transmit(ctx, notices)
     told = [user.id for user, r in zip(users, results) if r.outcome is Outcome.SENT]
     with transaction(ctx.url) as session:
         audience.note_blocked_notice(session, told, now)
@@ -67,15 +69,18 @@ def send_notices(ctx: SendContext, users: list[UserDetail], now: datetime) -> in
     return len(told)
 
 
-def telegram_links(ctx: SendContext, user_ids: list[int]) -> dict[int, str]:
-    """Each WhatsApp subscriber's Telegram link (made and kept now), when a bot is set up."""
-    bot = ctx.settings.telegram_bot_username
-    if not (bot and ctx.settings.telegram_bot_token and user_ids):
+def crossing_links(ctx: SendContext, user_ids: list[int]) -> dict[int, tuple[str, str]]:
+    """Each subscriber's link to the first other channel that makes one (made and kept now),
+    as (channel, link)."""
+    offers = [name for name, a in ADAPTERS.items() if a.link_url(ctx.settings, "code")]
+    if not (offers and user_ids):
         return {}
     with transaction(ctx.url) as session:
-        users = session.scalars(
-            select(UserDetail).where(
-                UserDetail.id.in_(user_ids), UserDetail.channel == Channel.WHATSAPP
-            )
-        )
-        return {user.id: telegram_link(bot, link_code_for(user)) for user in users}
+        users = session.scalars(select(UserDetail).where(UserDetail.id.in_(user_ids)))
+        links = {}
+        for user in users:
+            channel = next((name for name in offers if name != user.channel), None)
+            if channel is not None:
+                url = ADAPTERS[channel].link_url(ctx.settings, link_code_for(user))
+                links[user.id] = (channel, url)
+        return links

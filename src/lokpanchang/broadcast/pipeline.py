@@ -20,14 +20,16 @@ One retry rule: a row the channel did not take goes to 'retry' until its back-of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
 
 import structlog
 
-from lokpanchang.broadcast import holding, notices
-from lokpanchang.broadcast.context import SendContext, run_async
+from lokpanchang.broadcast import context, holding
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.broadcast.hooks import RESULT_HOOKS
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.channels import identities_for
 from lokpanchang.storage import ledger
@@ -146,7 +148,25 @@ def deliver(ctx: SendContext, selection: Selection, now: datetime) -> Tally:
 
 def transmit(ctx: SendContext, messages: list[OutgoingMessage]) -> list[SendResult]:
     """Send ``messages`` through the channel as one batch; one result each, in order."""
-    return run_async(ctx.sender.send_batch(messages)) if messages else []
+    return context.transmit(ctx, messages)
+
+
+def batch_bounds(ids: list[int], size: int) -> list[tuple[int, int]]:
+    """Consecutive chunks of ``ids`` (sorted) as inclusive (first, last) bounds."""
+    return [(ids[i], ids[min(i + size, len(ids)) - 1]) for i in range(0, len(ids), size)]
+
+
+def deliver_in_batches(
+    ctx: SendContext, selection_for: Callable[[tuple[int, int]], Selection], ids: list[int], now
+) -> Tally:
+    """Deliver the rows ``ids`` in batches of ``BATCH_SIZE`` (``selection_for(bounds)`` each)
+    until done or halted (the rest stay owed for a later pass)."""
+    tally = Tally()
+    for bounds in batch_bounds(ids, ctx.settings.batch_size):
+        tally.merge(deliver(ctx, selection_for(bounds), now))
+        if tally.halted:
+            break
+    return tally
 
 
 def render(ctx: SendContext, selection: Selection, rows: list[tuple]) -> list[Claimed]:
@@ -233,20 +253,20 @@ def record(
     """Write every result on its row (through an outage, see ``holding``) and count them."""
     rows = [outcome_values(ctx, item, result, now) for item, result in zip(sent, results)]
     halt = next((r for r in results if r.outcome is Outcome.HALT), None)
-    disabled = [(i.row_id, r) for i, r in zip(sent, results) if r.outcome is Outcome.DISABLE]
+    outcomes = [(item.row_id, item.user_id, item.message, r) for item, r in zip(sent, results)]
 
     def write(session) -> None:
         ledger.record(session, selection.model, rows)
-        _disable(session, selection.model, disabled, now)
+        for hook in RESULT_HOOKS:
+            hook.recorded(session, selection.model, outcomes, now)
         if halt is not None:
             selection.halt(session, halt, now)
 
     holding.write(ctx, write, [row["id"] for row in rows], results)
     _count(tally, rows, now)
     tally.halted = tally.halted or halt is not None
-    blocked = [i.user_id for i, r in zip(sent, results) if r.outcome is Outcome.BLOCK]
-    if blocked:
-        notices.tell_blocked(ctx, blocked, now)
+    for hook in RESULT_HOOKS:
+        hook.after(ctx, outcomes, now)
 
 
 def _count(tally: Tally, rows: list[dict], now: datetime) -> None:
@@ -258,17 +278,3 @@ def _count(tally: Tally, rows: list[dict], now: datetime) -> None:
 
 def _later(first: float | None, second: float | None) -> float | None:
     return second if first is None else first if second is None else max(first, second)
-
-
-def _disable(session, model, disabled: list[tuple[int, SendResult]], now: datetime) -> None:
-    """Subscribers the channel says cannot receive messages get no more (reason kept)."""
-    if not disabled:
-        return
-    users = ledger.subscribers_of(session, model, [row_id for row_id, _ in disabled])
-    for row_id, result in disabled:
-        user = users[row_id]
-        user.obsoleted_on = now
-        user.disabled_reason = (
-            f"channel error {result.error_code}: {result.error_detail or ''}".strip()[:200]
-        )
-        log.warning("subscriber.disabled", user_id=user.id, error_code=result.error_code)

@@ -14,11 +14,10 @@ import structlog
 
 from lokpanchang.broadcast import notices, pipeline
 from lokpanchang.broadcast.context import SendContext
+from lokpanchang.delivery.adapters import names_with
 from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
-from lokpanchang.storage import audience
+from lokpanchang.storage import addresses, audience
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import UserDetail
-from lokpanchang.storage.states import Channel
 
 log = structlog.get_logger(__name__)
 
@@ -51,14 +50,16 @@ def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendRes
             outcome=str(result.outcome),
             error_code=result.error_code,
         )
-    _notices_owed(ctx, [r.to for r in replies if r.channel == Channel.WHATSAPP], now)
+    for channel in names_with("service_window"):
+        _notices_owed(ctx, channel, [r.to for r in replies if r.channel == channel], now)
     return results
 
 
-def _notices_owed(ctx: SendContext, phones: list[str], now: datetime) -> None:
-    """WhatsApp subscribers told of a blocked message when they next write (their window)."""
-    if not phones:
+def _notices_owed(ctx: SendContext, channel: str, to: list[str], now: datetime) -> None:
+    """Subscribers on a channel with a service window are told of a blocked message when
+    they next write (their window is open)."""
+    if not to:
         return
     with transaction(ctx.url) as session:
-        owed = audience.owing_blocked_notice(session, UserDetail.phone.in_(set(phones)))
+        owed = audience.owing_blocked_notice(session, addresses.at_addresses(channel, to))
     notices.send_notices(ctx, owed, now)

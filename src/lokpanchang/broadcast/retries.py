@@ -14,9 +14,10 @@ from datetime import datetime, timedelta
 import structlog
 from sqlalchemy import and_, exists, select
 
-from lokpanchang.broadcast.adhoc import DEFAULT_ANNOUNCEMENT_TEMPLATE, Announcement, send_in_batches
+from lokpanchang.broadcast.adhoc import DEFAULT_ANNOUNCEMENT_TEMPLATE, Announcement
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
+from lokpanchang.broadcast.pipeline import deliver_in_batches
 from lokpanchang.config import Settings
 from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
@@ -62,13 +63,13 @@ def send_due(ctx: SendContext, now: datetime) -> dict:
     with transaction(ctx.url) as session:
         ids = ledger.sendable_ids(session, MessageLog, _orphans(MessageLog), stale, now)
         announcements = _announcements_due(session, stale, now)
-    tally = send_in_batches(ctx, Orphans, ids, now)
+    tally = deliver_in_batches(ctx, Orphans, ids, now)
     for job_run_id, (text, template, row_ids) in announcements.items():
 
         def selection(bounds, job_run_id=job_run_id, text=text, template=template):
             return Announcement(job_run_id, text, template, bounds)
 
-        tally.merge(send_in_batches(ctx, selection, row_ids, now))
+        tally.merge(deliver_in_batches(ctx, selection, row_ids, now))
     log.info("retries.sent", **tally.counts)
     return tally.counts
 

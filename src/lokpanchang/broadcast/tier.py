@@ -4,7 +4,8 @@ by business-initiated messages in any rolling 24 h than the account's tier allow
 Every selection that creates rows owed a send admits them here, in the same transaction, under
 one lock (``storage.quota``): a row is admitted (it counts from now, for 24 h) or, when the
 tier is full, moved to 'deferred' with the reason. Subscribers already counted in the window,
-those who wrote to us in it, and subscribers on Telegram cost nothing. Who waits is chosen fairly across days:
+those who wrote to us in it, and subscribers on a channel without a messaging limit
+(``Adapter.messaging_tier``) cost nothing. Who waits is chosen fairly across days:
 whoever was deferred most in the last week goes first.
 """
 
@@ -16,12 +17,15 @@ from datetime import datetime, timedelta
 import structlog
 from sqlalchemy.orm import Session
 
+from lokpanchang.delivery.adapters import names_with
 from lokpanchang.storage import ledger, quota
 from lokpanchang.storage.states import LedgerStatus
 
 log = structlog.get_logger(__name__)
 
 FAIRNESS_DAYS = 7
+TIERED = names_with("messaging_tier")
+"""The channels whose messages count against the limit."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,7 @@ class Use:
 
 def use(session: Session, limit: int | None, now: datetime) -> Use:
     """Unique subscribers counting against the tier in the 24 h before ``now``."""
-    return Use(quota.used(session, now), limit)
+    return Use(quota.used(session, now, TIERED), limit)
 
 
 def deferred_reason(limit: int) -> str:
@@ -73,10 +77,11 @@ def admit(
 
 
 def _choose(session, candidates, limit: int, now: datetime) -> tuple[list[int], list[int]]:
-    reached, window = quota.reached_users(session, now), quota.users_in_window(session, now)
+    reached = quota.reached_users(session, now, TIERED)
+    window = quota.users_in_window(session, now)
     remaining = max(0, limit - len(reached - window))
-    others = quota.off_whatsapp(session, [user_id for _, user_id in candidates])
-    free = reached | window | others  # counted already, in a service window, not on WhatsApp
+    others = quota.off_tier(session, [user_id for _, user_id in candidates], TIERED)
+    free = reached | window | others  # counted already, in a service window, on no tier
     admitted, deferred = [], []
     for row_id, user_id in _fair_order(session, candidates, now):
         if user_id in free:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from lokpanchang import clock
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.config import get_settings
 from lokpanchang.operators import (
     AccountError,
@@ -22,7 +22,7 @@ from lokpanchang.storage.db import transaction
 
 
 def register(subparsers) -> None:
-    admin = subparsers.add_parser("admin", help="admin portal operator accounts")
+    admin = subparsers.add_parser("admin", help=summary("admin"))
     actions = admin.add_subparsers(dest="admin_command", required=True, metavar="ACTION")
     create = actions.add_parser("create-user", help="add an operator who can log in to the portal")
     create.add_argument("--username", required=True)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from lokpanchang.cli import summary
 from lokpanchang.config import get_settings
 from lokpanchang.storage import migrate
 
 
 def register(subparsers) -> None:
-    db = subparsers.add_parser("db", help="create or migrate the database")
+    db = subparsers.add_parser("db", help=summary("db"))
     actions = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     up = actions.add_parser("upgrade", help="create or migrate to the newest schema")
     up.add_argument("revision", nargs="?", default="head")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.fakes.serving import serve_forever
 from lokpanchang.fakes.telegram import FakeBotAPI, TelegramConfig, parse_failures
 from lokpanchang.fakes.telegram_shapes import ApiError, check_secret_token
 
 
 def register(subparsers) -> None:
-    fake = subparsers.add_parser("fake-telegram", help="run a fake Telegram Bot API on loopback")
+    fake = subparsers.add_parser("fake-telegram", help=summary("fake-telegram"))
     fake.add_argument("--port", type=int, required=True, help="TCP port on 127.0.0.1 (0 = any)")
     fake.add_argument("--token", required=True, help="the bot token senders must put in the path")
     fake.add_argument("--username", default="LokPanchangBot", help="the bot's username (getMe)")

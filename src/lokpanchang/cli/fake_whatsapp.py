@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import asyncio
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.fakes.serving import serve_forever
 from lokpanchang.fakes.whatsapp import FakeCloudAPI
 from lokpanchang.fakes.whatsapp_spec import FakeConfig, SpecError, parse_fail_spec
 
 
 def register(subparsers) -> None:
-    fake = subparsers.add_parser("fake-whatsapp", help="run a fake WhatsApp Cloud API on loopback")
+    fake = subparsers.add_parser("fake-whatsapp", help=summary("fake-whatsapp"))
     fake.add_argument("--port", type=int, required=True, help="TCP port on 127.0.0.1 (0 = any)")
     fake.add_argument("--token", required=True, help="the access token senders must present")
     fake.add_argument(

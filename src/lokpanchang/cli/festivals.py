@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES, check_language
 from lokpanchang.almanac.observances import Calendar, Observance, Place, observances_between
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.panchang import add_convention_option, convention_option, degrees
 from lokpanchang.messages.minutes import minute_text, nearest_minute
 
@@ -17,9 +17,7 @@ FIRST_YEAR, LAST_YEAR = 1900, 2100
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "festivals", help="list a year of festivals and vrats (observances) for a place"
-    )
+    parser = subparsers.add_parser("festivals", help=summary("festivals"))
     parser.add_argument("--year", required=True, help=f"{FIRST_YEAR}..{LAST_YEAR}")
     parser.add_argument("--lat", required=True, help="latitude in degrees, north positive")
     parser.add_argument("--lon", required=True, help="longitude in degrees, east positive")

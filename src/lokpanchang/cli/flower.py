@@ -14,12 +14,12 @@ from __future__ import annotations
 import os
 import sys
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.config import Settings, get_settings
 
 
 def register(subparsers) -> None:
-    flower = subparsers.add_parser("flower", help="start Flower (task monitor) with basic auth")
+    flower = subparsers.add_parser("flower", help=summary("flower"))
     flower.set_defaults(handler=_flower)
 
 

@@ -6,13 +6,13 @@ import json
 from datetime import datetime
 
 from lokpanchang import clock
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.config import get_settings
 from lokpanchang.ops.jobs import lifecycle as jobs
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("jobs", help="operator-defined scheduled jobs")
+    parser = subparsers.add_parser("jobs", help=summary("jobs"))
     actions = parser.add_subparsers(dest="jobs_command", required=True, metavar="ACTION")
     _register_create(actions)
     listing = actions.add_parser("list", help="every job with its next run and status")

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 
 from lokpanchang import clock
+from lokpanchang.cli import summary
 from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.entries import beat_entries
 
 
 def register(subparsers) -> None:
-    schedule = subparsers.add_parser("schedule", help="print the beat schedule (UTC)")
+    schedule = subparsers.add_parser("schedule", help=summary("schedule"))
     schedule.add_argument("--json", action="store_true", help="as a JSON list of key/task/schedule")
     schedule.set_defaults(handler=_schedule)
     register_status(subparsers)
@@ -32,12 +33,10 @@ def _schedule(args) -> int:
 
 
 def register_status(subparsers) -> None:
-    status = subparsers.add_parser(
-        "status", help="beat entries (ok/late/missed), workers, Redis and database"
-    )
+    status = subparsers.add_parser("status", help=summary("status"))
     status.add_argument("--json", action="store_true")
     status.set_defaults(handler=_status)
-    reports = subparsers.add_parser("reports", help="stored weekly reports, newest first")
+    reports = subparsers.add_parser("reports", help=summary("reports"))
     reports.set_defaults(handler=_reports)
 
 

@@ -11,12 +11,12 @@ from lokpanchang import languages
 from lokpanchang.almanac import Convention, MoonRisingMode, Panchangam, RisingMode
 from lokpanchang.almanac.convention import NAMES, convention_named
 from lokpanchang.almanac_service import configured_convention, panchangam_for
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.messages.minutes import nearest_minute
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("panchang", help="print the panchangam of a place and date")
+    parser = subparsers.add_parser("panchang", help=summary("panchang"))
     parser.add_argument("--lat", required=True, help="latitude in degrees, north positive")
     parser.add_argument("--lon", required=True, help="longitude in degrees, east positive")
     parser.add_argument("--tz", help="IANA time zone (default: the zone at the coordinates)")

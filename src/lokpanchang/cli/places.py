@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.places import Place, lookup, search, validated
 
 
 def register(subparsers) -> None:
-    places = subparsers.add_parser("places", help="find places offline (nearest city, time zone)")
+    places = subparsers.add_parser("places", help=summary("places"))
     actions = places.add_subparsers(dest="places_command", required=True, metavar="ACTION")
     find = actions.add_parser("lookup", help="nearest city and time zone of coordinates")
     find.add_argument("latitude", help="decimal degrees, -90..90 (south is negative)")

@@ -15,7 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from lokpanchang import clock
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.config import get_settings, parse_send_time
 from lokpanchang.planning import PlanResult, Slot, is_valid_zone, simulate_passes, wall_clock_at
 
@@ -35,7 +35,7 @@ subscribers in the database (DATABASE_URL); --send-time then keeps only that sen
 def register(subparsers) -> None:
     plan = subparsers.add_parser(
         "plan",
-        help="show the slots planner passes would enqueue (dry run)",
+        help=summary("plan"),
         epilog=EPILOG,
         description="Show the slots planner passes would enqueue. Locks are ignored.",
     )

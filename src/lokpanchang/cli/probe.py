@@ -15,6 +15,7 @@ import urllib.error
 import urllib.request
 
 from lokpanchang import clock
+from lokpanchang.cli import summary
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
@@ -23,9 +24,7 @@ TIMEOUT_SECONDS = 5
 
 
 def register(subparsers) -> None:
-    probe = subparsers.add_parser(
-        "probe", help="health check of this machine's web, worker, beat or flower (exit 0/1)"
-    )
+    probe = subparsers.add_parser("probe", help=summary("probe"))
     probe.add_argument("kind", choices=("web", "worker", "beat", "flower"))
     probe.set_defaults(handler=_probe)
 

@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 
 from lokpanchang import clock
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.cli.service import loopback_host, read_run
 from lokpanchang.config import Settings, get_settings
@@ -36,7 +36,7 @@ TIMEOUT_S = 10.0
 def register(subparsers) -> None:
     simulate = subparsers.add_parser(
         "simulate",
-        help="post signed WhatsApp webhooks to the local web, as a user writing",
+        help=summary("simulate"),
         description="Post to the local /webhook what WhatsApp would when a user writes WORDS "
         "(and shares a location with --lat/--lon). Example: "
         "lokpanchang simulate start --phone +919812345678 --lat 28.61 --lon 77.21",

@@ -12,9 +12,10 @@ from pathlib import Path
 from sqlalchemy import select
 
 from lokpanchang import clock
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.config import get_settings
+from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SubscriptionEvent
@@ -27,16 +28,13 @@ from lokpanchang.subscribers import (
     parse_subscribers,
     stop,
     subscribe,
-    subscribe_chat,
 )
 
 SAMPLE = "sample_subscribers.csv"
 
 
 def register(subparsers) -> None:
-    subscribers = subparsers.add_parser(
-        "subscribers", help="add, list, stop and import subscribers"
-    )
+    subscribers = subparsers.add_parser("subscribers", help=summary("subscribers"))
     actions = subscribers.add_subparsers(
         dest="subscribers_command", required=True, metavar="ACTION"
     )
@@ -118,16 +116,16 @@ def _user_error(exc: ValueError) -> CommandError:
 def _add(args) -> int:
     latitude, longitude = checked_coordinates(args.lat, args.lon)
     address = _address(args)
-    join = subscribe_chat if args.channel == "telegram" else subscribe
     now = clock.now()
     try:
         with transaction(database_url()) as session:
-            user = join(
+            user = subscribe(
                 session,
                 address,
                 latitude,
                 longitude,
                 now=now,
+                channel=args.channel,
                 name=args.name,
                 language=args.lang,
                 send_time=args.send_time,
@@ -212,7 +210,7 @@ def _stop(args) -> int:
     try:
         with transaction(database_url()) as session:
             user = stop(session, args.phone, now)
-            phone = user.phone
+            phone = user.address_on(DEFAULT)
     except ValueError as exc:
         raise _user_error(exc) from None
     print(f"stopped {phone}")

@@ -12,14 +12,14 @@ import json
 import aiohttp
 
 from lokpanchang.broadcast.context import run_async
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.config import get_settings
 
 ALLOWED_UPDATES = ["message"]
 
 
 def register(subparsers) -> None:
-    telegram = subparsers.add_parser("telegram", help="register the Telegram webhook")
+    telegram = subparsers.add_parser("telegram", help=summary("telegram"))
     actions = telegram.add_subparsers(dest="action", required=True, metavar="ACTION")
     setting = actions.add_parser("set-webhook", help="point Telegram at /telegram/webhook")
     setting.add_argument("--url", required=True, help="the public HTTPS URL of /telegram/webhook")

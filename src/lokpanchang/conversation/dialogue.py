@@ -21,6 +21,7 @@ from lokpanchang.almanac.observances import Place, observances_between
 from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast import sunrise
 from lokpanchang.conversation.commands import Ask, Command, parse
+from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.messages import render_daily, reply
 from lokpanchang.messages.command_replies import day_label, observance_lines, sunrise_label
 from lokpanchang.messages.places import place_label, zone_label
@@ -34,7 +35,6 @@ DATE_YEARS = (1900, 2100)  # the days one may ask for, as ``lokpanchang festival
 OBSERVANCE_DAYS = 30  # ``festivals``: what comes in the next month
 EKADASHI_DAYS = 40  # ``ekadashi``: the next one is at most about 16 days away
 SHOWN_OBSERVANCES = 8
-CHANNELS = {"whatsapp": "WhatsApp", "telegram": "Telegram"}  # as the status names them
 
 
 class Standing(StrEnum):
@@ -257,7 +257,7 @@ def _status(turn: Turn) -> list[Said]:
     return [
         turn.say(
             "status",
-            channel=CHANNELS.get(str(user.channel), str(user.channel)),
+            channel=ADAPTERS[user.channel].label if user.channel in ADAPTERS else user.channel,
             state=state,
             **where_and_when(user),
         )
@@ -312,7 +312,8 @@ def _yes(turn: Turn) -> list[Said]:
     asked = user.delete_asked_at if user is not None else None
     if user is None or asked is None or turn.now - asked > DELETE_CONFIRMATION:
         return [turn.say("help")]
-    erase_subscriber(turn.session, user, turn.now)
+    written = [w for a in user.addresses for w in ADAPTERS[a.channel].as_written(a.address)]
+    erase_subscriber(turn.session, user, turn.now, written)
     turn.erased = True
     return [turn.say("deleted")]
 

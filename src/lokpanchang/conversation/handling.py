@@ -26,19 +26,19 @@ from lokpanchang import languages
 from lokpanchang.conversation import dialogue
 from lokpanchang.conversation.commands import keyword
 from lokpanchang.conversation.statuses import apply_statuses, deactivate
-from lokpanchang.delivery.errors import DISABLE_CODES
+from lokpanchang.delivery.adapters import DEFAULT, adapter
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
-from lokpanchang.delivery.whatsapp_inbound import parse_webhook
 from lokpanchang.messages import reply
+from lokpanchang.storage import addresses
 from lokpanchang.storage.models import (
     FOREVER,
+    MAX_ADDRESS,
     InboundMessage,
     SubscriptionEvent,
     UserDetail,
 )
-from lokpanchang.storage.states import Channel
 from lokpanchang.subscribers import linking
-from lokpanchang.subscribers.operations import subscribe, subscribe_chat
+from lokpanchang.subscribers.operations import stop_user, subscribe
 
 log = structlog.get_logger(__name__)
 
@@ -65,7 +65,7 @@ class Reply:
     text: str
     via: str = ""
     language: str = "en"
-    channel: str = Channel.WHATSAPP
+    channel: str = DEFAULT
 
 
 @dataclass
@@ -78,9 +78,12 @@ class WebhookReport:
     erased: bool = False  # someone's number and place were erased (storage.erasure)
 
 
-def handle_webhook(session: Session, body: object, now: datetime) -> WebhookReport:
-    """Apply one WhatsApp webhook body (see ``handle_events``)."""
-    return handle_events(session, parse_webhook(body), now)
+def handle_webhook(
+    session: Session, body: object, now: datetime, channel: str = DEFAULT
+) -> WebhookReport:
+    """Apply one inbound body of ``channel`` (WhatsApp's webhook by default), parsed by its
+    adapter (see ``handle_events``)."""
+    return handle_events(session, adapter(channel).parse_inbound(body), now)
 
 
 def handle_events(session: Session, events: Iterable[Event], now: datetime) -> WebhookReport:
@@ -102,18 +105,20 @@ def handle_events(session: Session, events: Iterable[Event], now: datetime) -> W
 
 
 def _apply_opt_out(session: Session, opt_out: OptOut, now: datetime) -> None:
-    user = _user_by_address(session, opt_out.channel, opt_out.sender)
+    user = addresses.subscriber_at(session, opt_out.channel, opt_out.sender)
     if user is None:
         return
-    if opt_out.stopped and user.is_active(now):
-        deactivate(session, user, now, "disabled", "whatsapp 131050: user stopped marketing")
-    elif not opt_out.stopped and _stopped_marketing(user) and not user.is_active(now):
+    if opt_out.stopped and user.is_active(now) and not opt_out.reason:
+        stop_user(session, user, now)  # they left by the channel's own means (a link)
+    elif opt_out.stopped and user.is_active(now):
+        deactivate(session, user, now, "disabled", opt_out.reason)
+    elif not opt_out.stopped and not user.is_active(now) and _resumable(opt_out, user):
         _activate(session, user, now, "resumed")
 
 
-def _stopped_marketing(user: UserDetail) -> bool:
-    reason = user.disabled_reason or ""
-    return any(str(code) in reason for code in DISABLE_CODES)
+def _resumable(opt_out: OptOut, user: UserDetail) -> bool:
+    """Stopped by the channel's own opt-out (not by ``stop``): its resume undoes it."""
+    return adapter(opt_out.channel).resumable(user.disabled_reason or "")
 
 
 # Inbound messages ------------------------------------------------------------------------
@@ -126,7 +131,7 @@ def _handle_message(
     if inbound is None:
         report.duplicates += 1
         return
-    user = _user_by_address(session, message.channel, message.sender)
+    user = addresses.subscriber_at(session, message.channel, message.sender)
     if message.kind is InboundKind.OTHER:
         return
     if message.kind is InboundKind.LOCATION:
@@ -153,7 +158,7 @@ def _answer(message: Inbound, language: str):
 
 
 def _link_chat(session: Session, message: Inbound, now: datetime) -> Reply:
-    """A Telegram chat opened from a subscriber's link: their messages come here from now
+    """A chat opened from a subscriber's link (``subscribers.linking``): their messages come here from now
     on (the same subscription, so never a second daily message); a code that names no one
     gets the help."""
     user = linking.link_chat(session, message.link_code, message.channel, message.sender, now)
@@ -174,7 +179,7 @@ def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMes
     # the lookup above finds the id (the unique constraint is the real guard).
     inbound = InboundMessage(
         wa_message_id=message.message_id,
-        from_phone=message.sender[:20],
+        from_phone=message.sender[:MAX_ADDRESS],
         kind=str(message.kind)[:20],
         received_at=now,
     )
@@ -214,7 +219,9 @@ def _handle_location(
     report: WebhookReport,
 ) -> None:
     phone = message.sender
-    suggested = _language_at_sign_up(session, phone, now) if user is None else None
+    suggested = None
+    if user is None:
+        suggested = message.language or _language_at_sign_up(session, phone, now)
     language = user.language if user is not None else suggested or "en"
     answer = _answer(message, language)
     coordinates = _coordinates(message.latitude, message.longitude)
@@ -223,7 +230,7 @@ def _handle_location(
         return
     try:
         user = _subscribe_sender(session, message, coordinates, now, suggested)
-    except ValueError as exc:  # an address that is no valid phone number: nothing is written
+    except ValueError as exc:  # an address its channel does not take: nothing is written
         log.warning("conversation.cannot_subscribe", phone=phone, error=str(exc))
         report.replies.append(answer("text", reply("help", language)))
         return
@@ -238,13 +245,16 @@ def _subscribe_sender(
 ) -> UserDetail:
     """Subscribe whoever sent ``message`` at ``coordinates``, by their address on its channel."""
     name = message.name or None
-    if message.channel == Channel.TELEGRAM:
-        return subscribe_chat(
-            session, message.sender, *coordinates, now=now, name=name, language=language
-        )
-    user = subscribe(session, message.sender, *coordinates, now=now, name=name, language=language)
-    user.wa_id = message.sender.lstrip("+")[:32]
-    user.number_id = user.number_id or message.to or None  # pinned to the number they wrote to
+    user = subscribe(
+        session,
+        message.sender,
+        *coordinates,
+        now=now,
+        channel=message.channel,
+        name=name,
+        language=language,
+    )
+    user.number_id = user.number_id or message.to or None  # pinned to the identity they wrote to
     return user
 
 
@@ -266,17 +276,6 @@ def _degrees(value: object) -> float | None:
         return None
     number = float(value)
     return number if math.isfinite(number) else None
-
-
-def _user_by_address(session: Session, channel: str, address: str) -> UserDetail | None:
-    """The subscriber at ``address`` on ``channel`` (a phone number, or a Telegram chat)."""
-    if not address:
-        return None
-    if channel == Channel.TELEGRAM:
-        where = UserDetail.chat_id == address
-    else:
-        where = UserDetail.phone == f"+{address.lstrip('+')}"
-    return session.execute(select(UserDetail).where(where)).scalars().first()
 
 
 def _activate(session: Session, user: UserDetail, now: datetime, kind: str) -> None:

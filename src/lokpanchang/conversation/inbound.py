@@ -9,25 +9,15 @@ a batch of stored status updates.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import handle_events
 from lokpanchang.conversation.sending import answer
 from lokpanchang.conversation.statuses import apply_statuses
-from lokpanchang.delivery.events import Event
-from lokpanchang.delivery.telegram_inbound import parse_update
-from lokpanchang.delivery.whatsapp_inbound import parse_webhook
+from lokpanchang.delivery.adapters import adapter
 from lokpanchang.storage import inbound
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.states import Channel
-
-# Each channel's webhook body -> neutral events.
-PARSERS: dict[str, Callable[[object], list[Event]]] = {
-    Channel.WHATSAPP: parse_webhook,
-    Channel.TELEGRAM: parse_update,
-}
 
 
 def process_inbound(inbound_id: int, settings: Settings, now: datetime) -> dict:
@@ -38,7 +28,7 @@ def process_inbound(inbound_id: int, settings: Settings, now: datetime) -> dict:
         stored = inbound.claim(session, inbound_id)
         if stored is None:
             return {"inbound_id": inbound_id, "handled": "before"}
-        report = handle_events(session, PARSERS[stored.channel](stored.body), now)
+        report = handle_events(session, adapter(stored.channel).parse_inbound(stored.body), now)
         inbound.remove(session, [stored.id])
     return {"inbound_id": inbound_id, **answer(report, now)}
 

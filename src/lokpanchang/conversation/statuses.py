@@ -3,7 +3,7 @@
 ``apply_statuses(session, statuses, now)`` loads every ledger row the updates name (by the
 row id in their callback data, else by the channel's message id) and their subscribers in
 one query each, the rows locked in id order, then moves each row as its updates say, in
-the order given. Statuses never go back (``storage.states``): a repeated or reordered
+the order given, judged by the adapter of the update's channel. Statuses never go back (``storage.states``): a repeated or reordered
 update changes nothing; an ``ambiguous`` row is resolved by its status. The session's
 flush writes the changed rows (one executemany per set of changed columns).
 """
@@ -18,7 +18,7 @@ import structlog
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.delivery.errors import BLOCK_CODES, UNDELIVERABLE_CODE, failed_status_action
+from lokpanchang.delivery.adapters import adapter
 from lokpanchang.delivery.events import StatusUpdate
 from lokpanchang.storage.models import MessageLog, SubscriptionEvent, UserDetail
 from lokpanchang.storage.states import LedgerStatus, may_move
@@ -154,15 +154,16 @@ def _apply_failed(
     now: datetime,
 ) -> None:
     code = status.error_code
-    target = LedgerStatus.BLOCKED if code in BLOCK_CODES else LedgerStatus.FAILED
+    counted_today = row.status == LedgerStatus.FAILED and row.error_code == code  # a repeat
+    days = user.undeliverable_days or 0 if user is not None else 0
+    action = adapter(status.channel).failed_status_action(code, days, counted_today)
+    target = LedgerStatus.BLOCKED if action.blocked else LedgerStatus.FAILED
     if not may_move(LedgerStatus(row.status), target):
         return  # delivered to one device already; a late failure from another does not undo it
-    counted_today = row.status == LedgerStatus.FAILED and row.error_code == UNDELIVERABLE_CODE
     row.status, row.failed_at, row.error_code = target, now, code
     row.error_detail = status.error_detail
     if user is None:
         return
-    action = failed_status_action(code, user.undeliverable_days or 0, counted_today)
     user.undeliverable_days = action.undeliverable_days
     if action.disable and user.is_active(now):
         deactivate(session, user, now, "disabled", action.reason or "")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import asyncio
 
+from lokpanchang.delivery.adapters import ADAPTERS, DEFAULT
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, Sender, SendResult
-
-MISSING = {"whatsapp": "WHATSAPP_PHONE_NUMBER_ID", "telegram": "TELEGRAM_BOT_TOKEN"}
 
 
 class Channels:
@@ -25,7 +24,7 @@ class Channels:
 
     @property
     def identities(self) -> tuple[str, ...]:
-        return self.identities_for("whatsapp")
+        return self.identities_for(DEFAULT)
 
     def identities_for(self, channel: str) -> tuple[str, ...]:
         sender = self.senders.get(channel)
@@ -47,7 +46,9 @@ class Channels:
     async def _send_part(self, channel: str, messages: list[OutgoingMessage]) -> list[SendResult]:
         sender = self.senders.get(channel)
         if sender is None:
-            detail = f"channel {channel!r} is not configured ({MISSING.get(channel, 'unknown')})"
+            found = ADAPTERS.get(channel)
+            setting = found.setting if found is not None else "unknown"
+            detail = f"channel {channel!r} is not configured ({setting})"
             return [SendResult(m.ledger_id, Outcome.SKIP, error_detail=detail) for m in messages]
         return await sender.send_batch(messages)
 
@@ -57,8 +58,11 @@ class Channels:
 
 
 def identities_for(sender: Sender, channel: str) -> tuple[str, ...]:
-    """Our identities on ``channel`` behind ``sender`` (a single sender's are WhatsApp's)."""
+    """Our identities on ``channel`` behind ``sender`` (a single sender's are those of the
+    channel whose subscribers stay on one, ``Adapter.pins_identity``)."""
     several = getattr(sender, "identities_for", None)
     if several is not None:
         return tuple(several(channel))
-    return tuple(getattr(sender, "identities", ())) if channel == "whatsapp" else ()
+    found = ADAPTERS.get(channel)
+    pins = found is not None and found.pins_identity
+    return tuple(getattr(sender, "identities", ())) if pins else ()

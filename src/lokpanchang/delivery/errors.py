@@ -167,6 +167,7 @@ class FailedStatusAction:
     disable: bool
     undeliverable_days: int
     reason: str | None = None
+    blocked: bool = False  # refused by the channel's policy: the row is 'blocked', not 'failed'
 
 
 def failed_status_action(
@@ -180,7 +181,7 @@ def failed_status_action(
     if code in DISABLE_CODES:
         return FailedStatusAction(True, undeliverable_days, f"whatsapp {code}: stopped marketing")
     if code != UNDELIVERABLE_CODE:
-        return FailedStatusAction(False, undeliverable_days)
+        return FailedStatusAction(False, undeliverable_days, blocked=code in BLOCK_CODES)
     days = undeliverable_days if counted_today else undeliverable_days + 1
     if days >= UNDELIVERABLE_DAYS_TO_DISABLE:
         return FailedStatusAction(True, days, f"whatsapp {code}: undeliverable {days} days")

@@ -2,7 +2,8 @@
 
 A person wrote to us (``Inbound``), a message we sent changed state (``StatusUpdate``), or a
 person stopped or resumed business messages in the app itself (``OptOut``). Addresses are
-the channel's own (E.164 phone numbers on WhatsApp, chat ids on Telegram); ``to`` is our
+the channel's own (E.164 phone numbers on WhatsApp, chat ids on Telegram), normalised as the
+channel's adapter stores them (``delivery.adapters``); ``to`` is our
 identity they wrote to (a WhatsApp phone-number id), so the reply can go out from it.
 """
 
@@ -30,6 +31,7 @@ class Inbound:
     name: str = ""  # the name on their profile
     to: str = ""  # our identity they wrote to
     link_code: str = ""  # the code of a link that opened the chat (Telegram's /start <code>)
+    language: str = ""  # the language they chose, where the channel asks (a sign-up page)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class OptOut:
     channel: str
     sender: str
     stopped: bool  # True: stopped marketing messages; False: resumed them
+    reason: str = ""  # why a stop disables them (kept); none: they stopped, as by ``stop``
 
 
 Event = Inbound | StatusUpdate | OptOut

@@ -1,14 +1,17 @@
-"""``make_sender(settings)``: every configured channel behind one sender (``Channels``).
+"""``make_sender(settings)``: every channel's sender behind one (``Channels``).
 
-WhatsApp messages go to the channel chosen by ``DELIVERY_BACKEND`` (auto: the Cloud API
-when credentials are set, else the outbox file under the data directory). Telegram messages
-go to the Bot API when ``TELEGRAM_BOT_TOKEN`` is set; without it, the embedded outbox (or
-the memory sender) records them too, and with the Cloud API they are not sent.
+Each adapter (``delivery.adapters``) with settings of its own sends its channel's messages
+(WhatsApp: the Cloud API when ``DELIVERY_BACKEND`` chooses it, which ``auto`` does when
+credentials are set; Telegram: the Bot API when ``TELEGRAM_BOT_TOKEN`` is set). On the
+embedded outbox (or the memory sender) every other channel's messages are recorded there
+too; beside a real channel, a channel without settings sends nothing (``Channels`` says
+which setting is missing).
 """
 
 from __future__ import annotations
 
 from lokpanchang.config import Settings
+from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.delivery.base import Sender
 from lokpanchang.delivery.channels import Channels
 
@@ -20,18 +23,18 @@ def outbox_path(settings: Settings):
 def make_sender(settings: Settings, *, keep_open: bool = False) -> Sender:
     """Every configured channel; with ``keep_open`` their connection pools outlive each
     batch (a worker process's channels, on its long-lived loop: ``delivery.pooled``)."""
-    primary = _whatsapp_channel(settings, keep_open)
-    senders: dict[str, Sender] = {"whatsapp": primary}
-    if settings.telegram_bot_token:
-        from lokpanchang.delivery import telegram
-
-        senders["telegram"] = telegram.from_settings(settings, keep_open=keep_open)
-    elif primary.name in ("outbox", "memory"):
-        senders["telegram"] = primary
+    local = _local_sender(settings)
+    senders: dict[str, Sender] = {}
+    for name, adapter in ADAPTERS.items():
+        if adapter.configured(settings):
+            senders[name] = adapter.sender(settings, keep_open)
+        elif local is not None:
+            senders[name] = local
     return Channels(senders)
 
 
-def _whatsapp_channel(settings: Settings, keep_open: bool) -> Sender:
+def _local_sender(settings: Settings) -> Sender | None:
+    """The embedded outbox or the memory sender, when ``DELIVERY_BACKEND`` chooses one."""
     backend = settings.effective_delivery_backend
     if backend == "outbox":
         from lokpanchang.delivery.outbox import OutboxSender
@@ -41,6 +44,4 @@ def _whatsapp_channel(settings: Settings, keep_open: bool) -> Sender:
         from lokpanchang.delivery.memory import MemorySender
 
         return MemorySender()
-    from lokpanchang.delivery import whatsapp
-
-    return whatsapp.from_settings(settings, keep_open=keep_open)
+    return None

@@ -19,6 +19,7 @@ log = structlog.get_logger(__name__)
 CHANNEL = "whatsapp"
 MAX_LEDGER_ID = 2**63 - 1  # a larger number names no row and no database can look it up
 MAX_MESSAGE_ID = 128
+OPTED_OUT = "whatsapp 131050: user stopped marketing"  # a stop's reason, as 131050 says it
 # Messages a person writes to us; reactions, receipts and system notices get no reply.
 _WORDS = frozenset({"text", "button", "interactive"})
 
@@ -123,7 +124,8 @@ def _opt_out(preference: dict) -> OptOut | None:
     if preference.get("value") not in ("stop", "resume"):
         return None
     wa_id = str(preference.get("wa_id", "")).lstrip("+")
-    return OptOut(CHANNEL, f"+{wa_id}" if wa_id.isdigit() else "", preference["value"] == "stop")
+    sender = f"+{wa_id}" if wa_id.isdigit() else ""
+    return OptOut(CHANNEL, sender, preference["value"] == "stop", OPTED_OUT)
 
 
 def _inbound(message: dict, names: dict[str, str], ours: str) -> Inbound:

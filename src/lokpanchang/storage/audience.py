@@ -18,6 +18,7 @@ from lokpanchang.storage.models import (
     UserDetail,
     UTCDateTime,
 )
+from lokpanchang.storage.quota import wrote_from_an_address
 from lokpanchang.storage.states import LedgerStatus
 
 
@@ -86,8 +87,7 @@ def wrote_since(session: Session, user_ids: list[int], since: datetime) -> set[i
     if not user_ids:
         return set()
     query = (
-        select(UserDetail.id)
-        .join(InboundMessage, InboundMessage.from_phone == UserDetail.phone)
+        wrote_from_an_address()
         .where(UserDetail.id.in_(user_ids), InboundMessage.received_at >= since)
         .distinct()
     )

@@ -89,10 +89,11 @@ def _count_users(session: Session, condition) -> int:
     return session.scalar(select(func.count(UserDetail.id)).where(condition)) or 0
 
 
-def messaging_limit_used(url: str, now: datetime) -> int:
-    """Unique subscribers counting against the messaging limit in the 24 h before ``now``."""
+def messaging_limit_used(url: str, now: datetime, tiered: tuple[str, ...]) -> int:
+    """Unique subscribers counting against the messaging limit in the 24 h before ``now``
+    (subscribers on the ``tiered`` channels)."""
     with transaction(url) as session:
-        return quota.used(session, now)
+        return quota.used(session, now, tiered)
 
 
 def zone_send_times(url: str, now: datetime) -> list[tuple[str, time]]:

@@ -1,8 +1,8 @@
 """SQL for erasing a subscriber at their request (``delete`` + ``yes``, issue 14).
 
 Their row stays, so every count stays right (the ledger's rows, the subscription events),
-but nothing in it or in those rows names their number or their place: the phone (or Telegram
-chat id) becomes ``erased-<id>``; WhatsApp ids (which encode the number), display name, coordinates, town
+but nothing in it or in those rows names their number or their place: each of their addresses
+(``subscriber_address``: a phone, a Telegram chat id) becomes ``erased-<id>``; WhatsApp ids (which encode the number), display name, coordinates, town
 and zone are cleared; the inbound messages they sent lose their sender and their id; the
 panchangams prepared for their place are dropped (they are recomputed when needed), and so
 are the webhooks naming them that wait in the inbound store (``storage.inbound``). The
@@ -14,6 +14,7 @@ On SQLite, freed pages are zeroed (``PRAGMA secure_delete``, ``storage.db``) and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import delete, or_, text, update
@@ -33,28 +34,21 @@ from lokpanchang.storage.models import (
 ERASED_REASON = "erased at the subscriber's request"
 
 
-def erase_subscriber(session: Session, user: UserDetail, now: datetime) -> None:
-    """Erase ``user``'s number (or Telegram chat) and place everywhere in the database
-    (their counts stay)."""
+def erase_subscriber(
+    session: Session, user: UserDetail, now: datetime, written: Iterable[str] = ()
+) -> None:
+    """Erase ``user``'s addresses and place everywhere in the database (their counts stay);
+    ``written`` are their addresses as their channels' webhook bodies write them (the stored
+    webhooks naming them are dropped: ``Adapter.as_written``)."""
     place = _place_prefix(user)
-    for address in (user.phone, user.chat_id):
-        if address:
-            _anonymise_rows(session, user.id, address)
-    inbound.forget_naming(session, _as_written(user))
+    for address in user.addresses:
+        _anonymise_rows(session, user.id, address.address)
+    inbound.forget_naming(session, list(written))
     if place is not None:
         session.execute(delete(PreparedPanchangam).where(PreparedPanchangam.key.startswith(place)))
     _anonymise_user(user, now)
     session.flush()
     session.add(SubscriptionEvent(user_id=user.id, kind="erased", at=now))
-
-
-def _as_written(user: UserDetail) -> list[str]:
-    """The user's addresses as a stored webhook body writes them (``inbound.compact_json``):
-    WhatsApp's digits without the plus, Telegram's chat id as the value of an ``id``."""
-    found = [user.phone.lstrip("+")] if user.phone else []
-    if user.chat_id:
-        found += [f'"id":{user.chat_id},', f'"id":{user.chat_id}}}']
-    return found
 
 
 def _place_prefix(user: UserDetail) -> str | None:
@@ -85,10 +79,9 @@ def _anonymise_rows(session: Session, user_id: int, address: str) -> None:
 
 
 def _anonymise_user(user: UserDetail, now: datetime) -> None:
-    erased = f"erased-{user.id}"
-    user.phone = erased if user.phone is not None else None
-    user.chat_id = erased if user.chat_id is not None else None
-    user.link_code, user.wa_id, user.display_name = None, None, ""
+    for address in user.addresses:
+        address.address = f"erased-{user.id}"
+    user.link_code, user.display_name = None, ""
     user.latitude = user.longitude = None
     user.city, user.city_id, user.timezone, user.number_id = None, None, None, None
     user.sunrise_offset = user.sunrise_due_at = user.paused_until = None

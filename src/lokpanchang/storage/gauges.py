@@ -27,7 +27,8 @@ class Gauges:
     messaging_limit_used: int
 
 
-def read(url: str, now: datetime) -> Gauges:
+def read(url: str, now: datetime, tiered: tuple[str, ...]) -> Gauges:
+    """The gauges at ``now``; ``tiered`` are the channels with a messaging limit."""
     since = now.astimezone(UTC).date() - timedelta(days=1)
     with transaction(url) as session:
         return Gauges(
@@ -36,7 +37,7 @@ def read(url: str, now: datetime) -> Gauges:
             runs=_runs(session, since),
             lateness_seconds=_lateness(session, now),
             run_durations_seconds=_run_durations(session, now),
-            messaging_limit_used=quota.used(session, now),
+            messaging_limit_used=quota.used(session, now, tiered),
         )
 
 

@@ -28,7 +28,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, lazyload
 
 from lokpanchang.storage.db import affected_rows, in_chunks, insert_ignoring_conflicts
 from lokpanchang.storage.models import AnnouncementLog, BroadcastRun, MessageLog, UserDetail
@@ -291,8 +291,10 @@ def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
 
 
 def subscribers_of(session: Session, model: Ledger, row_ids: list[int]) -> dict[int, UserDetail]:
-    """The subscriber of each row (loaded into ``session``), keyed by row id."""
+    """The subscriber of each row (loaded into ``session``, their addresses only if asked
+    for), keyed by row id."""
     query = select(model.id, UserDetail).join(UserDetail, UserDetail.id == model.user_id)
+    query = query.options(lazyload(UserDetail.addresses))
     rows = session.execute(query.where(model.id.in_(row_ids)))
     return {row_id: user for row_id, user in rows}  # noqa: C416 -- a Result is not a mapping
 

@@ -3,7 +3,7 @@
 A row counts from the instant it was admitted (``admitted_at``) while it may reach its
 subscriber: owed, in flight, accepted, ambiguous, or failed after the channel accepted it.
 Rows deferred, skipped, blocked, missed or halted did not reach anyone. Subscribers on
-another channel (Telegram) never count, and subscribers who
+a channel without a messaging limit (``tiered`` names those with one) never count, and subscribers who
 wrote to us in the window do not count (messages inside a customer-service window are
 outside the limit). Admissions are serialised by one lock row, so two workers admitting at
 the same moment cannot both take the last places.
@@ -23,9 +23,10 @@ from lokpanchang.storage.models import (
     InboundMessage,
     MessageLog,
     SchedulerLock,
+    SubscriberAddress,
     UserDetail,
 )
-from lokpanchang.storage.states import Channel, LedgerStatus
+from lokpanchang.storage.states import LedgerStatus
 
 WINDOW = timedelta(hours=24)
 QUOTA_LOCK_KEY = "quota:messaging-limit"
@@ -45,41 +46,45 @@ def lock(session: Session) -> None:
     )
 
 
-def _reaching(model, since: datetime):
+def _reaching(model, since: datetime, tiered: tuple[str, ...]):
     accepted_then_failed = and_(model.status == L.FAILED, model.whatsapp_message_id.is_not(None))
     return select(model.user_id.label("user_id")).where(
         model.admitted_at > since,
         or_(model.status.in_(REACHING), accepted_then_failed),
-        model.user_id.not_in(_off_whatsapp()),
+        model.user_id.not_in(_off_tier(tiered)),
     )
 
 
-def _off_whatsapp():
-    """Subscribers on another channel: WhatsApp's limit is none of their business."""
-    return select(UserDetail.id).where(UserDetail.channel != Channel.WHATSAPP)
+def _off_tier(tiered: tuple[str, ...]):
+    """Subscribers on a channel without a messaging limit: it is none of their business."""
+    return select(UserDetail.id).where(UserDetail.channel.not_in(tiered))
 
 
-def off_whatsapp(session: Session, user_ids: list[int]) -> set[int]:
-    """Those of ``user_ids`` whose messages go to another channel than WhatsApp."""
+def off_tier(session: Session, user_ids: list[int], tiered: tuple[str, ...]) -> set[int]:
+    """Those of ``user_ids`` whose messages go to a channel not in ``tiered``."""
     if not user_ids:
         return set()
-    return set(session.execute(_off_whatsapp()).scalars()) & set(user_ids)
+    return set(session.execute(_off_tier(tiered)).scalars()) & set(user_ids)
 
 
-def reached_users(session: Session, now: datetime) -> set[int]:
+def reached_users(session: Session, now: datetime, tiered: tuple[str, ...]) -> set[int]:
     """Subscribers with a business-initiated message counting in the 24 h before ``now``."""
     since = now - WINDOW
-    query = union(_reaching(MessageLog, since), _reaching(AnnouncementLog, since))
+    query = union(_reaching(MessageLog, since, tiered), _reaching(AnnouncementLog, since, tiered))
     return set(session.execute(query).scalars())
 
 
-def _in_window(now: datetime):
+def wrote_from_an_address():
+    """Subscribers joined to the inbound messages sent from one of their addresses."""
     return (
         select(UserDetail.id)
-        .join(InboundMessage, InboundMessage.from_phone == UserDetail.phone)
-        .where(InboundMessage.received_at > now - WINDOW)
-        .distinct()
+        .join(SubscriberAddress, SubscriberAddress.user_id == UserDetail.id)
+        .join(InboundMessage, InboundMessage.from_phone == SubscriberAddress.address)
     )
+
+
+def _in_window(now: datetime):
+    return wrote_from_an_address().where(InboundMessage.received_at > now - WINDOW).distinct()
 
 
 def users_in_window(session: Session, now: datetime) -> set[int]:
@@ -87,11 +92,13 @@ def users_in_window(session: Session, now: datetime) -> set[int]:
     return set(session.execute(_in_window(now)).scalars())
 
 
-def used(session: Session, now: datetime) -> int:
+def used(session: Session, now: datetime, tiered: tuple[str, ...]) -> int:
     """How many unique subscribers count against the limit in the 24 h before ``now``
     (counted in the database: the window may hold millions)."""
     since = now - WINDOW
-    reached = union(_reaching(MessageLog, since), _reaching(AnnouncementLog, since)).subquery()
+    reached = union(
+        _reaching(MessageLog, since, tiered), _reaching(AnnouncementLog, since, tiered)
+    ).subquery()
     query = (
         select(func.count()).select_from(reached).where(reached.c.user_id.not_in(_in_window(now)))
     )

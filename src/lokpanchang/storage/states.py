@@ -32,13 +32,6 @@ class LedgerStatus(StrEnum):
     AMBIGUOUS = "ambiguous"  # may have reached the channel; only a status webhook can tell
 
 
-class Channel(StrEnum):
-    """Where a subscriber gets their messages (``user_detail.channel``)."""
-
-    WHATSAPP = "whatsapp"  # at their phone number
-    TELEGRAM = "telegram"  # in their chat with our bot
-
-
 class RunStatus(StrEnum):
     """Where one daily run (zone, send time, local date) stands (``broadcast_run``)."""
 

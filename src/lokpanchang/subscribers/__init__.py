@@ -1,4 +1,4 @@
-"""Subscribers: the operations the CLI, the WhatsApp webhook and the admin portal share."""
+"""Subscribers: the operations the CLI, the conversation and the admin portal share."""
 
 from lokpanchang.subscribers.csvfile import ParsedFile, RowProblem, parse_subscribers
 from lokpanchang.subscribers.importer import ImportReport, import_subscribers
@@ -7,7 +7,7 @@ from lokpanchang.subscribers.operations import (
     SubscriberNotFound,
     as_record,
     count_subscribers,
-    find_by_chat,
+    find_by_address,
     find_by_phone,
     list_subscribers,
     move,
@@ -16,7 +16,6 @@ from lokpanchang.subscribers.operations import (
     stop_user,
     subscribe,
     subscribe_again,
-    subscribe_chat,
     update_preferences,
     update_user_preferences,
 )
@@ -39,7 +38,7 @@ __all__ = [
     "SubscriberNotFound",
     "as_record",
     "count_subscribers",
-    "find_by_chat",
+    "find_by_address",
     "find_by_phone",
     "import_subscribers",
     "list_subscribers",
@@ -52,7 +51,6 @@ __all__ = [
     "stop_user",
     "subscribe",
     "subscribe_again",
-    "subscribe_chat",
     "update_preferences",
     "update_user_preferences",
 ]

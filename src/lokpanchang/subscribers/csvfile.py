@@ -87,11 +87,13 @@ def _check_row(parsed, line, values, columns, first_line_of, default_send_time) 
     problem = _shape_problem(values, columns)
     if problem is None:
         try:
-            row = new_subscriber(**dict(zip(columns, values)), default_send_time=default_send_time)
+            fields = dict(zip(columns, values))
+            address = fields.pop("phone")  # the file's numbers are WhatsApp's (the default)
+            row = new_subscriber(address, **fields, default_send_time=default_send_time)
         except ValueError as exc:
             problem = str(exc)
         else:
-            problem = _duplicate(row.phone, line, first_line_of)
+            problem = _duplicate(row.address, line, first_line_of)
     if problem is None:
         parsed.rows.append((line, row))
     else:

@@ -1,8 +1,8 @@
 """Bulk import: many subscribers in one transaction, without per-row ORM work.
 
 Places are resolved once per distinct coordinate pair and cities once per distinct
-city; rows are written with executemany in chunks (INSERT ... RETURNING for new
-subscribers, UPDATE for phones already known, which are reactivated like ``subscribe``).
+city; rows are written with executemany in chunks (INSERT for new subscribers and their
+addresses, UPDATE for addresses already known, which are reactivated like ``subscribe``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from lokpanchang.clock import require_aware
 from lokpanchang.places import Place
 from lokpanchang.places.batch import lookup_many
+from lokpanchang.storage.addresses import ADDRESSES, insert_addresses
 from lokpanchang.storage.cities import city_ids, city_key
 from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail, UTCDateTime
 from lokpanchang.subscribers.csvfile import RowProblem
@@ -30,6 +31,7 @@ COLUMN_OF = {"name": "display_name", "language": "language", "send_time": "send_
 LOCATION_COLUMNS = ("latitude", "longitude", "timezone", "city_id")
 STORED_COLUMNS = (*LOCATION_COLUMNS, *COLUMN_OF.values())
 USERS = cast(Table, UserDetail.__table__)
+ADDRESS = "address"  # a row's key of the subscriber's address (not a user_detail column)
 EVENTS = cast(Table, SubscriptionEvent.__table__)
 
 
@@ -54,22 +56,27 @@ def import_subscribers(
     detail: str = "import",
     columns: Iterable[str] = OPTIONAL_COLUMNS,
 ) -> ImportReport:
-    """Write already-checked subscribers; phones must be unique within ``subscribers``.
+    """Write already-checked subscribers, all on one channel; their addresses must be
+    unique within ``subscribers``.
 
-    Phones already known are updated and reactivated; of the optional fields only those
+    Addresses already known are updated and reactivated; of the optional fields only those
     in ``columns`` (``name``, ``language``, ``send_time``) overwrite stored values.
     """
     require_aware(now, "now")
+    channels = {s.channel for s in subscribers}
+    if len(channels) > 1:
+        raise ValueError(f"one import is of one channel, not of {', '.join(sorted(channels))}")
+    channel = channels.pop() if channels else ""
     places = _resolve_places(subscribers)
     cities = city_ids(session, places.values())
-    known = _known_phones(session, [s.phone for s in subscribers])
+    known = _known_addresses(session, channel, [s.address for s in subscribers])
     rows = [_user_row(s, places[(s.latitude, s.longitude)], cities) for s in subscribers]
-    new = [row for row in rows if row["phone"] not in known]
-    old = [row for row in rows if row["phone"] in known]
+    new = [row for row in rows if row[ADDRESS] not in known]
+    old = [row for row in rows if row[ADDRESS] in known]
     report = ImportReport(imported=True)
-    report.created = _insert_new(session, new, now, detail)
+    report.created = _insert_new(session, channel, new, now, detail)
     stored = {COLUMN_OF[name] for name in columns if name in COLUMN_OF}
-    changed = [row for row in old if _differs(row, known[row["phone"]], now, stored)]
+    changed = [row for row in old if _differs(row, known[row[ADDRESS]], now, stored)]
     report.unchanged = len(old) - len(changed)
     report.updated, report.resumed = _update_known(session, changed, known, now, detail, stored)
     return report
@@ -93,7 +100,7 @@ def _resolve_places(subscribers: list[NewSubscriber]) -> dict[tuple[float, float
 
 def _user_row(s: NewSubscriber, place: Place, cities: dict) -> dict:
     return {
-        "phone": s.phone,
+        ADDRESS: s.address,
         "display_name": s.name,
         "latitude": s.latitude,
         "longitude": s.longitude,
@@ -106,7 +113,7 @@ def _user_row(s: NewSubscriber, place: Place, cities: dict) -> dict:
 
 @dataclass(frozen=True)
 class Known:
-    """A phone already stored: its id, when it stops, and the columns an import may set."""
+    """An address already stored: its subscriber's id, when it stops, and the columns an import may set."""
 
     id: int
     obsoleted_on: datetime
@@ -118,50 +125,70 @@ def _known(row) -> Known:
     return Known(row.id, row.obsoleted_on, {name: mapping[name] for name in STORED_COLUMNS})
 
 
-def _known_phones(session: Session, phones: list[str]) -> dict[str, Known]:
-    """``phone -> Known`` for phones already in the database.
+def _known_addresses(session: Session, channel: str, addresses: list[str]) -> dict[str, Known]:
+    """``address -> Known`` for the addresses on ``channel`` already in the database.
 
-    Many phones: one pass over the table. Chunks of ``IN (...)`` turn into one full
+    Many addresses: one pass over the table. Chunks of ``IN (...)`` turn into one full
     scan each when PostgreSQL's statistics still describe an empty table (measured:
     ~10 s per chunk at 100,000 rows), and one pass costs about as much as one chunk.
     """
-    columns = select(
-        USERS.c.id, USERS.c.phone, USERS.c.obsoleted_on, *(USERS.c[n] for n in STORED_COLUMNS)
+    columns = (
+        select(
+            USERS.c.id,
+            ADDRESSES.c.address,
+            USERS.c.obsoleted_on,
+            *(USERS.c[n] for n in STORED_COLUMNS),
+        )
+        .join(ADDRESSES, ADDRESSES.c.user_id == USERS.c.id)
+        .where(ADDRESSES.c.channel == channel)
     )
-    if len(phones) > WHOLE_TABLE_ABOVE:
-        wanted = set(phones)
+    if len(addresses) > WHOLE_TABLE_ABOVE:
+        wanted = set(addresses)
         rows = session.execute(columns)
-        return {row.phone: _known(row) for row in rows if row.phone in wanted}
+        return {row.address: _known(row) for row in rows if row.address in wanted}
     known: dict[str, Known] = {}
-    for start in range(0, len(phones), CHUNK):
-        query = columns.where(USERS.c.phone.in_(phones[start : start + CHUNK]))
-        known.update((row.phone, _known(row)) for row in session.execute(query))
+    for start in range(0, len(addresses), CHUNK):
+        query = columns.where(ADDRESSES.c.address.in_(addresses[start : start + CHUNK]))
+        known.update((row.address, _known(row)) for row in session.execute(query))
     return known
 
 
-def _insert_new(session: Session, rows: list[dict], now: datetime, detail: str) -> int:
-    """Insert new subscribers and their ``subscribed`` events.
+def _insert_new(
+    session: Session, channel: str, rows: list[dict], now: datetime, detail: str
+) -> int:
+    """Insert new subscribers, their addresses and their ``subscribed`` events.
 
     Plain executemany (INSERT ... RETURNING in executemany measured 4x slower on
-    PostgreSQL), then the events in one INSERT ... SELECT over the rows just added:
-    ids above the previous maximum created at this import's instant.
+    PostgreSQL); the rows just added are the ids above the previous maximum created at this
+    import's instant, in the order they were written (so a sign-up at the same moment is
+    not among them); their addresses follow in one executemany, and the events in one
+    INSERT ... SELECT.
     """
     before = session.scalar(select(func.max(USERS.c.id))) or 0
     extra = {"created_on": now, "obsoleted_on": FOREVER, "undeliverable_days": 0}
+    extra |= {"channel": channel}
     for start in range(0, len(rows), CHUNK):
-        session.execute(USERS.insert(), [{**row, **extra} for row in rows[start : start + CHUNK]])
+        chunk = [_without_address(row) | extra for row in rows[start : start + CHUNK]]
+        session.execute(USERS.insert(), chunk)
+    mine = (USERS.c.id > before) & (USERS.c.created_on == now)
+    ids = session.scalars(select(USERS.c.id).where(mine).order_by(USERS.c.id)).all()
+    insert_addresses(session, channel, list(zip(ids, (row[ADDRESS] for row in rows))), now)
     added = select(
         USERS.c.id,
         literal("subscribed"),
         literal(now, UTCDateTime()),
         literal(detail),
-    ).where(USERS.c.id > before, USERS.c.created_on == now)
+    ).where(mine)
     session.execute(EVENTS.insert().from_select(["user_id", "kind", "at", "detail"], added))
     return len(rows)
 
 
+def _without_address(row: dict) -> dict:
+    return {name: value for name, value in row.items() if name != ADDRESS}
+
+
 def _update_known(session, rows, known, now, detail, columns) -> tuple[int, int]:
-    """Update and reactivate known phones; only ``columns`` given in the file change."""
+    """Update and reactivate known addresses; only ``columns`` given in the file change."""
     if not rows:
         return 0, 0
     kept = [name for name in rows[0] if name in LOCATION_COLUMNS or name in columns]
@@ -172,12 +199,12 @@ def _update_known(session, rows, known, now, detail, columns) -> tuple[int, int]
     )
     # Bound names differ from column names: SQLAlchemy reserves those for SET.
     params = [
-        {**{f"new_{n}": row[n] for n in kept}, "user_id": known[row["phone"]].id} for row in rows
+        {**{f"new_{n}": row[n] for n in kept}, "user_id": known[row[ADDRESS]].id} for row in rows
     ]
     for start in range(0, len(params), CHUNK):
         session.execute(statement, params[start : start + CHUNK])
-    updated = [known[row["phone"]].id for row in rows if known[row["phone"]].obsoleted_on > now]
-    resumed = [known[row["phone"]].id for row in rows if known[row["phone"]].obsoleted_on <= now]
+    updated = [known[row[ADDRESS]].id for row in rows if known[row[ADDRESS]].obsoleted_on > now]
+    resumed = [known[row[ADDRESS]].id for row in rows if known[row[ADDRESS]].obsoleted_on <= now]
     _record(session, updated, "updated", now, detail)
     _record(session, resumed, "resumed", now, detail)
     return len(updated), len(resumed)

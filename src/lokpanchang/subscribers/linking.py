@@ -1,10 +1,11 @@
-"""Crossing over: a WhatsApp subscriber's Telegram link, and the chat it links.
+"""Crossing over: a subscriber's link to another channel, and the address it links.
 
-A subscriber whose WhatsApp messages are blocked by policy is offered
-``https://t.me/<bot>?start=<code>`` (``broadcast.notices``); the conversation links it. Telegram opens the chat with
-``/start <code>``; the chat is then linked to that same subscription: their channel becomes
-Telegram and their daily message goes there, still one a day (one ledger row per subscriber
-and local date). A code is used once.
+A subscriber whose messages are blocked by their channel's policy is offered a link to a
+channel whose adapter makes one (``Adapter.link_url``: Telegram's ``t.me/<bot>?start=<code>``;
+``broadcast.notices``); the conversation links it. The channel opens the chat with the code
+(Telegram: ``/start <code>``); that address is then linked to the same subscription: their
+channel becomes the new one and their daily message goes there, still one a day (one ledger
+row per subscriber and local date). A code is used once.
 """
 
 from __future__ import annotations
@@ -16,18 +17,13 @@ import structlog
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from lokpanchang.storage import addresses
 from lokpanchang.storage.models import UserDetail
-from lokpanchang.storage.states import Channel
-from lokpanchang.subscribers.operations import find_by_chat, record_event
+from lokpanchang.subscribers.operations import record_event
 
 log = structlog.get_logger(__name__)
 
 CODE_BYTES = 18  # 24 URL-safe characters: a start parameter allows up to 64 of A-Za-z0-9_-
-
-
-def telegram_link(bot_username: str, code: str) -> str:
-    """The link that opens a chat with the bot and sends it ``/start <code>``."""
-    return f"https://t.me/{bot_username}?start={code}"
 
 
 def link_code_for(user: UserDetail) -> str:
@@ -38,17 +34,19 @@ def link_code_for(user: UserDetail) -> str:
 
 
 def link_chat(
-    session: Session, code: str, channel: str, chat: str, now: datetime
+    session: Session, code: str, channel: str, address: str, now: datetime
 ) -> UserDetail | None:
-    """Link Telegram ``chat`` to the subscriber whose code this is; None if no one's."""
-    if channel != Channel.TELEGRAM or not code:
+    """Link ``address`` on ``channel`` to the subscriber whose code this is; None if no one's
+    (or the address is someone's already)."""
+    if not code:
         return None
     user = session.scalar(select(UserDetail).where(UserDetail.link_code == code))
-    if user is None or find_by_chat(session, chat) is not None:
-        log.info("telegram.link_refused", known_code=user is not None)
+    if user is None or addresses.subscriber_at(session, channel, address) is not None:
+        log.info(f"{channel}.link_refused", known_code=user is not None)
         return None
-    user.chat_id, user.channel, user.link_code, user.updated_on = chat, Channel.TELEGRAM, None, now
+    user.set_address(channel, address, now)
+    user.channel, user.link_code, user.updated_on = channel, None, now
     session.flush()
-    record_event(session, user, "linked", now, f"telegram chat {chat}")
-    log.info("telegram.linked", user_id=user.id)
+    record_event(session, user, "linked", now, f"{channel} chat {address}")
+    log.info(f"{channel}.linked", user_id=user.id)
     return user

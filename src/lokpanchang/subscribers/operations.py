@@ -1,6 +1,7 @@
 """Subscribe, stop, move and list: the operations the CLI, webhook and admin portal share.
 
-A subscriber is one ``user_detail`` row per phone. Active means ``obsoleted_on > now``:
+A subscriber is one ``user_detail`` row with an address on one channel or more (``(channel,
+address)`` in ``subscriber_address``, normalised by the channel's adapter). Active means ``obsoleted_on > now``:
 subscribing sets it to ``FOREVER``, stopping sets it to ``now``, subscribing again
 reactivates the same row. Each change is recorded in ``subscription_event``.
 """
@@ -14,17 +15,16 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
+from lokpanchang.delivery.adapters import ADAPTERS, DEFAULT, adapter
 from lokpanchang.places import lookup, validated
+from lokpanchang.storage import addresses
 from lokpanchang.storage.cities import get_or_create_city
 from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail
-from lokpanchang.storage.states import Channel
 from lokpanchang.subscribers.validation import (
-    check_chat_id,
     check_language,
     check_name,
     check_send_time,
     new_subscriber,
-    normalise_phone,
 )
 
 
@@ -39,18 +39,19 @@ class SubscriberFilter:
     active: bool | None = None
     timezone: str | None = None
     language: str | None = None
-    text: str | None = None  # part of the phone or the name
+    text: str | None = None  # part of an address or of the name
     limit: int | None = None
     offset: int = 0
 
 
+def find_by_address(session: Session, channel: str, address: str) -> UserDetail | None:
+    """The subscriber at ``address`` on ``channel`` (normalised first; ValueError naming a bad one)."""
+    return addresses.subscriber_at(session, channel, adapter(channel).normalise(address))
+
+
 def find_by_phone(session: Session, phone: str) -> UserDetail | None:
-    return session.scalar(select(UserDetail).where(UserDetail.phone == normalise_phone(phone)))
-
-
-def find_by_chat(session: Session, chat_id: str) -> UserDetail | None:
-    """The subscriber whose Telegram chat this is (signed up there, or linked to it)."""
-    return session.scalar(select(UserDetail).where(UserDetail.chat_id == check_chat_id(chat_id)))
+    """The subscriber at WhatsApp number ``phone`` (the CLI's and the portal's key)."""
+    return find_by_address(session, DEFAULT, phone)
 
 
 def record_event(
@@ -61,41 +62,27 @@ def record_event(
 
 def subscribe(
     session: Session,
-    phone: str,
+    address: str,
     latitude: float,
     longitude: float,
     *,
     now: datetime,
+    channel: str = DEFAULT,
     name: str | None = None,
     language: str | None = None,
     send_time: str | time | None = None,
 ) -> UserDetail:
-    """Create the subscriber, or update and reactivate the one with this phone.
+    """Create the subscriber at ``address`` on ``channel`` (a phone number on WhatsApp, the
+    default), or update and reactivate the one there (signed up there, or linked to it).
 
     Fields left as ``None`` keep their stored value (or the default for a new
     subscriber). Raises ValueError naming any bad value; nothing is written then.
     """
     require_aware(now, "now")
-    checked = new_subscriber(phone, latitude, longitude, name, language, send_time)
-    user = session.scalar(select(UserDetail).where(UserDetail.phone == checked.phone))
-    return _subscribe(session, user, checked, now, name, language, send_time)
-
-
-def subscribe_chat(
-    session: Session,
-    chat_id: str,
-    latitude: float,
-    longitude: float,
-    *,
-    now: datetime,
-    name: str | None = None,
-    language: str | None = None,
-    send_time: str | time | None = None,
-) -> UserDetail:
-    """``subscribe`` for a Telegram chat: the subscriber on it (linked or not), or a new one."""
-    require_aware(now, "now")
-    checked = new_subscriber(None, latitude, longitude, name, language, send_time, chat_id=chat_id)
-    user = session.scalar(select(UserDetail).where(UserDetail.chat_id == checked.chat_id))
+    checked = new_subscriber(
+        address, latitude, longitude, name, language, send_time, channel=channel
+    )
+    user = addresses.subscriber_at(session, channel, checked.address)
     return _subscribe(session, user, checked, now, name, language, send_time)
 
 
@@ -103,9 +90,9 @@ def subscribe_again(session: Session, user: UserDetail, now: datetime) -> UserDe
     """Reactivate ``user`` at their stored place, by their address on their channel."""
     if user.latitude is None or user.longitude is None:
         raise ValueError(f"subscriber {user.address} has no location")
-    if user.phone is None:
-        return subscribe_chat(session, user.chat_id or "", user.latitude, user.longitude, now=now)
-    return subscribe(session, user.phone, user.latitude, user.longitude, now=now)
+    return subscribe(
+        session, user.address, user.latitude, user.longitude, now=now, channel=user.channel
+    )
 
 
 def _subscribe(session, user, checked, now, name, language, send_time) -> UserDetail:
@@ -123,15 +110,14 @@ def _subscribe(session, user, checked, now, name, language, send_time) -> UserDe
 
 def _create(session, checked, now, name, language, send_time) -> UserDetail:
     user = UserDetail(
-        phone=checked.phone or None,
-        chat_id=checked.chat_id,
-        channel=Channel.TELEGRAM if checked.chat_id else Channel.WHATSAPP,
+        channel=checked.channel,
         display_name=checked.name,
         language=checked.language,
         send_time=checked.send_time,
         created_on=now,
         obsoleted_on=FOREVER,
     )
+    user.set_address(checked.channel, checked.address, now)
     _place_user(session, user, checked.latitude, checked.longitude)
     session.add(user)
     session.flush()
@@ -254,7 +240,7 @@ def _filtered(query, now: datetime, filters: SubscriberFilter):
     if filters.text:
         pattern = f"%{filters.text.strip()}%"
         query = query.where(
-            or_(UserDetail.phone.like(pattern), UserDetail.display_name.ilike(pattern))
+            or_(addresses.address_matches(pattern), UserDetail.display_name.ilike(pattern))
         )
     return query
 
@@ -264,9 +250,9 @@ def as_record(user: UserDetail, now: datetime) -> dict:
     sunrise, ``sunrise_offset`` in minutes and the send time of their next sunrise)."""
     city = user.city
     return {
-        "phone": user.phone,
+        # Each channel's address under its adapter's key ("phone", "chat_id"), None if none.
+        **{found.record_key: user.address_on(name) or None for name, found in ADAPTERS.items()},
         "channel": user.channel,
-        "chat_id": user.chat_id,
         "name": user.display_name,
         "latitude": user.latitude,
         "longitude": user.longitude,

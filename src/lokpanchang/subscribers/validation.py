@@ -1,4 +1,4 @@
-"""Checking what a subscriber gives us: phone, coordinates, language, send time, name.
+"""Checking what a subscriber gives us: address, coordinates, language, send time, name.
 
 Every check raises ValueError with a message naming the bad value, so the CLI, the
 webhook, the admin portal and CSV import report problems the same way.
@@ -9,18 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import time
 
-import phonenumbers
-
 from lokpanchang import languages
 from lokpanchang.config import parse_send_time
+from lokpanchang.delivery.adapters import DEFAULT, adapter
+from lokpanchang.delivery.whatsapp_adapter import DEFAULT_REGION, normalise_phone
 from lokpanchang.places import validated
 from lokpanchang.storage.models import DEFAULT_SEND_TIME
 
 LANGUAGES = languages.CODES
 """The registry's codes (``lokpanchang.languages``)."""
-
-DEFAULT_REGION = "IN"
-"""Region assumed for numbers written without ``+`` (most subscribers are in India)."""
 
 NAME_MAX = 200
 
@@ -29,44 +26,16 @@ NAME_MAX = 200
 class NewSubscriber:
     """A subscriber's details, all checked and normalised."""
 
-    phone: str  # "" for a Telegram subscriber (``chat_id``)
+    address: str  # on ``channel``, normalised by its adapter: "+919876543210"
     latitude: float
     longitude: float
     name: str = ""
     language: str = "en"
     send_time: time = DEFAULT_SEND_TIME
-    chat_id: str | None = None
+    channel: str = DEFAULT
 
 
-def check_chat_id(value: object) -> str:
-    """A Telegram chat id as stored (``"123456789"``), or a ValueError naming it."""
-    text = str(value).strip()
-    digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 16 or int(digits) == 0:
-        raise ValueError(
-            f"chat id {value!r} is not a Telegram chat id (an integer, e.g. 123456789)"
-        )
-    return str(int(text))
-
-
-def normalise_phone(text: str, default_region: str | None = DEFAULT_REGION) -> str:
-    """``text`` as an E.164 number (``+919876543210``), or a ValueError naming it.
-
-    Numbers without ``+`` (or ``00``) are read as numbers of ``default_region``;
-    with ``default_region=None`` the ``+`` is required.
-    """
-    raw = str(text).strip()
-    if raw.startswith("00"):
-        raw = "+" + raw[2:]
-    try:
-        number = phonenumbers.parse(raw, None if raw.startswith("+") else default_region)
-    except phonenumbers.NumberParseException:
-        raise ValueError(
-            f"phone {text!r} is not a phone number; write it as +<country><number>"
-        ) from None
-    if not phonenumbers.is_valid_number(number):
-        raise ValueError(f"phone {text!r} is not a valid phone number for its country")
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+__all__ = ["DEFAULT_REGION", "LANGUAGES", "NewSubscriber", "new_subscriber", "normalise_phone"]
 
 
 def check_language(code: str | None) -> str:
@@ -94,22 +63,22 @@ def check_name(name: str | None) -> str:
 
 
 def new_subscriber(
-    phone: str | None,
+    address: object,
     latitude: object,
     longitude: object,
     name: str | None = None,
     language: str | None = None,
     send_time: str | time | None = None,
     default_send_time: time = DEFAULT_SEND_TIME,
-    chat_id: object = None,
+    channel: str = DEFAULT,
 ) -> NewSubscriber:
     """Check and normalise every field; the first problem found raises ValueError.
 
-    ``chat_id`` makes a Telegram subscriber (``phone`` is then None)."""
+    ``address`` is on ``channel`` (a phone number on the default channel, WhatsApp)."""
     lat, lon = validated(latitude, longitude)
     return NewSubscriber(
-        phone=normalise_phone(phone or "") if chat_id is None else "",
-        chat_id=check_chat_id(chat_id) if chat_id is not None else None,
+        address=adapter(channel).normalise(str(address or "")),
+        channel=channel,
         latitude=lat,
         longitude=lon,
         name=check_name(name),

@@ -5,6 +5,10 @@ Flower's HTTP API lets anyone who passes its basic auth run any registered task
 revoke tasks and shut workers down. Flower has no read-only switch, so this entry point
 removes every route that changes something before Flower builds its app: what is left shows
 workers, tasks, queues and results. (``lokpanchang flower`` runs this.)
+
+Flower answers ``/metrics`` and ``/healthcheck`` without asking for credentials (its own
+choice, for Prometheus and probes); here they ask like every other page (issue 24, item 11):
+``lokpanchang probe flower`` sends them.
 """
 
 from __future__ import annotations
@@ -41,12 +45,43 @@ def remove_control_routes(handlers: list) -> list[str]:
     return removed
 
 
+# Flower's handlers that answer GET without checking who asks.
+OPEN_HANDLERS = frozenset({"Metrics", "Healthcheck"})
+
+
+def require_login(handlers: list) -> list[str]:
+    """Replace (in place) the routes of ``handlers`` that answer without credentials by ones
+    that check them as Flower's other pages do; their patterns."""
+    from tornado.web import URLSpec
+
+    guarded = []
+    for index, route in enumerate(handlers):
+        spec = route if isinstance(route, URLSpec) else URLSpec(*route)
+        if spec.handler_class.__name__ in OPEN_HANDLERS:
+            handlers[index] = URLSpec(spec.regex.pattern, _logged_in(spec.handler_class))
+            guarded.append(spec.regex.pattern)
+    return guarded
+
+
+def _logged_in(handler_class):
+    from tornado.web import authenticated
+
+    class LoggedIn(handler_class):  # type: ignore[valid-type,misc]  # a class chosen at run time
+        @authenticated
+        async def get(self, *args, **kwargs):
+            return await handler_class.get(self, *args, **kwargs)
+
+    LoggedIn.__name__ = f"LoggedIn{handler_class.__name__}"
+    return LoggedIn
+
+
 def main(argv: list[str]) -> None:
     import flower.app
     from celery.bin.celery import main as celery_main
 
     # flower.app keeps a reference to flower.urls.handlers; both see the same list.
     remove_control_routes(flower.app.default_handlers)
+    require_login(flower.app.default_handlers)
     sys.argv = ["celery", "-A", "lokpanchang.tasks", "flower", *argv]
     celery_main()
 

@@ -8,8 +8,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
-from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakness
-from lokpanchang.web.installkey import install_key
+from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakness, signing_key
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
 BLUEPRINT_MODULES = (
@@ -42,16 +41,24 @@ def create_app(settings: Settings | None = None) -> Flask:
     check_secrets(settings)
     app = Flask(__name__)
     app.config["SETTINGS"] = settings
-    app.config["SECRET_KEY"] = settings.secret_key or install_key(settings.data_dir)
+    app.config["SECRET_KEY"] = signing_key(settings)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.url_map.converters["int"] = RowIdConverter
     for name in BLUEPRINT_MODULES:
         app.register_blueprint(importlib.import_module(f"lokpanchang.web.{name}").bp)
+    from lokpanchang.web.channels import channel_blueprints
+
+    for blueprint in channel_blueprints():
+        app.register_blueprint(blueprint)
+    from lokpanchang.web.bodies import UploadFront
     from lokpanchang.web.health import Probes
     from lokpanchang.web.security import CookieFirstSessions, add_security_headers
 
     app.session_interface = CookieFirstSessions()
     app.after_request(add_security_headers)
+    # Outermost first: the proxies' client address, the probes (which read no body), every
+    # body read whole within its deadline, then Flask.
+    app.wsgi_app = UploadFront(app.wsgi_app, settings)  # type: ignore[method-assign]
     app.wsgi_app = Probes(app.wsgi_app, settings)  # type: ignore[method-assign]  # as ProxyFix
     if settings.trusted_proxy_hops:
         # The client's address as the proxies saw it: login throttling and request logs use it.

@@ -1,17 +1,26 @@
-"""Where a visitor can get the panchangam every morning: one list of links, one per channel.
+"""What each channel adds to the web: its sign-up on the public page, and its own pages.
 
-Every "get this every morning" link on the public page comes from ``every_morning_links``;
-a channel with a public address (a WhatsApp display number, a Telegram bot) adds its link here.
+Every "get this every morning" link on the public page comes from ``every_morning_links``:
+each channel's adapter says its public sign-up address (``Adapter.signup_link``: a WhatsApp
+display number, a Telegram bot), in the registry's order. A channel that signs people up
+with a form of its own has a template ``public/signup/<channel>.html`` (the page includes it,
+with the place shown), and its pages in a module ``web/channel_<channel>.py`` with a
+blueprint ``bp`` (``channel_blueprints``, registered by ``create_app``).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from dataclasses import dataclass
-from urllib.parse import quote
+
+from flask import Blueprint
 
 from lokpanchang.config import Settings
+from lokpanchang.delivery.adapters import ADAPTERS
 
-START_WORD = "start"  # the word the conversation answers with a sign-up, in Latin letters
+SIGNUP_TEMPLATES = tuple(f"public/signup/{name}.html" for name in ADAPTERS)
+"""The public page includes each of these that exists (a channel's own sign-up form)."""
 
 
 @dataclass(frozen=True)
@@ -24,10 +33,15 @@ class Link:
 
 def every_morning_links(settings: Settings) -> list[Link]:
     """The sign-up links of every channel configured with a public address."""
-    links = []
-    if settings.whatsapp_display_number:
-        number = settings.whatsapp_display_number.removeprefix("+")
-        links.append(Link("WhatsApp", f"https://wa.me/{number}?text={quote(START_WORD)}"))
-    if settings.telegram_bot_username:  # the bot's Start button sends /start
-        links.append(Link("Telegram", f"https://t.me/{settings.telegram_bot_username}"))
-    return links
+    found = ((adapter.label, adapter.signup_link(settings)) for adapter in ADAPTERS.values())
+    return [Link(label, url) for label, url in found if url]
+
+
+def channel_blueprints() -> list[Blueprint]:
+    """The blueprint of every channel with pages of its own (``web/channel_<name>.py``)."""
+    found = []
+    for name in ADAPTERS:
+        module = f"lokpanchang.web.channel_{name}"
+        if importlib.util.find_spec(module) is not None:
+            found.append(importlib.import_module(module).bp)
+    return found

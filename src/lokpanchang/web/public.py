@@ -22,7 +22,7 @@ from lokpanchang.messages.languages import text_language
 from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.places import distinct_labels, place_name, zone_label
 from lokpanchang.web import app_settings, integrations
-from lokpanchang.web.channels import every_morning_links
+from lokpanchang.web.channels import SIGNUP_TEMPLATES, every_morning_links
 from lokpanchang.web.panchang_view import convention_note, facts, hhmm, polar_note, times_note
 
 # Each language's own name for itself, so a reader finds theirs.
@@ -59,6 +59,7 @@ def panchang():
         "page_lang": choice.language,
         "skip_text": words["skip"],
         "links": every_morning_links(app_settings()),
+        "signup_templates": SIGNUP_TEMPLATES,
         "matches": [],
         "day": None,
         "problem": None,

@@ -3,9 +3,10 @@
 Why gunicorn with gevent workers (``WEB_WORKER_CLASS=gevent``, the default): each connection is
 a greenlet, so clients that stall (slow-loris, stalled uploads) hold a few kilobytes each, not
 a thread; gunicorn's gevent worker gives a request ``WEB_KEEPALIVE`` seconds to send its
-headers, and here every read of a request body waits at most ``WEB_TIMEOUT`` seconds (then
-the request is answered 400 and closed). ``gthread`` is there for a deployment behind a
-buffering proxy. Measured side by side with the werkzeug server ``web`` used before:
+headers, and the app's front (``web.bodies``) reads its whole body within
+``WEB_BODY_SECONDS`` before Flask sees it (408 otherwise, 429 past a client's budget of
+bodies arriving at once). ``gthread`` is there for a deployment behind a buffering proxy:
+its threads wait on slow headers. Measured side by side with the werkzeug server ``web`` used before:
 bench/web/run.py and bench/BENCHMARKS.md.
 
 The app is built in each worker (after gevent has patched the standard library), never in
@@ -15,14 +16,13 @@ JSON lines as everything else (``lokpanchang.logs``).
 
 from __future__ import annotations
 
-import socket
+import resource
 import warnings
 from datetime import timedelta
 
 import structlog
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
-from werkzeug.exceptions import ClientDisconnected
 
 from lokpanchang import logs
 from lokpanchang.config import Settings
@@ -67,7 +67,7 @@ class WebServer(BaseApplication):
         from lokpanchang.web import create_app
 
         prepare_broker()
-        return BodyReadTimeout(create_app(self.settings), self.settings.web_timeout)
+        return create_app(self.settings)
 
 
 class MaskedLogger(Logger):
@@ -109,53 +109,33 @@ def _escaped(value: str) -> str:
     return value.replace('"', '\\"')
 
 
-class BodyReadTimeout:
-    """WSGI middleware: every read of the request body waits at most ``seconds`` for the
-    client; a client that stalls longer gets 400 (werkzeug's ClientDisconnected), not a held
-    worker and not a 500."""
-
-    def __init__(self, app, seconds: float) -> None:
-        self.app, self.seconds = app, seconds
-
-    def __call__(self, environ, start_response):
-        client = environ.get("gunicorn.socket")
-        if isinstance(client, socket.socket):
-            client.settimeout(self.seconds)
-        environ["wsgi.input"] = TimedInput(environ["wsgi.input"])
-        return self.app(environ, start_response)
-
-
-class TimedInput:
-    """A request body whose socket timeouts read as the client going away."""
-
-    def __init__(self, stream) -> None:
-        self.stream = stream
-
-    def read(self, *args):
-        return self._call(self.stream.read, *args)
-
-    def readline(self, *args):
-        return self._call(self.stream.readline, *args)
-
-    def readlines(self, *args):
-        return self._call(self.stream.readlines, *args)
-
-    def __iter__(self):
-        return iter(self.readline, b"")
-
-    @staticmethod
-    def _call(method, *args):
-        try:
-            return method(*args)
-        except TimeoutError:
-            raise ClientDisconnected("the client stopped sending the request body") from None
-
-
 def serve(settings: Settings, port: int) -> None:
     """Run gunicorn in this process until it is stopped (SIGTERM: graceful)."""
     if settings.web_worker_class == "gevent":
         _quiet_ssl_patch_warning()
+    raise_open_file_limit(settings.web_connections + FILES_BESIDES_CONNECTIONS)
     WebServer(settings, port).run()
+
+
+FILES_BESIDES_CONNECTIONS = 256  # listeners, log files, database and broker connections
+
+
+def raise_open_file_limit(wanted: int) -> int:
+    """Each connection is an open file: the soft limit raised towards ``wanted`` (as far as
+    the hard limit allows; the workers inherit it). The limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft
+    new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+    if new < wanted:
+        structlog.get_logger().warning(
+            "web.open_file_limit",
+            limit=new,
+            wanted=wanted,
+            hint="raise the hard limit (LimitNOFILE=, ulimits: nofile) or lower WEB_CONNECTIONS",
+        )
+    return new
 
 
 def _quiet_ssl_patch_warning() -> None:

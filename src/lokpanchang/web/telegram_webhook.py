@@ -15,8 +15,7 @@ import json
 import structlog
 from flask import Blueprint, abort, request
 
-from lokpanchang.delivery.telegram_inbound import update_id_of
-from lokpanchang.storage.states import Channel
+from lokpanchang.delivery.telegram_inbound import CHANNEL, update_id_of
 from lokpanchang.web import app_settings, inbound
 from lokpanchang.web.webhook import MAX_JSON_DEPTH, json_depth
 
@@ -45,7 +44,7 @@ def update():
     if problem:
         return problem, 400
     try:
-        inbound.accept(Channel.TELEGRAM, body)
+        inbound.accept(CHANNEL, body)
     except inbound.StoreUnavailable as exc:
         # Nothing was stored; Telegram repeats an update it could not deliver.
         log.error("telegram.store_failed", error=str(exc))

@@ -12,9 +12,11 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from sqlalchemy import func, select, text
 
 from lokpanchang import clock
+from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.delivery.base import Outcome
 from lokpanchang.planning import due_slots
 from lokpanchang.storage import migrate
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.models import BroadcastRun, UserDetail
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import dispatch, queries
@@ -88,7 +90,7 @@ def send_panchang(phone: str):
         phone = dispatch.normalise_phone(phone)
     except ActionError as exc:
         abort(400, description=str(exc))
-    user = db().scalar(select(UserDetail).where(UserDetail.phone == phone)) or abort(404)
+    user = db().scalar(select(UserDetail).where(at_addresses(DEFAULT, [phone]))) or abort(404)
     if request.form.get("confirm") != "yes":
         plan = dispatch.plan_send(db(), [user], clock.now())
         already = bool(plan.already_today)

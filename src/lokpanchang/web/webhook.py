@@ -20,8 +20,7 @@ from flask import Blueprint, abort, request
 
 from lokpanchang.config import Settings
 from lokpanchang.delivery.events import StatusUpdate
-from lokpanchang.delivery.whatsapp_inbound import parse_webhook, without_statuses
-from lokpanchang.storage.states import Channel
+from lokpanchang.delivery.whatsapp_inbound import CHANNEL, parse_webhook, without_statuses
 from lokpanchang.web import app_settings, inbound
 
 log = structlog.get_logger(__name__)
@@ -120,4 +119,4 @@ def keep(body: dict) -> None:
     rest = None
     if len(statuses) < len(events):
         rest = without_statuses(body) if statuses else body
-    inbound.accept(Channel.WHATSAPP, rest, statuses)
+    inbound.accept(CHANNEL, rest, statuses)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.config import get_settings
 
 
 def register(subparsers) -> None:
-    worker = subparsers.add_parser("worker", help="run a Celery worker (sends the broadcasts)")
+    worker = subparsers.add_parser("worker", help=summary("worker"))
     worker.add_argument("--concurrency", type=int, default=2, help="processes (default 2)")
     worker.add_argument(
         "--queues",
@@ -22,10 +22,8 @@ def register(subparsers) -> None:
         "e.g. a small worker with --queues priority answers people during a broadcast",
     )
     worker.set_defaults(handler=_worker)
-    subparsers.add_parser(
-        "beat", help="run Celery beat (the jit_planner every 10 min)"
-    ).set_defaults(handler=_beat)
-    web = subparsers.add_parser("web", help="serve the web app (webhook, admin, /healthz)")
+    subparsers.add_parser("beat", help=summary("beat")).set_defaults(handler=_beat)
+    web = subparsers.add_parser("web", help=summary("web"))
     web.add_argument(
         "--port", type=tcp_port, default=None, help="TCP port (default WEB_PORT, 5050)"
     )

@@ -54,14 +54,18 @@ def _raise_stop(signum, _frame) -> None:
 
 
 @contextlib.contextmanager
-def stopping_on_signals():
-    """Within the block, Ctrl-C and SIGTERM raise ``Stop`` (never KeyboardInterrupt)."""
-    previous = {sig: signal.signal(sig, _raise_stop) for sig in STOP_SIGNALS}
+def _handling(handler):
+    previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+        for sig, earlier in previous.items():
+            signal.signal(sig, earlier)
+
+
+def stopping_on_signals():
+    """Within the block, Ctrl-C and SIGTERM raise ``Stop`` (never KeyboardInterrupt)."""
+    return _handling(_raise_stop)
 
 
 @contextlib.contextmanager
@@ -75,12 +79,8 @@ def holding_stop(until: str):
             print(f"lokpanchang: stopping once {until}", flush=True)
         asked.append(signum)
 
-    previous = {sig: signal.signal(sig, hold) for sig in STOP_SIGNALS}
-    try:
+    with _handling(hold):
         yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
     if asked:
         raise Stop(asked[0])
 

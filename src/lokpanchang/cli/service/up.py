@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.service.processes import start_logging, tcp_port
 from lokpanchang.cli.service.supervisor import (
     Child,
@@ -34,7 +34,7 @@ FAKE_TELEGRAM_BOT = "LokPanchangFakeBot"
 
 
 def register(subparsers) -> None:
-    up = subparsers.add_parser("up", help="web + worker + beat together on embedded defaults")
+    up = subparsers.add_parser("up", help=summary("up"))
     up.add_argument("--port", type=tcp_port, default=None, help="web port (default 5050)")
     up.add_argument(
         "--sample-subscribers",

@@ -10,12 +10,14 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
+from lokpanchang.delivery.adapters import names_with
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.health import probes
 from lokpanchang.storage import gauges
 
 LATENESS_BUCKETS = (1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200)
 DURATION_BUCKETS = (1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600)
+TIERED = names_with("messaging_tier")  # the channels the messaging limit counts
 
 
 def histogram(name: str, doc: str, values: list[float], bounds: tuple) -> HistogramMetricFamily:
@@ -37,7 +39,7 @@ class LokpanchangCollector:
         now = clock.now()
         url = self.settings.effective_database_url
         try:
-            read = gauges.read(url, now)
+            read = gauges.read(url, now, TIERED)
             yield self.messages(read)
             yield GaugeMetricFamily(
                 "lokpanchang_messages_late",

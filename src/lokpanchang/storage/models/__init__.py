@@ -4,7 +4,7 @@ One module per subject; every model, ``Base`` (and so ``Base.metadata``, which A
 compares with the database) and the shared constants are imported from here:
 
 - ``base``: ``Base`` and ``UTCDateTime``, the column type of every instant;
-- ``subscribers``: subscribers, their places and history, the messages they sent;
+- ``subscribers``: subscribers, their addresses, places and history, the messages they sent;
 - ``sending``: the daily runs, the delivery ledgers, the prepared panchangams;
 - ``scheduling``: scheduled jobs and their runs, beat entries, the database locks;
 - ``monitoring``: daily metrics, health samples, API usage;
@@ -34,19 +34,20 @@ from lokpanchang.storage.models.sending import (
     PreparedPanchangam,
 )
 from lokpanchang.storage.models.subscribers import (
-    ADDRESSED,
     DEFAULT_SEND_TIME,
     FOREVER,
+    MAX_ADDRESS,
     CityDetail,
     InboundMessage,
+    SubscriberAddress,
     SubscriptionEvent,
     UserDetail,
 )
 
 __all__ = [
-    "ADDRESSED",
     "DEFAULT_SEND_TIME",
     "FOREVER",
+    "MAX_ADDRESS",
     "AnnouncementLog",
     "ApiUsageLog",
     "Base",
@@ -65,6 +66,7 @@ __all__ = [
     "ScheduledJob",
     "ScheduledJobRun",
     "SchedulerLock",
+    "SubscriberAddress",
     "SubscriptionEvent",
     "SystemHealthLog",
     "UTCDateTime",

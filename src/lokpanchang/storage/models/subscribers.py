@@ -1,11 +1,10 @@
-"""Subscribers: their places, their history, and the WhatsApp messages they sent us."""
+"""Subscribers: their addresses, places and history, and the messages they sent us."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
 
 from sqlalchemy import (
-    CheckConstraint,
     Date,
     Float,
     ForeignKey,
@@ -19,7 +18,6 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
-from lokpanchang.storage.states import Channel, check_constraint
 
 FOREVER = datetime(2099, 12, 31, tzinfo=UTC)
 """``obsoleted_on`` of an active subscriber (the seed's convention)."""
@@ -43,27 +41,39 @@ class CityDetail(Base):
     longitude: Mapped[float] = mapped_column(Float)
 
 
-ADDRESSED = (
-    "(channel = 'whatsapp' AND phone IS NOT NULL) OR (channel = 'telegram' AND chat_id IS NOT NULL)"
-)
-"""A subscriber has an address on their channel."""
+MAX_ADDRESS = 320  # the longest address a channel has (an e-mail address: RFC 5321)
+
+
+class SubscriberAddress(Base):
+    """Where a subscriber is reached on one channel: ``(channel, address)``, unique, and one
+    per channel for a subscriber (an E.164 number on WhatsApp, a chat id on Telegram).
+    Channel names are the adapters' (``delivery.adapters``)."""
+
+    __tablename__ = "subscriber_address"
+    __table_args__ = (
+        UniqueConstraint("channel", "address", name="uq_subscriber_address"),
+        UniqueConstraint("user_id", "channel", name="uq_subscriber_address_channel"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    address: Mapped[str] = mapped_column(String(MAX_ADDRESS))
+    created_on: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class UserDetail(Base):
-    """A subscriber. Active means ``obsoleted_on > now``; one row per phone (or Telegram
-    chat), history in events. Messages go to their ``address`` on their ``channel``."""
+    """A subscriber. Active means ``obsoleted_on > now``; history in events. They have an
+    address on one channel or more (``addresses``); messages go to their ``address`` on
+    their ``channel``."""
 
     __tablename__ = "user_detail"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    # E.164; None for someone who signed up on Telegram (a crossed-over subscriber keeps it).
-    phone: Mapped[str | None] = mapped_column(String(20), unique=True)
-    channel: Mapped[str] = mapped_column(String(16), default=Channel.WHATSAPP)
-    chat_id: Mapped[str | None] = mapped_column(String(32), unique=True)  # a Telegram chat
-    # The code of their t.me/<bot>?start=<code> link, offered when WhatsApp blocks them:
-    # opening it links that Telegram chat to this subscription (used once).
+    channel: Mapped[str] = mapped_column(String(16), default="whatsapp")
+    # The code of a link that moves the subscription to another channel (a t.me/<bot>?start=
+    # <code> link, offered when WhatsApp blocks them): opening it links that chat (used once).
     link_code: Mapped[str | None] = mapped_column(String(64), unique=True)
-    wa_id: Mapped[str | None] = mapped_column(String(32))
     display_name: Mapped[str] = mapped_column(String(200), default="")
     latitude: Mapped[float | None] = mapped_column(Float)
     longitude: Mapped[float | None] = mapped_column(Float)
@@ -92,17 +102,37 @@ class UserDetail(Base):
     delete_asked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
-
-    __table_args__ = (
-        Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),
-        CheckConstraint(check_constraint("channel", Channel), name="ck_user_detail_channel"),
-        CheckConstraint(ADDRESSED, name="ck_user_detail_address"),
+    # Loaded with the subscribers in one more query per statement (never one per subscriber).
+    addresses: Mapped[list[SubscriberAddress]] = relationship(
+        lazy="selectin", cascade="all, delete-orphan", order_by=SubscriberAddress.id
     )
+
+    __table_args__ = (Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),)
+
+    @classmethod
+    def at(cls, channel: str, address: str, **fields) -> UserDetail:
+        """A new subscriber reached at ``address`` on ``channel`` (their other columns in
+        ``fields``; the address is as old as ``created_on``)."""
+        user = cls(channel=channel, **fields)
+        user.set_address(channel, address, fields.get("created_on") or FOREVER)
+        return user
 
     @property
     def address(self) -> str:
-        """Where their messages go on their channel: the phone number, or the chat id."""
-        return (self.chat_id if self.channel == Channel.TELEGRAM else self.phone) or ""
+        """Where their messages go: their address on their channel ("" when they have none)."""
+        return self.address_on(self.channel)
+
+    def address_on(self, channel: str) -> str:
+        """Their address on ``channel`` ("" when they have none there)."""
+        return next((a.address for a in self.addresses if a.channel == channel), "")
+
+    def set_address(self, channel: str, address: str, now: datetime) -> None:
+        """Reach them at ``address`` on ``channel`` (replacing their address there, if any)."""
+        for known in self.addresses:
+            if known.channel == channel:
+                known.address = address
+                return
+        self.addresses.append(SubscriberAddress(channel=channel, address=address, created_on=now))
 
     def is_active(self, now: datetime) -> bool:
         return self.obsoleted_on > now
@@ -127,7 +157,7 @@ class SubscriptionEvent(Base):
 
 
 class InboundMessage(Base):
-    """WhatsApp message ids already handled, so Meta's retries are processed once; for a
+    """Inbound message ids already handled (of any channel), so its retries are processed once; for a
     stranger's text, the language its words suggested (used when they then sign up)."""
 
     __tablename__ = "inbound_message"
@@ -135,7 +165,7 @@ class InboundMessage(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     wa_message_id: Mapped[str] = mapped_column(String(128), unique=True)
-    from_phone: Mapped[str] = mapped_column(String(20))
+    from_phone: Mapped[str] = mapped_column(String(MAX_ADDRESS))  # the sender's address
     kind: Mapped[str] = mapped_column(String(20))
     received_at: Mapped[datetime] = mapped_column(UTCDateTime)
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)

@@ -1,4 +1,5 @@
-"""Login and logout. Failed logins are throttled per username and per client address."""
+"""Login and logout. Failed logins are throttled per account and client, per client address,
+and per account (``lokpanchang.throttle``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ from lokpanchang.web.security import current_operator, log_in, log_out, safe_nex
 log = structlog.get_logger(__name__)
 
 UNKNOWN_ADDRESS = "unknown"
+THROTTLED_SUBJECTS = {  # Verdict.reason -> what the page says is locked
+    "client": "this account from your address",
+    "address": "your address",
+    "account": "this account",
+}
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -59,6 +65,7 @@ def login_limits(settings: Settings) -> LoginLimits:
     return LoginLimits(
         max_failures=settings.admin_login_max_failures,
         max_address_failures=settings.admin_login_max_address_failures,
+        max_account_failures=settings.admin_login_max_account_failures,
         window=timedelta(seconds=settings.admin_login_window_seconds),
         lockout=timedelta(seconds=settings.admin_login_lockout_seconds),
     )
@@ -74,7 +81,7 @@ def _throttled(target: str, username: str, verdict: Verdict):
         reason=verdict.reason,
         retry_after_s=verdict.retry_after_seconds,
     )
-    subject = "this account" if verdict.reason == "username" else "your address"
+    subject = THROTTLED_SUBJECTS.get(verdict.reason or "", "your address")
     flash(
         f"Too many failed logins for {subject}. Try again in {minutes} "
         f"minute{'s' if minutes != 1 else ''}.",

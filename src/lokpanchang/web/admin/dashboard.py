@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from flask import jsonify, render_template
 
 from lokpanchang import clock
-from lokpanchang.broadcast.tier import Use
+from lokpanchang.broadcast.tier import TIERED, Use
 from lokpanchang.planning import due_slots
 from lokpanchang.storage import dashboard as numbers
 from lokpanchang.storage import run_reports
@@ -60,5 +60,5 @@ def summary_json():
 
 
 def _tier_use(now: datetime) -> Use:
-    used = numbers.messaging_limit_used(database_url(), now)
+    used = numbers.messaging_limit_used(database_url(), now, TIERED)
     return Use(used, app_settings().messaging_limit)

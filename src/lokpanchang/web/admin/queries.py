@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from lokpanchang.storage.addresses import address_matches
 from lokpanchang.storage.dashboard import active_filter
 from lokpanchang.storage.models import (
     CityDetail,
@@ -47,7 +48,7 @@ def _subscriber_query(wanted: SubscriberFilter, now: datetime):
     query = select(UserDetail).outerjoin(CityDetail, UserDetail.city_id == CityDetail.id)
     if wanted.text:
         like = f"%{wanted.text}%"
-        query = query.where(or_(UserDetail.phone.like(like), UserDetail.display_name.ilike(like)))
+        query = query.where(or_(address_matches(like), UserDetail.display_name.ilike(like)))
     if wanted.zone:
         query = query.where(UserDetail.timezone == wanted.zone)
     if wanted.city:

@@ -13,7 +13,9 @@ from flask import flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from lokpanchang import clock
+from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.delivery.base import Outcome
+from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, bulksend, dispatch, queries
@@ -198,7 +200,7 @@ def _audience(target: str, now) -> Audience | None:
     if user is None:
         return None
     return Audience(
-        f"Subscriber {user.phone}", dispatch.plan_send(db(), [user], now).counts, users=[user]
+        f"Subscriber {user.address}", dispatch.plan_send(db(), [user], now).counts, users=[user]
     )
 
 
@@ -209,7 +211,7 @@ def _one_subscriber() -> UserDetail | None:
         user = db().get(UserDetail, id_arg(user_id) or 0)
     elif phone:
         user = db().scalar(
-            select(UserDetail).where(UserDetail.phone == dispatch.normalise_phone(phone))
+            select(UserDetail).where(at_addresses(DEFAULT, [dispatch.normalise_phone(phone)]))
         )
     if (user_id or phone) and user is None:
         raise ActionError(f"no subscriber {phone or user_id!r}")

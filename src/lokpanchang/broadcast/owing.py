@@ -1,0 +1,77 @@
+"""The one way a ledger row comes to be owed a send: written, then admitted by the messaging
+limit in the same transaction (``broadcast.tier``), so no kind of send can forget it.
+
+A kind of send says which rows it owes (``message_row`` for the daily panchangam's ledger,
+its own dicts for another ledger) and calls ``owe`` (insert or ignore on the ledger's unique
+key, then admit); a run, whose rows are written by one INSERT ... SELECT, calls ``admit_run``.
+Rows the tier holds back are 'deferred' with the reason; the others are sendable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sqlalchemy.orm import Session
+
+from lokpanchang.broadcast import tier
+from lokpanchang.config import Settings
+from lokpanchang.storage import ledger
+from lokpanchang.storage.models import BroadcastRun, MessageLog
+from lokpanchang.storage.states import LedgerKind, LedgerStatus
+
+DAILY_UNIQUE = ["user_id", "local_date"]
+"""``message_log``'s key: one daily panchangam per subscriber and local date."""
+
+
+@dataclass(frozen=True)
+class Owing:
+    """The rows a call made owed: (row id, subscriber id) of each, and those deferred."""
+
+    new: list[tuple[int, int]] = field(default_factory=list)
+    deferred: list[int] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[int]:
+        return [row_id for row_id, _ in self.new]
+
+
+def message_row(
+    user_id: int, local_date: date, zone: str, kind: LedgerKind, scheduled_at: datetime, late: bool
+) -> dict:
+    """A ``message_log`` row owed the daily panchangam of ``local_date`` (in ``zone``)."""
+    return {
+        "user_id": user_id,
+        "local_date": local_date,
+        "timezone": zone,
+        "kind": kind,
+        "status": LedgerStatus.PENDING,
+        "scheduled_at": scheduled_at,
+        "attempts": 0,
+        "late": late,
+    }
+
+
+def owe(
+    session: Session,
+    settings: Settings,
+    model: ledger.Ledger,
+    rows: list[dict],
+    unique: list[str],
+    now: datetime,
+) -> Owing:
+    """Write ``rows`` (those whose ``unique`` key exists are left as they are) and admit the
+    new ones by the messaging limit."""
+    new = ledger.insert_rows(session, model, rows, unique)
+    _, deferred = tier.admit(session, model, new, settings.messaging_limit, now)
+    return Owing(new, deferred)
+
+
+def owe_run(session: Session, settings: Settings, run: BroadcastRun, now: datetime) -> None:
+    """A row for each of the run's subscribers, admitted by the messaging limit (or deferred)."""
+    if settings.messaging_limit is None:  # nothing to count: admitted as they are written
+        ledger.insert_run_rows(session, run, now, admitted_at=now)
+        return
+    ledger.insert_run_rows(session, run, now)
+    waiting = ledger.unadmitted(session, MessageLog, ledger.run_rows(run.id))
+    tier.admit(session, MessageLog, waiting, settings.messaging_limit, now)
