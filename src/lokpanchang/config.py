@@ -32,6 +32,7 @@ SECRET_FIELDS = (
     "metrics_token",
     "telegram_bot_token",
     "telegram_webhook_secret",
+    "email_smtp_password",
 )
 # A production SECRET_KEY (and METRICS_TOKEN) is random (``secret_weakness``): generate one
 # with `python -c "import secrets; print(secrets.token_urlsafe(48))"`.
@@ -122,6 +123,22 @@ class Settings(BaseSettings):
     telegram_send_rate: float = Field(25.0, gt=0, le=30)
     # Set by `up --fake-telegram`: the fake Bot API it runs.
     fake_telegram_url: str = ""
+    # E-mail (docs/email.md): the SMTP relay (TLS required: STARTTLS or implicit; "off" only
+    # for a local fake), who the mail is from, its pace, how long a sign-up's link works, and
+    # the site's public address its links point at (e.g. https://panchang.example.org).
+    email_smtp_host: str = ""
+    email_smtp_port: int = Field(587, gt=0, lt=65536)
+    email_smtp_tls: Literal["starttls", "implicit", "off"] = "starttls"
+    email_smtp_user: str = ""
+    email_smtp_password: str = ""
+    email_from: str = "panchang@localhost"
+    email_from_name: str = "Lokpanchang"
+    email_send_rate: float = Field(10.0, gt=0)
+    email_connections: int = Field(4, gt=0, le=100)
+    email_confirm_hours: int = Field(48, gt=0, le=24 * 30)
+    public_url: str = ""
+    # Set by `up --fake-email`: the fake relay's page of what it accepted.
+    fake_email_url: str = ""
     # Outcomes the channel returned are held this long (s) while the database is unreachable.
     outcome_hold: float = Field(120.0, ge=0)
 
@@ -159,6 +176,10 @@ class Settings(BaseSettings):
     # The public page: the place it opens on (until a visitor chooses one), and the number
     # people write to on WhatsApp (E.164; empty: no "get this every morning" WhatsApp link).
     public_default_place: str = "New Delhi"
+    # Its expensive work (web.public_work): helper processes per web worker (0: in the worker
+    # itself), and how many such computations one client address may have in flight.
+    public_helpers: int = Field(1, ge=0, le=16)
+    public_per_client: int = Field(2, gt=0, le=1000)
     whatsapp_display_number: str = ""
     # Login throttling: this many failures within the window lock an account out for the
     # lockout from the client that failed (a client address, any account: the larger number;

@@ -51,6 +51,7 @@ PHONE = re.compile(
     r"(?<![\w.-])(?:(?:\+|%2[bB])\d(?:[\d ()-]|%20|\+){6,24}\d|\d[\d -]{6,18}\d)(?![\w.-])"
 )
 BARE_MIN_DIGITS = 10
+EMAIL_ADDRESS = re.compile(r"([\w.!#$%&'*+/=?^`{|}~-]+)@((?:[\w-]+\.)+[\w-]{2,})")
 URL_ESCAPES = re.compile(r"%2[bB]|%20")
 ISO_DATE = re.compile(
     r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"
@@ -99,6 +100,8 @@ def mask_text(text: str, secrets: tuple[str, ...] = ()) -> str:
         text = BEARER.sub(lambda m: m.group(1) + MASK, text)
     if any(word in lowered for word in SECRET_KEY_WORDS):
         text = KEY_VALUE_SECRET.sub(lambda m: m.group(1) + MASK, text)
+    if "@" in text:  # an e-mail address keeps its first letter and its domain
+        text = EMAIL_ADDRESS.sub(lambda m: m.group(1)[:1] + "***@" + m.group(2), text)
     return PHONE.sub(_mask_phone_match, text)
 
 

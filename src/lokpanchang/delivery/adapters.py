@@ -98,10 +98,11 @@ class Adapter:
 
 
 def _registry() -> dict[str, Adapter]:
+    from lokpanchang.delivery.email_adapter import EmailAdapter
     from lokpanchang.delivery.telegram_adapter import TelegramAdapter
     from lokpanchang.delivery.whatsapp_adapter import WhatsAppAdapter
 
-    return {a.name: a for a in (WhatsAppAdapter(), TelegramAdapter())}
+    return {a.name: a for a in (WhatsAppAdapter(), TelegramAdapter(), EmailAdapter())}
 
 
 ADAPTERS: dict[str, Adapter] = _registry()

@@ -50,11 +50,13 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     for blueprint in channel_blueprints():
         app.register_blueprint(blueprint)
+    from lokpanchang.web import public_work
     from lokpanchang.web.bodies import UploadFront
     from lokpanchang.web.health import Probes
     from lokpanchang.web.security import CookieFirstSessions, add_security_headers
 
     app.session_interface = CookieFirstSessions()
+    app.register_error_handler(public_work.Busy, public_work.busy_page)
     app.after_request(add_security_headers)
     # Outermost first: the proxies' client address, the probes (which read no body), every
     # body read whole within its deadline, then Flask.

@@ -16,10 +16,12 @@ from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
 from lokpanchang.messages import template_version
+from lokpanchang.web import public_work
 
 SUPPORTED_YEARS = (FIRST_YEAR, LAST_YEAR)  # the years the almanac computes
 
 
+@public_work.bounded
 def panchangam(
     latitude: float,
     longitude: float,
@@ -38,6 +40,7 @@ def panchangam(
     )
 
 
+@public_work.bounded
 def month_observances(
     latitude: float, longitude: float, zone: str, first: date, language: str
 ) -> list[dict]:
@@ -45,26 +48,27 @@ def month_observances(
     from calendar import monthrange
 
     last = first.replace(day=monthrange(first.year, first.month)[1])
-    return observances_from(latitude, longitude, zone, first, last, language)
+    return _observances(latitude, longitude, zone, first, last, language)
 
 
+@public_work.bounded
 def observances_from(
     latitude: float, longitude: float, zone: str, first: date, last: date, language: str
 ) -> list[dict]:
     """The observances (JSON objects) on ``first`` .. ``last`` at the place."""
-    return list(_observances(latitude, longitude, zone, first, last, language))
+    return _observances(latitude, longitude, zone, first, last, language)
 
 
-@lru_cache(maxsize=64)
-def _observances(latitude, longitude, zone, first, last, language) -> tuple[dict, ...]:
+def _observances(latitude, longitude, zone, first, last, language) -> list[dict]:
     from zoneinfo import ZoneInfo
 
     from lokpanchang.almanac.observances import Place, observances_between
 
     found = observances_between(Place(latitude, longitude, ZoneInfo(zone)), first, last, language)
-    return tuple(item.to_dict() for item in found.observances)
+    return [item.to_dict() for item in found.observances]
 
 
+@public_work.bounded
 def place_at(latitude: float, longitude: float):
     """The gazetteer's place for the point: its zone and nearest town."""
     return places.lookup(latitude, longitude)
@@ -111,7 +115,25 @@ def daily_message(
     recipient = content.Recipient(
         0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
     )
-    parameters, text = _daily_content(_template_version())(recipient)
+    return _message(_template_version(), recipient)
+
+
+def public_message(
+    language: str, latitude: float, longitude: float, zone: str, day: date, place: str
+) -> Message:
+    """The daily message as a subscriber at the place would get it on ``day`` (the public
+    page's: no one's number), in the template version the sender is configured for."""
+    return _public_message(_template_version(), language, latitude, longitude, zone, day, place)
+
+
+@public_work.bounded
+def _public_message(version, language, latitude, longitude, zone, day, place) -> Message:
+    recipient = content.Recipient(0, 0, "", language, latitude, longitude, zone, day, place, 0.0)
+    return _message(version, recipient)
+
+
+def _message(version: int, recipient) -> Message:
+    parameters, text = _daily_content(version)(recipient)
     return Message(tuple(parameters), text)
 
 
@@ -122,5 +144,6 @@ def subscriber_message(user, local_date: date) -> Message:
     return Message(tuple(parameters), text)
 
 
+@public_work.bounded
 def search_places(text: str, limit: int = 10) -> list[places.Place]:
     return places.search(text, limit=limit)

@@ -160,8 +160,8 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
             app_settings().sunrise_convention,
         )
         # Exactly what the broadcast would send a subscriber there.
-        message = integrations.daily_message(
-            0, "", language, chosen.latitude, chosen.longitude, chosen.timezone, day, chosen.city
+        message = integrations.public_message(
+            language, chosen.latitude, chosen.longitude, chosen.timezone, day, chosen.city
         )
     except ValueError:
         return {"problem": words["cannot_compute"]}

@@ -64,9 +64,10 @@ class WebServer(BaseApplication):
 
     def load(self):
         from lokpanchang.cli.service import prepare_broker
-        from lokpanchang.web import create_app
+        from lokpanchang.web import create_app, public_work
 
         prepare_broker()
+        public_work.WORK.configure(self.settings.public_helpers, self.settings.public_per_client)
         return create_app(self.settings)
 
 

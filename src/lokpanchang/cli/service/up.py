@@ -5,7 +5,8 @@ leaves it out). It migrates the database first (SQLite, Celery over kombu's SQL 
 the outbox channel), then supervises the children (``supervisor``). ``up --fake-whatsapp``
 also runs the fake Cloud API as a child and points the others at it (a demo of the real
 channel, webhooks included, with nothing leaving the machine); ``up --fake-telegram`` does the
-same with the fake Telegram Bot API. What a run serves is written to ``DATA_DIR/up.json``.
+same with the fake Telegram Bot API, and ``up --fake-email`` with a fake SMTP relay (its
+messages on ``/_fake/messages``). What a run serves is written to ``DATA_DIR/up.json``.
 """
 
 from __future__ import annotations
@@ -64,6 +65,15 @@ def register(subparsers) -> None:
         action="store_true",
         help="do not run Flower (the task monitor on FLOWER_PORT, default 5555)",
     )
+    up.add_argument(
+        "--fake-email",
+        nargs="?",
+        type=tcp_port,
+        const=0,
+        default=None,
+        metavar="PORT",
+        help="also run a fake SMTP relay (on PORT, default a free one) and send e-mail to it",
+    )
     up.set_defaults(handler=_up)
 
 
@@ -103,6 +113,11 @@ def _run(args) -> int:
         children.insert(0, fake)
         env = {**_without_files(env or dict(os.environ), TELEGRAM_SECRETS), **telegram_env}
         run.fake_telegram_url = telegram_env["TELEGRAM_API_BASE_URL"]
+    if args.fake_email is not None:
+        fake, email_env = _fake_email(me, args.fake_email or _free_port(), run.web_url)
+        children.insert(0, fake)
+        env = {**_without_files(env or dict(os.environ), ("EMAIL_SMTP_PASSWORD",)), **email_env}
+        run.fake_email_url = email_env["FAKE_EMAIL_URL"]
     for child in children:
         child.env = env
     flower, flower_line = (None, "") if args.no_flower else _flower(settings, env)
@@ -174,6 +189,7 @@ class UpRun:
     generated: bool = False
     fake_url: str | None = None
     fake_telegram_url: str | None = None
+    fake_email_url: str | None = None
 
     def __post_init__(self) -> None:
         if not self.app_secret:
@@ -201,6 +217,11 @@ class UpRun:
                 f"lokpanchang: Telegram messages go to the fake Bot API at "
                 f"{self.fake_telegram_url} (post updates to {self.fake_telegram_url}/_fake/updates)"
             )
+        if self.fake_email_url:
+            lines.append(
+                f"lokpanchang: e-mail goes to the fake SMTP relay (what it accepted: "
+                f"{self.fake_email_url})"
+            )
         if self.generated:
             lines.append(
                 f"lokpanchang: this run's app secret for signing webhooks: {self.app_secret} "
@@ -215,6 +236,7 @@ class UpRun:
             "web": self.web_url,
             "fake_whatsapp": self.fake_url,
             "fake_telegram": self.fake_telegram_url,
+            "fake_email": self.fake_email_url,
         }
         if self.generated:
             fields["app_secret"] = self.app_secret
@@ -309,6 +331,26 @@ def _fake_telegram(me: list[str], fake_port: int, web_url: str) -> tuple[Child, 
 
 
 TELEGRAM_SECRETS = ("TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
+
+
+def _fake_email(me: list[str], smtp_port: int, web_url: str) -> tuple[Child, dict[str, str]]:
+    """The fake SMTP relay as a child, and the settings pointing the others at it (plain
+    SMTP on loopback: ``EMAIL_SMTP_TLS=off`` is set explicitly, for the fake only)."""
+    http_port = _free_port()
+    fake = Child(
+        "fake-email",
+        [*me, "fake-email", f"--port={smtp_port}", f"--http-port={http_port}"],
+    )
+    env = {
+        "EMAIL_SMTP_HOST": "127.0.0.1",
+        "EMAIL_SMTP_PORT": str(smtp_port),
+        "EMAIL_SMTP_TLS": "off",
+        "EMAIL_SMTP_USER": "",
+        "EMAIL_SMTP_PASSWORD": "",
+        "PUBLIC_URL": web_url.rstrip("/"),
+        "FAKE_EMAIL_URL": f"http://127.0.0.1:{http_port}/_fake/messages",
+    }
+    return fake, env
 
 
 def _without_files(env: dict[str, str], names: tuple[str, ...]) -> dict[str, str]:

@@ -1,0 +1,95 @@
+"""A fake SMTP relay (``aiosmtpd``) for ``up --fake-email``, the tests and the demos.
+
+It takes mail like a relay: a recipient it was told bounces is refused at RCPT with
+``550 5.1.1`` (a hard bounce, as a relay that verifies recipients answers), a message without
+``From``, ``To``, ``Subject`` or ``Message-ID`` is refused with ``554 5.6.0``, and one larger
+than the limit with ``552``. What it accepted is read over HTTP on its second port:
+
+- ``GET /_fake/messages``: every accepted message, oldest first, as JSON (sender, recipients,
+  subject, headers, the plain-text and HTML parts);
+- ``POST /_fake/bounces`` ``{"address": "..."}``: that recipient bounces from now on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email
+import email.policy
+from dataclasses import dataclass, field
+
+from aiohttp import web
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+REQUIRED_HEADERS = ("From", "To", "Subject", "Message-ID")
+SIZE_LIMIT = 1024 * 1024
+
+
+@dataclass
+class Mailbox:
+    """What the fake accepted, and the recipients it refuses."""
+
+    bounces: set[str] = field(default_factory=set)
+    messages: list[dict] = field(default_factory=list)
+
+    async def handle_RCPT(
+        self, server, session: Session, envelope: Envelope, address: str, options
+    ):
+        if address.lower() in self.bounces:
+            return f"550 5.1.1 <{address}>: recipient address rejected: user unknown"
+        envelope.rcpt_tos.append(address)
+        return "250 2.1.5 OK"
+
+    async def handle_DATA(self, server, session: Session, envelope: Envelope):
+        raw = envelope.original_content or b""
+        if len(raw) > SIZE_LIMIT:
+            return "552 5.3.4 message too big"
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        missing = [name for name in REQUIRED_HEADERS if not message.get(name)]
+        if missing:
+            return f"554 5.6.0 message refused: no {', '.join(missing)} header"
+        self.messages.append(_as_record(envelope, message))
+        return "250 2.0.0 OK: queued"
+
+
+def _as_record(envelope: Envelope, message) -> dict:
+    text = message.get_body(("plain",))
+    html = message.get_body(("html",))
+    return {
+        "mail_from": envelope.mail_from,
+        "rcpt_to": list(envelope.rcpt_tos),
+        "subject": str(message["Subject"]),
+        "headers": {name: str(value) for name, value in message.items()},
+        "text": text.get_content() if text is not None else "",
+        "html": html.get_content() if html is not None else "",
+    }
+
+
+def http_app(mailbox: Mailbox) -> web.Application:
+    async def messages(_request: web.Request) -> web.Response:
+        return web.json_response({"messages": mailbox.messages})
+
+    async def bounce(request: web.Request) -> web.Response:
+        body = await request.json()
+        address = str(body.get("address", "")).strip().lower() if isinstance(body, dict) else ""
+        if "@" not in address:
+            return web.json_response(
+                {"error": 'give {"address": "someone@example.com"}'}, status=400
+            )
+        mailbox.bounces.add(address)
+        return web.json_response({"bounces": sorted(mailbox.bounces)})
+
+    app = web.Application()
+    app.router.add_get("/_fake/messages", messages)
+    app.router.add_post("/_fake/bounces", bounce)
+    return app
+
+
+async def start_smtp(mailbox: Mailbox, port: int = 0) -> tuple[asyncio.base_events.Server, int]:
+    """The SMTP side on 127.0.0.1:``port`` (0: any free one); the server and its port."""
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(
+        lambda: SMTP(mailbox, hostname="fake-smtp.localhost", data_size_limit=2 * SIZE_LIMIT),
+        "127.0.0.1",
+        port,
+    )
+    return server, server.sockets[0].getsockname()[1]

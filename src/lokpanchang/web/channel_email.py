@@ -1,0 +1,153 @@
+"""The e-mail channel's pages: sign up from the public page, confirm, leave with one click.
+
+- ``POST /email/signup`` (the public page's form: an address, the place shown, the language)
+  sends a confirmation link, signed and expiring (``EMAIL_CONFIRM_HOURS``); nothing else is
+  sent and nothing is stored before it is opened.
+- ``GET /email/confirm/<token>`` shows a button; its ``POST`` keeps the sign-up in the
+  inbound store and hands it to the one inbound task (``web.inbound``), which subscribes the address at the place and
+  sends today's panchangam if its time has passed (a mail scanner that follows links never
+  confirms: only the button does).
+- ``GET /email/unsubscribe/<token>`` (the link in every message) shows a button; a ``POST``
+  to it -- the button, or a mail client's one-click (RFC 8058, ``List-Unsubscribe=One-Click``)
+  -- stops the subscriber.
+
+A token that is forged or expired answers 400 and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import structlog
+from flask import Blueprint, abort, render_template, request
+
+from lokpanchang import languages
+from lokpanchang.broadcast.context import owned_context, transmit
+from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
+from lokpanchang.delivery.email_adapter import (
+    CHANNEL,
+    address_leaving,
+    confirm_url,
+    normalise_address,
+    signup_of,
+)
+from lokpanchang.messages.email_words import email_words
+from lokpanchang.places import validated
+from lokpanchang.web import app_settings, inbound
+
+log = structlog.get_logger(__name__)
+bp = Blueprint("channel_email", __name__)
+bp.add_app_template_global(email_words, "email_words_for")
+
+
+@bp.app_template_global("email_signup_open")
+def signup_open() -> bool:
+    """Whether the public page offers the e-mail sign-up: an SMTP relay is configured."""
+    return bool(app_settings().email_smtp_host)
+
+
+@bp.before_request
+def configured_only():
+    if not signup_open():
+        abort(404)
+
+
+def _language() -> str:
+    asked = request.values.get("lang", "")
+    return asked if languages.is_supported(asked) else languages.DEFAULT
+
+
+def _page(status: int, language: str, title: str, text: str, button: str = ""):
+    page = render_template(
+        "email/page.html", title=title, text=text, button=button, page_lang=language
+    )
+    return page, status
+
+
+@bp.post("/email/signup")
+def signup():
+    language = _language()
+    words = email_words(language)
+    given = request.form.get("email", "")
+    try:
+        address = normalise_address(given)
+        latitude, longitude = validated(request.form.get("latitude"), request.form.get("longitude"))
+    except ValueError as exc:
+        shown = (
+            words["bad_address"].format(address=given.strip()[:254])
+            if "mail" in str(exc)
+            else str(exc)
+        )
+        return _page(400, language, words["confirm_title"], shown)
+    place = request.form.get("place", "").strip()[:200] or f"{latitude:.2f}, {longitude:.2f}"
+    signup = {"a": address, "lat": latitude, "lon": longitude, "l": language, "p": place}
+    if not _send_confirmation(signup, words):
+        return _page(503, language, words["confirm_title"], "not sent now; try again later")
+    return _page(
+        200, language, words["confirm_title"], words["check_inbox"].format(address=address)
+    )
+
+
+def _send_confirmation(signup: dict, words) -> bool:
+    settings = app_settings()
+    link = confirm_url(settings, signup)
+    body = words["confirm_body"].format(
+        place=signup["p"], link=link, hours=settings.email_confirm_hours
+    )
+    message = OutgoingMessage(
+        0,
+        signup["a"],
+        signup["l"],
+        text=f"{words['confirm_subject']}\n\n{body}",
+        kind=MessageKind.TEXT,
+        channel=CHANNEL,
+    )
+    with owned_context(settings) as ctx:
+        [result] = transmit(ctx, [message])
+    log.info("email.confirmation_sent", outcome=str(result.outcome), code=result.error_code)
+    return result.outcome is Outcome.SENT
+
+
+@bp.route("/email/confirm/<token>", methods=["GET", "POST"])
+def confirm(token: str):
+    found = signup_of(app_settings(), token)
+    language = str(found.get("l", "")) if found else _language()
+    words = email_words(language)
+    if found is None:
+        return _page(400, language, words["confirm_title"], words["bad_link"])
+    if request.method == "GET":
+        return _page(200, language, words["confirm_title"], found["p"], words["confirm_button"])
+    once = hashlib.sha256(token.encode()).hexdigest()[:40]  # the link, not its contents
+    problem = _enqueue({"kind": "confirm", "signup": found, "once": once})
+    if problem:
+        return problem
+    return _page(
+        200, language, words["confirm_title"], words["confirmed"].format(address=found["a"])
+    )
+
+
+@bp.route("/email/unsubscribe/<token>", methods=["GET", "POST"])
+def unsubscribe(token: str):
+    address = address_leaving(app_settings(), token)
+    language = _language()
+    words = email_words(language)
+    if address is None:
+        return _page(400, language, words["leave_title"], words["bad_link"])
+    if request.method == "GET":
+        return _page(200, language, words["leave_title"], address, words["leave_button"])
+    problem = _enqueue({"kind": "unsubscribe", "address": address})
+    if problem:
+        return problem
+    return _page(200, language, words["leave_title"], words["left"].format(address=address))
+
+
+def _enqueue(body: dict):
+    """Keep a verified page's event in the inbound store and hand it to the one inbound
+    task (``web.inbound``); a page saying so if the database cannot keep it (nothing was
+    done: the person can press again)."""
+    try:
+        inbound.accept(CHANNEL, body)
+    except inbound.StoreUnavailable as exc:
+        log.error("email.store_unavailable", error=str(exc))
+        return "not kept now; try again in a minute", 503
+    return None

@@ -1,0 +1,113 @@
+"""The e-mail channel's pages through the Flask test client (a real Redis broker): the
+sign-up sends only a signed confirmation link; opening it shows a button, and only its POST
+queues the sign-up for the one inbound task; an unsubscribe link works by its one-click POST;
+forged links change nothing; without a relay the pages are not there."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+from sqlalchemy import select
+
+from lokpanchang.delivery.base import Outcome, SendResult
+from lokpanchang.delivery.email_adapter import leave_url
+from lokpanchang.storage import migrate
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import InboundWebhook
+from lokpanchang.web import create_app
+from tests.web.test_webhook import queued
+
+UJJAIN = {"latitude": "23.1765", "longitude": "75.7885", "place": "Ujjain", "lang": "hi"}
+
+
+@pytest.fixture
+def app_settings(make_settings, redis_url):
+    return make_settings(
+        environment="test",
+        secret_key="s" * 40,
+        delivery_backend="outbox",
+        email_smtp_host="smtp.invalid",  # configured: the pages are open
+        public_url="https://panchang.example",
+        celery_broker_url=redis_url,
+        celery_result_backend=redis_url,
+    )
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """What the pages send, kept instead of going to a relay (the sender is tested apart)."""
+    messages = []
+
+    def transmit(ctx, batch):
+        messages.extend(batch)
+        return [SendResult(m.ledger_id, Outcome.SENT, "mail.1") for m in batch]
+
+    monkeypatch.setattr("lokpanchang.web.channel_email.transmit", transmit)
+    return messages
+
+
+@pytest.fixture
+def client(app_settings):
+    migrate.upgrade(app_settings.effective_database_url)  # the inbound store is a table
+    return create_app(app_settings).test_client()
+
+
+def inbound_tasks(app_settings) -> list:
+    """(channel, stored body) of each page event kept in the inbound store and queued."""
+    found = [m for m in queued(app_settings) if m["headers"]["task"] == "tasks.handle_inbound"]
+    ids = [json.loads(base64.b64decode(m["body"]))[0][0] for m in found]
+    with transaction(app_settings.effective_database_url) as session:
+        rows = {row.id: row for row in session.scalars(select(InboundWebhook))}
+    return [[rows[i].channel, json.loads(rows[i].body)] for i in ids]
+
+
+def test_signing_up_sends_only_a_confirmation_link_and_queues_nothing(client, app_settings, sent):
+    answer = client.post("/email/signup", data={"email": "Asha@Example.com", **UJJAIN})
+    assert answer.status_code == 200 and "Asha@example.com" in answer.text
+    [message] = sent
+    assert (message.to, message.channel, message.language) == ("Asha@example.com", "email", "hi")
+    assert re.search(r"https://panchang\.example/email/confirm/\S+", message.text)
+    assert inbound_tasks(app_settings) == []
+
+
+def test_a_bad_address_is_refused_naming_it(client, sent):
+    answer = client.post("/email/signup", data={"email": "asha@", **UJJAIN})
+    assert answer.status_code == 400 and "asha@" in answer.text and sent == []
+
+
+def test_the_link_shows_a_button_and_only_its_post_subscribes(client, app_settings, sent):
+    client.post("/email/signup", data={"email": "asha@example.com", **UJJAIN})
+    [link] = re.findall(r"https://panchang\.example(/email/confirm/\S+)", sent[0].text)
+    page = client.get(link)
+    assert page.status_code == 200 and 'id="email-button"' in page.text
+    assert inbound_tasks(app_settings) == []  # a scanner following the link confirms nothing
+    assert client.post(link).status_code == 200
+    [[channel, body]] = inbound_tasks(app_settings)
+    assert channel == "email" and body["kind"] == "confirm"
+    signup = body["signup"]
+    assert (signup["a"], signup["l"], signup["p"]) == ("asha@example.com", "hi", "Ujjain")
+
+
+def test_a_forged_or_altered_link_changes_nothing(client, app_settings):
+    assert client.post("/email/confirm/not-a-token").status_code == 400
+    assert client.post("/email/unsubscribe/not-a-token").status_code == 400
+    assert inbound_tasks(app_settings) == []
+
+
+def test_one_click_unsubscribe_is_a_post_of_the_link(client, app_settings):
+    path = leave_url(app_settings, "asha@example.com").removeprefix("https://panchang.example")
+    assert client.get(path).status_code == 200 and inbound_tasks(app_settings) == []
+    answer = client.post(path, data={"List-Unsubscribe": "One-Click"})
+    assert answer.status_code == 200
+    assert inbound_tasks(app_settings) == [
+        ["email", {"kind": "unsubscribe", "address": "asha@example.com"}]
+    ]
+
+
+def test_without_a_relay_there_is_no_email_sign_up(make_settings):
+    client = create_app(make_settings(environment="test")).test_client()
+    answer = client.post("/email/signup", data={"email": "a@example.com", **UJJAIN})
+    assert answer.status_code == 404
