@@ -20,6 +20,7 @@ import structlog
 
 from lokpanchang import clock
 from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac.calendars.kinds import Calendar, default_calendar
 from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import prepared
 from lokpanchang.storage.cities import km_from_city
@@ -42,6 +43,20 @@ class Recipient:
     local_date: date
     place: str = ""
     distance_km: float = 0.0  # from the subscriber to the town ``place`` names
+    calendar: str = ""  # the month line's calendar (``almanac.calendars``); "": purnimanta
+
+
+def subscriber_calendar(user) -> Calendar:
+    """The calendar ``user`` (a ``UserDetail``) reads: their own choice, else the default of
+    their language and their town's state (``subscriber_default_calendar``)."""
+    return Calendar(user.calendar) if user.calendar else subscriber_default_calendar(user)
+
+
+def subscriber_default_calendar(user) -> Calendar:
+    """The calendar of ``user``'s language and town (``almanac.calendars.default_calendar``)."""
+    city = user.city
+    where = (city.country_code or "", city.state or "") if city is not None else ("", "")
+    return default_calendar(user.language, *where)
 
 
 def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipient:
@@ -58,6 +73,7 @@ def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipien
         local_date,
         city.city if city is not None else "",
         km_from_city(user.latitude, user.longitude, city),
+        str(subscriber_calendar(user)),
     )
 
 
@@ -215,12 +231,12 @@ class CachedPanchangams:
 
 class PanchangamContent:
     """Content from a cached panchangam and a renderer
-    ``render(panchangam, language, place, distance_km)``."""
+    ``render(panchangam, language, place, distance_km, calendar)``."""
 
     def __init__(
         self,
         compute: Callable[[Recipient], object],
-        render: Callable[[Any, str, str, int], Iterable[Any]],
+        render: Callable[[Any, str, str, int, str], Iterable[Any]],
         store: PreparedStore | None = None,
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
@@ -228,8 +244,9 @@ class PanchangamContent:
         self._rendered = _Bounded(40_000)  # a town's message is rendered once per language
 
     def __call__(self, recipient: Recipient) -> Rendered:
-        # The same town and distance (to the km) read alike: one rendering per language.
-        named = (recipient.place, round(recipient.distance_km))
+        # The same town and distance (to the km) read alike: one rendering per language
+        # and calendar.
+        named = (recipient.place, round(recipient.distance_km), recipient.calendar)
         key = (place_key(recipient), recipient.language, named)
         rendered = cast(Rendered | None, self._rendered.get(key))
         if rendered is None:
@@ -260,8 +277,12 @@ def almanac_content(store: PreparedStore | None = None, version: int = 1) -> Pan
             include_muhurtas=False,
         )
 
-    def render(panchangam: object, language: str, place: str, distance_km: float) -> Rendered:
-        message = render_daily(panchangam, language, place, distance_km, version=version)
+    def render(
+        panchangam: object, language: str, place: str, distance_km: float, calendar: str = ""
+    ) -> Rendered:
+        message = render_daily(
+            panchangam, language, place, distance_km, version=version, calendar=calendar
+        )
         return message.parameters, message.text
 
     return PanchangamContent(compute, render, store)

@@ -11,6 +11,7 @@ keywords START, STOP and HELP in Latin letters, as the conversation handler matc
 from __future__ import annotations
 
 from lokpanchang import languages
+from lokpanchang.messages.calendar_replies import CALENDAR_REPLIES
 from lokpanchang.messages.command_replies import COMMAND_REPLIES
 from lokpanchang.messages.languages import text_language
 
@@ -131,6 +132,8 @@ _REPLIES = {
 
 for _code, _texts in COMMAND_REPLIES.items():
     _REPLIES[_code].update(_texts)
+for _code, _texts in CALENDAR_REPLIES.items():
+    _REPLIES[_code].update(_texts)
 
 
 # The order the help lists the languages in; every name listed is one the handler accepts.
@@ -150,15 +153,23 @@ def language_menu(language: str) -> tuple[str, ...]:
     return tuple(row.english_name if in_english else row.native_name for row in rows)
 
 
+def calendar_menu(language: str) -> tuple[str, ...]:
+    """The calendars' names as a reader of ``language`` writes them, in the choices' order."""
+    return tuple(languages.calendar_name(language, value) for value in languages.CALENDARS)
+
+
 def reply(kind: str, language: str = "en", **values: str) -> str:
     """The reply ``kind`` in ``language`` (English when there is none), filled with ``values``.
 
     ``language_name`` defaults to ``language``'s name as the reply writes it, ``languages``
-    to the help's list of names (``language_menu``).
+    to the help's list of names (``language_menu``), ``calendars`` to the calendars' names
+    and ``calendar_word`` to the reader's word for the ``calendar`` command.
     """
     texts = _REPLIES[reply_language(language)]
     values.setdefault("language_name", languages.name_in(language, language))
     values.setdefault("languages", ", ".join(language_menu(language)))
+    values.setdefault("calendars", ", ".join(calendar_menu(language)))
+    values.setdefault("calendar_word", languages.command_word(language, "calendar"))
     return texts.get(kind, _REPLIES["en"][kind]).format(**values)
 
 

@@ -108,27 +108,47 @@ def daily_message(
     local_date: date,
     place: str,
     distance_km: float = 0.0,
+    calendar: str = "",
 ) -> Message:
     """The daily message exactly as the broadcast renders it for this subscriber and date,
     in the template version the sender is configured for (``distance_km``: from the
-    subscriber to the town ``place`` names)."""
+    subscriber to the town ``place`` names; ``calendar``: the month line's)."""
     recipient = content.Recipient(
-        0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
+        0,
+        user_id,
+        phone,
+        language,
+        latitude,
+        longitude,
+        zone,
+        local_date,
+        place,
+        distance_km,
+        calendar,
     )
     return _message(_template_version(), recipient)
 
 
 def public_message(
-    language: str, latitude: float, longitude: float, zone: str, day: date, place: str
+    language: str,
+    latitude: float,
+    longitude: float,
+    zone: str,
+    day: date,
+    place: str,
+    calendar: str = "",
 ) -> Message:
     """The daily message as a subscriber at the place would get it on ``day`` (the public
-    page's: no one's number), in the template version the sender is configured for."""
-    return _public_message(_template_version(), language, latitude, longitude, zone, day, place)
+    page's: no one's number), in the template version the sender is configured for, the
+    month line in ``calendar`` ("": purnimanta)."""
+    where = (latitude, longitude, zone)
+    return _public_message(_template_version(), language, *where, day, place, calendar)
 
 
 @public_work.bounded
-def _public_message(version, language, latitude, longitude, zone, day, place) -> Message:
-    recipient = content.Recipient(0, 0, "", language, latitude, longitude, zone, day, place, 0.0)
+def _public_message(version, language, latitude, longitude, zone, day, place, calendar) -> Message:
+    where = (latitude, longitude, zone)
+    recipient = content.Recipient(0, 0, "", language, *where, day, place, 0.0, calendar)
     return _message(version, recipient)
 
 
