@@ -206,6 +206,18 @@ def test_odisha_cuts_at_the_clock_time():
     assert solar.first_day(Calendar.ODIA, 1, cutoff + MINUTE, sunrises) == NEXT
 
 
+def test_odisha_reads_the_clock_without_daylight_saving():
+    # New York, July: EDT (UTC-4); the cut-off is 22:21:30 EST, 23:21:30 on the wall clock.
+    zone = ZoneInfo("America/New_York")
+    sunrises = daylight.Sunrises(daylight.Where(zone, 40.7128, -74.006, DRIK.rising, DRIK))
+    july = date(2025, 7, 16)
+    from lokpanchang.almanac.timescale import local_midnight_jd
+
+    wall_cutoff = local_midnight_jd(july, zone) + (23 * 3600 + 21 * 60 + 30) / 86400
+    assert solar.first_day(Calendar.ODIA, 4, wall_cutoff - MINUTE, sunrises) == july
+    assert solar.first_day(Calendar.ODIA, 4, wall_cutoff + MINUTE, sunrises) == date(2025, 7, 17)
+
+
 @pytest.mark.parametrize(
     ("sign", "where", "expected"),
     [

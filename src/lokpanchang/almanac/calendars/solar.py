@@ -9,8 +9,10 @@ Art. 28; the exact cut-offs measured on drikpanchang.com's month pages, see
 - Tamil: a sankranti before sunset begins the month that day, a later one the next day.
 - Malayalam: before the end of the third fifth of the daytime (madhyahna) that day, else the
   next day.
-- Odia: before 22:21:30 on the local clock that day, else the next day (drikpanchang.com
-  states no rule; the published days fit this clock time and no day-relative moment).
+- Odia: before 22:21:30 on the zone's standard clock that day, else the next day
+  (drikpanchang.com states no rule; the published days fit this clock time and no day- or
+  night-relative moment, and 1943's Kumbha sankranti at 21:23 standard, 22:23 war time,
+  begins Phalguna the same day).
 - Bengali: the month begins the day after the sankranti's Hindu day when the sankranti falls
   before the nishita muhurta (the eighth of the night's fifteen muhurtas, around midnight),
   the day after that when it falls after it. Inside the nishita muhurta the tithi decides:
@@ -173,7 +175,10 @@ def _malayalam(sign: int, instant: float, hindu: _HinduDay, sunrises: daylight.S
 
 def _odia(sign: int, instant: float, hindu: _HinduDay, sunrises: daylight.Sunrises) -> date:
     civil = _civil_date(instant, sunrises)
-    cutoff = jd_from_datetime(datetime.combine(civil, ODIA_CUTOFF, tzinfo=sunrises.zone))
+    wall = datetime.combine(civil, ODIA_CUTOFF, tzinfo=sunrises.zone)
+    # On the zone's standard clock: daylight saving (India's war time of 1942-45) moves it.
+    shift = wall.dst() or timedelta(0)
+    cutoff = jd_from_datetime(wall) + shift.total_seconds() / 86400.0
     return civil if instant < cutoff else civil + _ONE_DAY
 
 
