@@ -28,7 +28,7 @@ from lokpanchang.almanac import daylight, generate_panchangam_with_timezone
 from lokpanchang.almanac.calendars.eras import samvatsara
 from lokpanchang.almanac.calendars.kinds import SOLAR, Calendar
 from lokpanchang.almanac.calendars.solar import solar_day
-from lokpanchang.almanac.ephemeris import RisingMode
+from lokpanchang.almanac.convention import DRIK
 from lokpanchang.almanac.names import label
 from tests.almanac.reference import drikpanchang
 
@@ -94,7 +94,7 @@ def _reference_months() -> tuple[dict[str, str], ...]:
 
 
 def _new_delhi() -> daylight.Sunrises:
-    return daylight.Sunrises(drikpanchang.ZONE, *PLACE, RisingMode.UPPER_LIMB)
+    return daylight.Sunrises(daylight.Where(drikpanchang.ZONE, *PLACE, DRIK.rising, DRIK))
 
 
 def _scores(kind: Calendar) -> tuple[Counter[str], list[str]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac import DRIK, generate_panchangam_with_timezone
 from lokpanchang.almanac.calendars.kinds import default_calendar
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
 from lokpanchang.broadcast.content import (
@@ -125,7 +125,7 @@ def test_sunrise_sets_the_send_time_to_the_next_sunrise_and_time_undoes_it(datab
     share(database_url)
     [answer] = say(database_url, "sunrise+30")
     user = subscriber(database_url)
-    expected = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 2), 30)
+    expected = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 2), DRIK, 30)
     assert (user.sunrise_offset, user.send_time) == (30, expected)
     assert user.sunrise_due_at == datetime.combine(date(2026, 12, 2), expected).replace(
         tzinfo=UTC

@@ -19,7 +19,12 @@ from typing import Any, Protocol, cast
 import structlog
 
 from lokpanchang import clock
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac import (
+    DRIK,
+    Convention,
+    convention_named,
+    generate_panchangam_with_timezone,
+)
 from lokpanchang.almanac.calendars.kinds import Calendar, default_calendar
 from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import prepared
@@ -108,12 +113,20 @@ class PreparedStore(Protocol):
 class DatabaseStore:
     """The store in the ``prepared_panchangam`` table (insert or ignore: first write wins)."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, convention: Convention = DRIK) -> None:
         self._url = database_url
+        self._convention = convention.name
 
     def load(self, keys: list[str]) -> dict[str, dict]:
+        """The stored values of ``keys`` computed under this store's convention (one stored
+        before ALMANAC_CONVENTION changed, or before values named theirs, is not served)."""
         with transaction(self._url) as session:
-            return prepared.prepared_values(session, keys)
+            values = prepared.prepared_values(session, keys)
+        return {
+            key: value
+            for key, value in values.items()
+            if value.get("convention", "astronomical") == self._convention
+        }
 
     def save(self, values: dict[str, tuple[date, dict]]) -> None:
         now = clock.now()
@@ -261,9 +274,12 @@ class PanchangamContent:
         return len(self.panchangams.fill(recipients))
 
 
-def almanac_content(store: PreparedStore | None = None, version: int = 1) -> PanchangamContent:
-    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``
-    as daily template ``version`` (2 adds today's and tomorrow's observances)."""
+def almanac_content(
+    store: PreparedStore | None = None, version: int = 1, convention: Convention = DRIK
+) -> PanchangamContent:
+    """The production content: the almanac's panchangam under ``convention``, rendered by
+    ``lokpanchang.messages`` as daily template ``version`` (2 adds today's and tomorrow's
+    observances)."""
 
     def compute(recipient: Recipient) -> object:
         # Observances are computed for every version, so stored values serve both; the
@@ -274,6 +290,7 @@ def almanac_content(store: PreparedStore | None = None, version: int = 1) -> Pan
             recipient.timezone,
             recipient.local_date,
             city=recipient.place or None,
+            convention=convention,
             include_muhurtas=False,
         )
 
@@ -293,4 +310,6 @@ def default_content(settings=None) -> PanchangamContent:
     if settings is None:
         return almanac_content()
     version = template_version(settings.whatsapp_template_name)
-    return almanac_content(DatabaseStore(settings.effective_database_url), version)
+    convention = convention_named(settings.almanac_convention)
+    store = DatabaseStore(settings.effective_database_url, convention)
+    return almanac_content(store, version, convention)

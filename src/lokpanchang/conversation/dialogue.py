@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from lokpanchang import languages, planning
 from lokpanchang.almanac import Panchangam, generate_panchangam_with_timezone
 from lokpanchang.almanac.observances import Place, observances_between
+from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast import sunrise
 from lokpanchang.broadcast.content import subscriber_calendar
 from lokpanchang.conversation.commands import Ask, Command, parse
@@ -169,7 +170,14 @@ def _panchangam(user: UserDetail, day: date, language: str) -> tuple[Panchangam,
     latitude, longitude, zone = user.location()
     city = user.city.city if user.city is not None else ""
     found = generate_panchangam_with_timezone(
-        latitude, longitude, zone, day, city=city or None, lang=language, include_muhurtas=False
+        latitude,
+        longitude,
+        zone,
+        day,
+        city=city or None,
+        lang=language,
+        convention=configured_convention(),
+        include_muhurtas=False,
     )
     return found, city
 
@@ -307,7 +315,7 @@ def _observances(turn: Turn) -> list[Said]:
     latitude, longitude, zone = user.location()
     first = local_today(user, turn.now)
     last = first + timedelta(days=EKADASHI_DAYS if ekadashi else OBSERVANCE_DAYS)
-    place = Place(latitude, longitude, ZoneInfo(zone))
+    place = Place(latitude, longitude, ZoneInfo(zone), convention=configured_convention())
     found = observances_between(place, first, last, turn.language).observances
     items = [item for item in found if item.kind == "ekadashi"][:2] if ekadashi else found
     where = where_and_when(user)["place"]

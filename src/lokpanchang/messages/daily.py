@@ -16,6 +16,7 @@ from typing import Any
 from lokpanchang.languages import months, words
 from lokpanchang.messages.calendar_line import month_line
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
+from lokpanchang.messages.minutes import nearest_minute
 from lokpanchang.messages.observance_lines import (
     DAILY_TEMPLATE_BODIES_V2,
     today_line,
@@ -247,6 +248,7 @@ def _clock(value: Any, local_date: date | None, words: Mapping[str, str]) -> str
         instant = datetime.fromisoformat(str(value))
     except (TypeError, ValueError):
         return "-"
+    instant = nearest_minute(instant)
     text = instant.strftime("%H:%M")
     if local_date and instant.date() > local_date:
         text += f" ({NEXT_DAY})"

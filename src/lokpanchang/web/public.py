@@ -26,7 +26,7 @@ from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.places import distinct_labels, place_name, zone_label
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.channels import SIGNUP_TEMPLATES, every_morning_links
-from lokpanchang.web.panchang_view import facts, hhmm, polar_note, times_note
+from lokpanchang.web.panchang_view import convention_note, facts, hhmm, polar_note, times_note
 
 # Each language's own name for itself, so a reader finds theirs.
 LANGUAGE_NAMES = {row.code: row.native_name for row in languages.LANGUAGES}
@@ -203,6 +203,7 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str], calendar: s
         "facts": facts(shown, language),
         "polar_note": polar_note(shown, language),
         "times_note": times_note(shown, language),
+        "convention_note": convention_note(shown, language),
         "nearby_days": _nearby_days(day),
         "obs_words": observance_words(language),  # the observance and muhurta partials'
     }

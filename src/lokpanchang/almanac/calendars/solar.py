@@ -32,6 +32,7 @@ from datetime import date, datetime, time, timedelta
 from lokpanchang.almanac import daylight, motion
 from lokpanchang.almanac.calendars.eras import month_number, solar_year
 from lokpanchang.almanac.calendars.kinds import SOLAR, Calendar
+from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.timescale import datetime_from_jd, jd_from_datetime, local_midnight_jd
 
 _DAYS_PER_DEGREE = 365.2564 / 360.0
@@ -57,26 +58,27 @@ class SolarDay:
     first_day: date
 
 
-def last_sankranti(jd_ut: float) -> tuple[int, float]:
+def last_sankranti(jd_ut: float, convention: Convention) -> tuple[int, float]:
     """The latest sankranti at or before ``jd_ut``: (sign entered 1 .. 12, instant)."""
-    longitude, _ = motion.angle_at(jd_ut, motion.Angle.SUN)
+    longitude, _ = motion.angle_at(jd_ut, motion.Angle.SUN, convention)
     boundary = math.floor(longitude / 30.0) * 30.0
     guess = jd_ut - (longitude - boundary) * _DAYS_PER_DEGREE
-    instant = motion.crossing(motion.Angle.SUN, boundary, guess)
+    instant = motion.crossing(motion.Angle.SUN, boundary, guess, convention)
     return int(boundary // 30.0) + 1, min(instant, jd_ut)
 
 
-def previous_sankranti(sign: int, instant: float) -> tuple[int, float]:
+def previous_sankranti(sign: int, instant: float, convention: Convention) -> tuple[int, float]:
     """The sankranti before the Sun's entry into ``sign`` at ``instant``."""
     sign = (sign - 2) % 12 + 1
     guess = instant - 30.0 * _DAYS_PER_DEGREE
-    return sign, motion.crossing(motion.Angle.SUN, (sign - 1) * 30.0, guess)
+    return sign, motion.crossing(motion.Angle.SUN, (sign - 1) * 30.0, guess, convention)
 
 
 def solar_days(day: date, sunrises: daylight.Sunrises) -> dict[Calendar, SolarDay]:
     """Civil date ``day`` in each solar calendar at the place of ``sunrises``."""
     end_of_day = local_midnight_jd(day + _ONE_DAY, sunrises.zone)
-    latest = last_sankranti(end_of_day)
+    convention = sunrises.where.convention
+    latest = last_sankranti(end_of_day, convention)
     firsts = _first_days(*latest, sunrises)
     earlier: tuple[tuple[int, float], tuple[date, ...]] | None = None
     found = {}
@@ -84,7 +86,7 @@ def solar_days(day: date, sunrises: daylight.Sunrises) -> dict[Calendar, SolarDa
         sankranti, first = latest, firsts[index]
         if first > day:  # that sankranti begins this calendar's month only after ``day``
             if earlier is None:
-                before = previous_sankranti(*latest)
+                before = previous_sankranti(*latest, convention)
                 earlier = before, _first_days(*before, sunrises)
             sankranti, first = earlier[0], earlier[1][index]
         found[kind] = _solar_day(kind, day, sankranti, first, sunrises)
@@ -117,7 +119,8 @@ def first_day(calendar: Calendar, sign: int, instant: float, sunrises: daylight.
 def _first_days(sign: int, instant: float, sunrises: daylight.Sunrises) -> tuple[date, ...]:
     """``first_day`` in each of ``SOLAR``, remembered per place and sankranti."""
     zone = getattr(sunrises.zone, "key", repr(sunrises.zone))
-    key = (sign, round(instant * 1e6), zone, sunrises.latitude, sunrises.longitude, sunrises.mode)
+    where = sunrises.where
+    key = (sign, round(instant * 1e6), zone, where.latitude, where.longitude, where.mode)
     found = _cached.get(key)
     if found is None:
         if len(_cached) >= _CACHE_LIMIT:
@@ -184,12 +187,13 @@ def _bengali(sign: int, instant: float, hindu: _HinduDay, sunrises: daylight.Sun
     elif sign in (KARKATA, MAKARA):
         before_midnight = sign == KARKATA
     else:
-        before_midnight = _tithi(hindu.sunrise) == _tithi(instant)
+        convention = sunrises.where.convention
+        before_midnight = _tithi(hindu.sunrise, convention) == _tithi(instant, convention)
     return hindu.civil + (_ONE_DAY if before_midnight else 2 * _ONE_DAY)
 
 
-def _tithi(jd_ut: float) -> int:
-    elongation, _ = motion.angle_at(jd_ut, motion.Angle.ELONGATION)
+def _tithi(jd_ut: float, convention: Convention) -> int:
+    elongation, _ = motion.angle_at(jd_ut, motion.Angle.ELONGATION, convention)
     return int(elongation // 12.0)
 
 
