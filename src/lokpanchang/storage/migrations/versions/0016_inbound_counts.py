@@ -1,15 +1,15 @@
 """inbound_count: running counts of the inbound side for /metrics (messages received, commands
 answered, replies sent, by channel and outcome)
 
-Revision ID: 0015_inbound_counts
-Revises: 0014_subscriber_addresses
+Revision ID: 0016_inbound_counts
+Revises: 0015_subscriber_calendar
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015_inbound_counts"
-down_revision = "0014_subscriber_addresses"
+revision = "0016_inbound_counts"
+down_revision = "0015_subscriber_calendar"
 branch_labels = None
 depends_on = None
 
