@@ -1,4 +1,5 @@
-"""Almanac benchmark: our panchangam vs drik-panchanga 2.0.0 (Lahiri), side by side, one run.
+"""Almanac benchmark: our panchangam vs drik-panchanga 2.0.0 (Lahiri), side by side, one run;
+and our two conventions (drik, astronomical) against each other.
 
     PYTHONPATH=src /work/venv/bin/python bench/almanac/run.py [--cases 1000]
 
@@ -27,6 +28,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from lokpanchang.almanac import (
+    ASTRONOMICAL,
+    DRIK,
+    Convention,
     daylight,
     elements,
     ephemeris,
@@ -35,7 +39,6 @@ from lokpanchang.almanac import (
     motion,
 )
 from lokpanchang.almanac.calendars import solar
-from lokpanchang.almanac.ephemeris import RisingMode
 from lokpanchang.almanac.observances import lunar
 from lokpanchang.almanac.timescale import local_midnight_jd
 
@@ -122,28 +125,39 @@ def clear_caches() -> None:
     solar.clear_cache()
 
 
-def our_subset(case: dict) -> dict:
+def our_subset(case: dict, convention: Convention = ASTRONOMICAL) -> dict:
     """Sunrise, sunset and the four elements with end times (drik-panchanga's subset)."""
     zone, day = ZONES[case["zone"]], date.fromisoformat(case["date"])
-    frame = daylight.day_frame(
-        day, zone, case["latitude"], case["longitude"], RisingMode.UPPER_LIMB
-    )
+    where = daylight.Where(zone, case["latitude"], case["longitude"], convention.rising, convention)
+    frame = daylight.day_frame(day, where)
     kinds = (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
     shared: dict = {}
-    spans = {kind.name: elements.spans(kind, frame.start, frame.end, shared) for kind in kinds}
+    spans = {
+        kind.name: elements.spans(kind, frame.start, frame.end, convention, shared)
+        for kind in kinds
+    }
     return {"sunrise": frame.sunrise, "sunset": frame.sunset, **spans}
 
 
-def our_full(case: dict):
+def our_full(case: dict, convention: Convention = ASTRONOMICAL):
     """Issue 3's full day (observances and muhurtas are measured by observances.py)."""
     return generate_panchangam_with_timezone(
         case["latitude"],
         case["longitude"],
         case["zone"],
         date.fromisoformat(case["date"]),
+        convention=convention,
         include_observances=False,
         include_muhurtas=False,
     )
+
+
+def drik_subset(case: dict) -> dict:
+    return our_subset(case, DRIK)
+
+
+def drik_full(case: dict):
+    return our_full(case, DRIK)
 
 
 def time_ours(cases: list[dict], compute, cold: bool) -> tuple[list[float], list]:
@@ -162,7 +176,7 @@ def exact_end(kind: str, number: int, near: float) -> float:
     element = elements.KINDS[kind]
 
     def number_at(jd: float) -> int:
-        state = ephemeris.sun_moon(jd)
+        state = ephemeris.sun_moon(jd, ASTRONOMICAL)  # drik-panchanga's positions
         moon_weight, sun_weight = element.weights
         angle = (moon_weight * state.moon + sun_weight * state.sun) % 360.0
         return int(angle // element.arc) % element.count + 1
@@ -229,7 +243,8 @@ def main() -> None:
     cases = make_cases(count)
     ensure_drik()
     our_full(cases[0])  # warm up imports and the zone database
-    rounds: dict[str, list[Any]] = {"drik": [], "subset": [], "full": [], "warm": []}
+    sides = ("drik", "subset", "full", "warm", "subset_drik", "full_drik", "warm_drik")
+    rounds: dict[str, list[Any]] = {side: [] for side in sides}
     for _ in range(options.repeat):
         drik = run_drik(cases)
         rounds["drik"].append(drik["durations"])
@@ -237,9 +252,12 @@ def main() -> None:
         rounds["subset"].append(subset_times)
         rounds["full"].append(time_ours(cases, our_full, cold=True)[0])
         rounds["warm"].append(time_ours(cases, our_full, cold=False)[0])
+        rounds["subset_drik"].append(time_ours(cases, drik_subset, cold=True)[0])
+        rounds["full_drik"].append(time_ours(cases, drik_full, cold=True)[0])
+        rounds["warm_drik"].append(time_ours(cases, drik_full, cold=False)[0])
+    best = {side: [min(per_case) for per_case in zip(*rounds[side])] for side in sides}
     drik_times, subset_cold, full_cold, full_warm = (
-        [min(per_case) for per_case in zip(*rounds[side])]
-        for side in ("drik", "subset", "full", "warm")
+        best[side] for side in ("drik", "subset", "full", "warm")
     )
     print(
         f"{count} (place, date) cases, {len(PLACES)} places, dates 1990-2039, "
@@ -249,6 +267,13 @@ def main() -> None:
     print(summary("ours, same subset (cold caches)", subset_cold))
     print(summary("ours, full day (cold caches)", full_cold))
     print(summary("ours, full day (warm caches)", full_warm))
+    print(summary("ours drik, same subset (cold caches)", best["subset_drik"]))
+    print(summary("ours drik, full day (cold caches)", best["full_drik"]))
+    print(summary("ours drik, full day (warm caches)", best["warm_drik"]))
+    for side, base in (("subset_drik", "subset"), ("full_drik", "full"), ("warm_drik", "warm")):
+        mean = statistics.fmean(best[side]) / statistics.fmean(best[base])
+        median = statistics.median(best[side]) / statistics.median(best[base])
+        print(f"time ratio drik/astronomical, {base}: mean {mean:.3f}, median {median:.3f}")
     ratio = statistics.fmean(subset_cold) / statistics.fmean(drik_times)
     median_ratio = statistics.median(subset_cold) / statistics.median(drik_times)
     print(f"time ratio ours/drik, subset: mean {ratio:.3f}, median {median_ratio:.3f}")

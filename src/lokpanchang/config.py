@@ -143,7 +143,11 @@ class Settings(BaseSettings):
     outcome_hold: float = Field(120.0, ge=0)
 
     # Almanac.
-    sunrise_convention: Literal["upper_limb", "disc_centre", "hindu"] = "upper_limb"
+    # drik: drikpanchang.com's published times; astronomical: Swiss Ephemeris' own (docs/almanac.md).
+    almanac_convention: Literal["drik", "astronomical"] = "drik"
+    # Empty: the almanac convention's own sunrise (drik: drikpanchang.com's; astronomical:
+    # upper_limb).
+    sunrise_convention: Literal["", "drik", "upper_limb", "disc_centre", "hindu"] = ""
     ephemeris_path: str = ""
 
     # Web.

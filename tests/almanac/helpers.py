@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from lokpanchang.almanac import ephemeris
+from lokpanchang.almanac.convention import DRIK, Convention
 from lokpanchang.almanac.timescale import jd_from_datetime
 
 # (weights on Moon, Sun; number of equal arcs) for each element kind.
@@ -17,10 +18,10 @@ KINDS = {
 ONE_SECOND = timedelta(seconds=1)
 
 
-def true_number(kind: str, instant: datetime) -> int:
+def true_number(kind: str, instant: datetime, convention: Convention = DRIK) -> int:
     """The element in force at ``instant`` straight from Swiss Ephemeris."""
     (moon_weight, sun_weight), count = KINDS[kind]
-    state = ephemeris.sun_moon(jd_from_datetime(instant))
+    state = ephemeris.sun_moon(jd_from_datetime(instant), convention)
     angle = (moon_weight * state.moon + sun_weight * state.sun) % 360.0
     return int(angle // (360.0 / count)) % count + 1
 

@@ -12,7 +12,7 @@ from lokpanchang import languages
 from lokpanchang.almanac import daylight, generate_panchangam_with_timezone
 from lokpanchang.almanac.calendars import eras, names, solar
 from lokpanchang.almanac.calendars.kinds import SOLAR, Calendar, calendar, default_calendar
-from lokpanchang.almanac.ephemeris import RisingMode
+from lokpanchang.almanac.convention import DRIK
 
 CHENNAI = (13.0827, 80.2707)
 KOLKATA = (22.5726, 88.3639)
@@ -145,7 +145,9 @@ def test_names_follow_the_panchangams_language():
 
 
 def test_days_count_on_through_the_month_to_its_last_day():
-    sunrises = daylight.Sunrises(ZoneInfo("Asia/Kolkata"), *CHENNAI, RisingMode.UPPER_LIMB)
+    sunrises = daylight.Sunrises(
+        daylight.Where(ZoneInfo("Asia/Kolkata"), *CHENNAI, DRIK.rising, DRIK)
+    )
     first = solar.solar_day(Calendar.TAMIL, date(2025, 4, 14), sunrises)
     days = [solar.solar_day(Calendar.TAMIL, date(2025, 4, 14 + n), sunrises) for n in range(10)]
     assert [day.day for day in days] == list(range(1, 11))
@@ -164,7 +166,7 @@ def test_a_polar_place_still_gets_every_solar_calendar():
 
 def test_a_sankranti_just_before_or_after_the_tamil_cut_off_moves_the_first_day():
     zone = ZoneInfo("Asia/Kolkata")
-    sunrises = daylight.Sunrises(zone, *CHENNAI, RisingMode.UPPER_LIMB)
+    sunrises = daylight.Sunrises(daylight.Where(zone, *CHENNAI, DRIK.rising, DRIK))
     frame = sunrises.frame(date(2025, 4, 14))
     assert frame.sunset is not None
     minute = 1 / 1440
@@ -176,7 +178,9 @@ def test_a_sankranti_just_before_or_after_the_tamil_cut_off_moves_the_first_day(
 
 
 def _chennai_day():
-    sunrises = daylight.Sunrises(ZoneInfo("Asia/Kolkata"), *CHENNAI, RisingMode.UPPER_LIMB)
+    sunrises = daylight.Sunrises(
+        daylight.Where(ZoneInfo("Asia/Kolkata"), *CHENNAI, DRIK.rising, DRIK)
+    )
     frame = sunrises.frame(date(2025, 4, 14))
     assert frame.sunrise and frame.sunset and frame.next_sunrise
     return sunrises, frame
@@ -202,6 +206,18 @@ def test_odisha_cuts_at_the_clock_time():
     assert solar.first_day(Calendar.ODIA, 1, cutoff + MINUTE, sunrises) == NEXT
 
 
+def test_odisha_reads_the_clock_without_daylight_saving():
+    # New York, July: EDT (UTC-4); the cut-off is 22:21:30 EST, 23:21:30 on the wall clock.
+    zone = ZoneInfo("America/New_York")
+    sunrises = daylight.Sunrises(daylight.Where(zone, 40.7128, -74.006, DRIK.rising, DRIK))
+    july = date(2025, 7, 16)
+    from lokpanchang.almanac.timescale import local_midnight_jd
+
+    wall_cutoff = local_midnight_jd(july, zone) + (23 * 3600 + 21 * 60 + 30) / 86400
+    assert solar.first_day(Calendar.ODIA, 4, wall_cutoff - MINUTE, sunrises) == july
+    assert solar.first_day(Calendar.ODIA, 4, wall_cutoff + MINUTE, sunrises) == date(2025, 7, 17)
+
+
 @pytest.mark.parametrize(
     ("sign", "where", "expected"),
     [
@@ -225,5 +241,5 @@ def test_inside_the_nishita_muhurta_the_sunrise_tithi_decides():
     sunrises, frame = _chennai_day()
     muhurta = (frame.next_sunrise - frame.sunset) / 15
     instant = frame.sunset + 7.5 * muhurta
-    same = solar._tithi(frame.sunrise) == solar._tithi(instant)
+    same = solar._tithi(frame.sunrise, DRIK) == solar._tithi(instant, DRIK)
     assert solar.first_day(Calendar.BENGALI, 1, instant, sunrises) == (NEXT if same else AFTER)

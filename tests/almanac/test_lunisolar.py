@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from lokpanchang.almanac import generate_panchangam_with_timezone, lunisolar
+from lokpanchang.almanac.convention import DRIK
 
 J2000 = datetime(2000, 1, 1, 12, tzinfo=UTC)  # Julian day 2451545.0
 
@@ -61,10 +62,10 @@ def test_the_kshaya_month_of_1983_is_marked_and_ordinary_months_are_not():
 
 
 def test_kshaya_months_from_1900_to_2125_are_the_three_known_ones():
-    openings = [lunisolar.new_moon(n) for n in range(-1240, 1540)]  # 1900 .. 2125
+    openings = [lunisolar.new_moon(n, DRIK) for n in range(-1240, 1540)]  # 1900 .. 2125
     kshaya = [
         (J2000 + timedelta(days=start - 2451545.0)).date()
         for start in openings
-        if lunisolar.lunar_month(start + 1.0, 2).kshaya
+        if lunisolar.lunar_month(start + 1.0, 2, DRIK).kshaya
     ]
     assert kshaya == [date(1963, 11, 16), date(1983, 1, 14), date(2123, 12, 17)]

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from lokpanchang.almanac import daylight, elements
+from lokpanchang.almanac.convention import DRIK
 from lokpanchang.almanac.muhurtas import (
     AMRIT_GHATI,
     VARJYAM_GHATI,
@@ -34,9 +35,10 @@ TROMSO = (69.6492, 18.9553, "Europe/Oslo")
 
 def _muhurtas(latitude, longitude, zone_name, day, lang="en"):
     zone = ZoneInfo(zone_name)
-    frame = daylight.day_frame(day, zone, latitude, longitude, "upper_limb")
-    before = daylight.day_frame(day - timedelta(days=1), zone, latitude, longitude, "upper_limb")
-    return day_muhurtas(frame, day, zone, before.sunset, lang)
+    where = daylight.Where(zone, latitude, longitude, DRIK.rising, DRIK)
+    frame = daylight.day_frame(day, where)
+    before = daylight.day_frame(day - timedelta(days=1), where)
+    return day_muhurtas(frame, day, zone, before.sunset, lang, DRIK)
 
 
 def _utc(text: str, day: str) -> datetime:
@@ -96,7 +98,7 @@ def _nakshatra_periods(day: date, zone: ZoneInfo, ghatis):
     start = local_midnight_jd(day - timedelta(days=1), zone)
     return [
         (datetime_from_jd(a, zone), datetime_from_jd(b, zone))
-        for span in elements.spans(elements.NAKSHATRA, start, start + 3.0)
+        for span in elements.spans(elements.NAKSHATRA, start, start + 3.0, DRIK)
         for a, b in nakshatra_periods(span, ghatis)
     ]
 
@@ -170,10 +172,12 @@ def test_periods_kept_as_instants_read_as_the_local_seconds_and_compare_by_value
     day, zone = date(2026, 3, 8), "America/New_York"  # the clocks go forward at 02:00
     ours = _muhurtas(40.7143, -74.0060, zone, day)
     again = _muhurtas(40.7143, -74.0060, zone, day)
-    frame = daylight.day_frame(day, ZoneInfo(zone), 40.7143, -74.0060, "upper_limb")
+    where = daylight.Where(ZoneInfo(zone), 40.7143, -74.0060, DRIK.rising, DRIK)
+    frame = daylight.day_frame(day, where)
     first, last = ours.choghadiya_day[0], ours.hora[-1]
-    assert first.start == datetime_from_jd(frame.sunrise, ZoneInfo(zone))
-    assert last.end == datetime_from_jd(frame.next_sunrise, ZoneInfo(zone))
+    truncated = DRIK.truncated_seconds
+    assert first.start == datetime_from_jd(frame.sunrise, ZoneInfo(zone), truncated)
+    assert last.end == datetime_from_jd(frame.next_sunrise, ZoneInfo(zone), truncated)
     assert first.start.utcoffset() == timedelta(hours=-4)  # after the change: EDT
     assert ours.hora == again.hora and hash(ours.hora) == hash(again.hora)
     assert ours.hora[0] != ours.hora[1] and ours.hora[0] != ours.choghadiya_day[0]

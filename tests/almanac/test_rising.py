@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lokpanchang.almanac import ephemeris
+from lokpanchang.almanac.convention import ASTRONOMICAL
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.moonpath import LocalMoon
 from lokpanchang.almanac.sunpath import SolarDay
@@ -20,11 +21,15 @@ days = st.integers(2433283, 2469807)  # Julian day numbers 1950-2050
 @given(latitudes, longitudes, days, st.sampled_from(RisingMode.ALL), st.booleans())
 def test_sunrise_and_sunset_agree_with_rise_trans_within_a_second(lat, lon, day, mode, rising):
     noon = day - lon / 360.0
-    solar = SolarDay(ephemeris.sky_frame(noon), noon, lat, lon)
+    # Swiss Ephemeris' own positions, as rise_trans uses. Without drikpanchang.com's
+    # equation-of-time lag, RisingMode.DRIK is rise_trans' event at true altitude -0.8333
+    # degrees, within 2 s: rise_trans adds the Sun's parallax (8.8"), drikpanchang.com not.
+    solar = SolarDay(ephemeris.sky_frame(noon, ASTRONOMICAL), noon, (lat, lon), ASTRONOMICAL)
     ours = solar.event(mode, rising)
     search = ephemeris.sun_rise if rising else ephemeris.sun_set
     assert ours is not None
-    assert abs(ours - search(ours - 0.25, lat, lon, mode)) < SECOND
+    tolerance = 2 * SECOND if mode == RisingMode.DRIK else SECOND
+    assert abs(ours - search(ours - 0.25, lat, lon, mode)) < tolerance
 
 
 @settings(max_examples=60, deadline=None)
@@ -32,7 +37,7 @@ def test_sunrise_and_sunset_agree_with_rise_trans_within_a_second(lat, lon, day,
 def test_moonrise_and_moonset_agree_with_rise_trans_within_three_seconds(
     lat, lon, day, mode, rising
 ):
-    local = LocalMoon(ephemeris.sky_frame(day + 0.5), lat, lon)
+    local = LocalMoon(ephemeris.sky_frame(day + 0.5, ASTRONOMICAL), lat, lon, ASTRONOMICAL)
     ours = local.first_event_after(day, mode, rising)
     search = ephemeris.moon_rise if rising else ephemeris.moon_set
     theirs = search(day, lat, lon, mode)

@@ -79,10 +79,14 @@ def test_the_template_name_setting_selects_the_observance_version():
     mokshada = Recipient(1, 1, "+919800000001", "en", 28.6358, 77.2245, "Asia/Kolkata",
                          date(2026, 12, 20), "New Delhi")  # fmt: skip
     v1 = SimpleNamespace(
-        whatsapp_template_name="daily_panchangam", effective_database_url="sqlite://"
+        whatsapp_template_name="daily_panchangam",
+        effective_database_url="sqlite://",
+        almanac_convention="drik",
     )
     v2 = SimpleNamespace(
-        whatsapp_template_name="daily_panchangam_v2", effective_database_url="sqlite://"
+        whatsapp_template_name="daily_panchangam_v2",
+        effective_database_url="sqlite://",
+        almanac_convention="drik",
     )
     old_parameters, old_text = almanac_content(version=1)(mokshada)
     assert len(old_parameters) == 8 and "Mokshada" not in old_text

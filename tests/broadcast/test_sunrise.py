@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
 
+from lokpanchang.almanac.convention import DRIK
 from lokpanchang.almanac.sunrise_times import POLAR_SEND_TIME, sunrise_send_time
 from lokpanchang.broadcast import planner_pass, send_batch, start_run, sunrise
 from lokpanchang.broadcast.locks import DatabaseLock
@@ -62,7 +63,7 @@ class Beat:
 
 
 def local_sunrise(where, day: date, offset: int = 0) -> time:
-    found = sunrise_send_time(*sunrise.place_of(*where), "Asia/Kolkata", day, offset)
+    found = sunrise_send_time(*sunrise.place_of(*where), "Asia/Kolkata", day, DRIK, offset)
     assert found is not None
     return found
 

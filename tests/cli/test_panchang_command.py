@@ -30,7 +30,8 @@ def test_the_page_is_readable_and_in_the_chosen_language(capsys):
     assert main(["panchang", *DELHI, "--date", "2026-11-29", "--lang", "hi"]) == 0
     page = capsys.readouterr().out
     assert "Panchangam for 2026-11-29 (रविवार)" in page
-    assert "Sunrise    06:54" in page and "Rahu kalam 16:05 - 17:24" in page
+    # drik: the Sun's centre at -0.8333 deg, 06:54:42 shown rounded half-up.
+    assert "Sunrise    06:55" in page and "Rahu kalam 16:05 - 17:24" in page
 
 
 def test_a_wednesday_page_says_why_there_is_no_abhijit(capsys):
@@ -57,11 +58,59 @@ def test_without_a_date_it_is_today_in_the_places_zone(capsys):
         ([*DELHI, "--lang", "fr"], "'fr'"),
         ([*DELHI, "--rising", "late"], "'late'"),
         ([*DELHI, "--moon-rising", "early"], "'early'"),
+        ([*DELHI, "--days", "0"], "--days 0"),
+        ([*DELHI, "--days", "401"], "--days 401"),
+        ([*DELHI, "--days", "ten"], "'ten'"),
+        ([*DELHI, "--convention", "xyz"], "'xyz'"),
     ],
 )
 def test_bad_values_exit_2_naming_the_value(arguments, named, capsys):
     assert main(["panchang", *arguments]) == 2
-    assert named in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert named in err and "Traceback" not in err
+
+
+def test_days_with_json_is_an_array_of_the_one_day_objects(capsys):
+    assert main(["panchang", *DELHI, "--date", "2026-12-30", "--days", "3", "--json"]) == 0
+    days = json.loads(capsys.readouterr().out)
+    assert [day["date"] for day in days] == ["2026-12-30", "2026-12-31", "2027-01-01"]
+    assert main(["panchang", *DELHI, "--date", "2026-12-31", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == days[1]  # the same object as one day's
+    assert main(["panchang", *DELHI, "--date", "2026-12-31", "--days", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [days[1]]
+
+
+def test_days_without_json_is_a_month_table(capsys):
+    assert main(["panchang", *DELHI, "--date", "2026-11-01", "--days", "30"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "convention drik" in lines[0]
+    assert lines[1].split()[:4] == ["Date", "Day", "Sunrise", "Sunset"]
+    rows = lines[2:]
+    assert len(rows) == 30 and rows[0].startswith("2026-11-01  Sun")
+    assert rows[-1].startswith("2026-11-30  Mon")
+    assert any("Ekadashi" in row for row in rows)  # the day's observances close each row
+
+
+def test_the_convention_is_chosen_and_reported(capsys):
+    for name in ("drik", "astronomical"):
+        arguments = [*DELHI, "--date", "2025-01-01", "--convention", name, "--json"]
+        assert main(["panchang", *arguments]) == 0
+        day = json.loads(capsys.readouterr().out)
+        assert day["convention"] == name
+        assert day["rising"] == {"drik": "drik", "astronomical": "upper_limb"}[name]
+
+
+def test_festivals_take_the_convention_too(capsys):
+    place = [*DELHI, "--year", "2026", "--json"]
+    assert main(["festivals", *place, "--convention", "astronomical"]) == 0
+    astronomical = json.loads(capsys.readouterr().out)
+    assert main(["festivals", *place]) == 0
+    drik = json.loads(capsys.readouterr().out)
+    sankranti = [item["moment"] for item in drik if item["kind"] == "sankranti"]
+    earlier = [item["moment"] for item in astronomical if item["kind"] == "sankranti"]
+    assert sankranti and all(a < b for a, b in zip(earlier, sankranti))  # 4-7 min earlier
+    assert main(["festivals", *place, "--convention", "xyz"]) == 2
+    assert "'xyz'" in capsys.readouterr().err
 
 
 def test_the_installed_entry_point_runs_in_a_subprocess():

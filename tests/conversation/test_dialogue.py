@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac import DRIK, generate_panchangam_with_timezone
+from lokpanchang.almanac.calendars.kinds import default_calendar
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
 from lokpanchang.broadcast.content import (
     DatabaseStore,
@@ -51,11 +52,14 @@ def subscriber(url: str, wa_id: str = WA_ID) -> UserDetail | None:
         return found
 
 
-def delhi_text(day: date, language: str = "en") -> str:
+def delhi_text(day: date, language: str = "en", calendar: str = "") -> str:
+    """The day in Delhi as the message writes it; ``calendar`` defaults to the language's
+    (Delhi's state gives none: purnimanta, or the language's own)."""
     found = generate_panchangam_with_timezone(
         *DELHI, "Asia/Kolkata", day, city="Delhi", lang=language, include_muhurtas=False
     )
-    return render_daily(found, language, "Delhi", 0.0, version=2).text
+    calendar = calendar or str(default_calendar(language, "IN", "Delhi"))
+    return render_daily(found, language, "Delhi", 0.0, version=2, calendar=calendar).text
 
 
 def test_a_subscriber_who_says_start_again_is_told_what_they_get_and_when(database_url):
@@ -121,7 +125,7 @@ def test_sunrise_sets_the_send_time_to_the_next_sunrise_and_time_undoes_it(datab
     share(database_url)
     [answer] = say(database_url, "sunrise+30")
     user = subscriber(database_url)
-    expected = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 2), 30)
+    expected = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 2), DRIK, 30)
     assert (user.sunrise_offset, user.send_time) == (30, expected)
     assert user.sunrise_due_at == datetime.combine(date(2026, 12, 2), expected).replace(
         tzinfo=UTC

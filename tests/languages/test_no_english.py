@@ -56,7 +56,7 @@ def test_no_english_word_is_left_in_a_reply(language, kind):
     place, zone = place_label("Sea Ranch", 1797.2, language), zone_label("Etc/GMT+9")
     values = {"when": "06:30", "next": "25 12 2026 06:56", "date": "25 12 2026"}
     values |= {"resume": "26 12 2026", "minutes": "30", "time": "05:45", "text": "31-02"}
-    values |= {"days": "30", "channel": "WhatsApp", "state": "-"}
+    values |= {"days": "30", "channel": "WhatsApp", "state": "-", "calendar": "-", "line": "-"}
     text = reply(kind, language, place=place, timezone=zone, link=LINK, **values)
     # The help lists the languages by their own names, English among them.
     assert english_words(text, ["Sea Ranch", "English", LINK]) == [], text

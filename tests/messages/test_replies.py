@@ -36,6 +36,8 @@ SAMPLE = {
     "channel": "WhatsApp",
     "state": "-",
     "link": "https://t.me/LokPanchangBot?start=abc",
+    "calendar": "Tamil",
+    "line": "Chithirai 7",
 }
 # The brand and the keywords the conversation matches in every language stay in Latin letters.
 KEYWORDS = re.compile(r"\b(START|STOP|HELP|Lokpanchang)\b")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lokpanchang.web import integrations
+from lokpanchang.web.panchang_view import hhmm
 
 
 def test_the_form_labels_every_control(client):
@@ -49,17 +50,17 @@ def test_the_full_panchangam_is_shown_in_the_chosen_language(client):
         place.latitude, place.longitude, place.timezone, date(2026, 3, 21), place.city, "hi"
     ).to_dict()
     assert "<dt>वार</dt><dd>शनिवार</dd>" in page  # 21 March 2026 is a Saturday
-    assert (
-        f"<dt>सूर्योदय / सूर्यास्त</dt><dd>{day['sunrise'][11:16]} / {day['sunset'][11:16]}</dd>" in page
-    )
-    assert f"{day['tithi'][0]['name']} {day['tithi'][0]['end'][11:16]} तक" in page
+    sunrise, sunset = hhmm(day["sunrise"]), hhmm(day["sunset"])  # rounded half-up
+    assert f"<dt>सूर्योदय / सूर्यास्त</dt><dd>{sunrise} / {sunset}</dd>" in page
+    assert f"{day['tithi'][0]['name']} {hhmm(day['tithi'][0]['end'])} तक" in page
+    assert "गणना दृक् पंचांग की पद्धति से" in page  # the convention (drik) is stated
 
 
-def test_times_on_the_next_day_are_marked():
-    from lokpanchang.web.public import hhmm
-
-    assert hhmm("2026-03-22T00:37:57+05:30", "2026-03-21") == "00:37 (+1)"
-    assert hhmm("2026-03-21T23:56:56+05:30", "2026-03-21") == "23:56"
+def test_times_on_the_next_day_are_marked_and_minutes_rounded_half_up():
+    assert hhmm("2026-03-22T00:37:57+05:30", "2026-03-21") == "00:38 (+1)"
+    assert hhmm("2026-03-22T00:37:29+05:30", "2026-03-21") == "00:37 (+1)"
+    assert hhmm("2026-03-21T23:56:56+05:30", "2026-03-21") == "23:57"
+    assert hhmm("2026-03-21T23:59:30+05:30", "2026-03-21") == "00:00 (+1)"
     assert hhmm(None) == "—"
 
 

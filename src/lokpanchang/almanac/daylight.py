@@ -10,9 +10,11 @@ polar season. ``sunset`` is the first sunset inside the frame or None; the day's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 from lokpanchang.almanac import ephemeris, moonpath, motion, sunpath
+from lokpanchang.almanac.convention import Convention
+from lokpanchang.almanac.ephemeris import RisingMode
 from lokpanchang.almanac.timescale import local_midnight_jd
 
 POLAR_DAY = "polar_day"  # the Sun stays above the horizon for the whole civil date
@@ -37,33 +39,45 @@ def _civil_bounds(day: date, zone: tzinfo) -> tuple[float, float]:
     return local_midnight_jd(day, zone), local_midnight_jd(day + timedelta(days=1), zone)
 
 
-def _solar_day(
-    day: date, zone: tzinfo, latitude: float, longitude: float
-) -> sunpath.SolarDay | None:
+@dataclass(frozen=True)
+class Where:
+    """A place and how its Sun's rising is reckoned there."""
+
+    zone: tzinfo
+    latitude: float
+    longitude: float
+    mode: str  # a RisingMode
+    convention: Convention
+
+
+def _solar_day(day: date, where: Where) -> sunpath.SolarDay | None:
     """The fast closed-form Sun for this date, where it is reliable (see ``sunpath``)."""
-    if abs(latitude) > sunpath.FAST_LATITUDE_LIMIT:
+    if abs(where.latitude) > sunpath.FAST_LATITUDE_LIMIT:
         return None
-    noon = local_midnight_jd(day, zone) + 0.5
-    return sunpath.SolarDay(motion.sky_near(noon), noon, latitude, longitude)
+    noon = local_midnight_jd(day, where.zone) + 0.5
+    frame = motion.sky_near(noon, where.convention)
+    place = (where.latitude, where.longitude)
+    return sunpath.SolarDay(frame, noon, place, where.convention, _lag(day, where))
 
 
-def sunrise_on(
-    day: date,
-    zone: tzinfo,
-    latitude: float,
-    longitude: float,
-    mode: str,
-    solar: sunpath.SolarDay | None = None,
-) -> float | None:
-    """The first sunrise on civil date ``day`` in ``zone`` (UT JD), or None if there is none.
+def _lag(day: date, where: Where) -> float:
+    """drikpanchang.com's equation-of-time lag (days): the zone's offset that day."""
+    if where.mode != RisingMode.DRIK:
+        return 0.0
+    offset = datetime.combine(day, time(12), tzinfo=where.zone).utcoffset()
+    return 0.0 if offset is None else offset.total_seconds() / 86400.0
+
+
+def sunrise_on(day: date, where: Where, solar: sunpath.SolarDay | None = None) -> float | None:
+    """The first sunrise on civil date ``day`` at ``where`` (UT JD), or None if there is none.
 
     ``solar`` (this date's ``SolarDay``) gives a fast answer, checked to fall on the date;
     otherwise Swiss Ephemeris' ``rise_trans`` searches from local midnight.
     """
-    midnight, next_midnight = _civil_bounds(day, zone)
-    rise = solar.event(mode, rising=True) if solar is not None else None
+    midnight, next_midnight = _civil_bounds(day, where.zone)
+    rise = solar.event(where.mode, rising=True) if solar is not None else None
     if rise is None or not midnight <= rise < next_midnight:
-        rise = ephemeris.sun_rise(midnight, latitude, longitude, mode)
+        rise = ephemeris.sun_rise(midnight, where.latitude, where.longitude, where.mode)
     return rise if rise is not None and rise < next_midnight else None
 
 
@@ -81,17 +95,19 @@ def _sunset_between(
     return sunset if sunset is not None and sunset < end else None
 
 
-def day_frame(day: date, zone: tzinfo, latitude: float, longitude: float, mode: str) -> DayFrame:
+def day_frame(day: date, where: Where) -> DayFrame:
     """The Hindu day of civil date ``day`` at the place, under the polar rule above."""
-    return Sunrises(zone, latitude, longitude, mode).frame(day)
+    return Sunrises(where).frame(day)
 
 
 class Sunrises:
     """Day frames of one place; each date's sunrise is found once and shared by the frame of
     that date and of the date before (consecutive frames share an instant)."""
 
-    def __init__(self, zone: tzinfo, latitude: float, longitude: float, mode: str) -> None:
-        self.zone, self.latitude, self.longitude, self.mode = zone, latitude, longitude, mode
+    def __init__(self, where: Where) -> None:
+        self.where = where
+        self.zone, self.latitude, self.longitude = where.zone, where.latitude, where.longitude
+        self.mode = where.mode
         self._sunrises: dict[date, float | None] = {}
         self._solar: dict[date, sunpath.SolarDay | None] = {}
 
@@ -103,15 +119,13 @@ class Sunrises:
 
     def _solar_of(self, day: date) -> sunpath.SolarDay | None:
         if day not in self._solar:
-            self._solar[day] = _solar_day(day, self.zone, self.latitude, self.longitude)
+            self._solar[day] = _solar_day(day, self.where)
         return self._solar[day]
 
     def sunrise(self, day: date) -> float | None:
         """The first sunrise on civil date ``day`` (UT JD), or None."""
         if day not in self._sunrises:
-            where = (self.latitude, self.longitude)
-            solar = self._solar_of(day)
-            self._sunrises[day] = sunrise_on(day, self.zone, *where, self.mode, solar)
+            self._sunrises[day] = sunrise_on(day, self.where, self._solar_of(day))
         return self._sunrises[day]
 
     def start(self, day: date) -> float:
@@ -151,25 +165,27 @@ def _polar_flag(
 
 
 def moon_events(
-    day: date, zone: tzinfo, latitude: float, longitude: float, mode: str
+    day: date, zone: tzinfo, latitude: float, longitude: float, mode: str, convention: Convention
 ) -> tuple[float | None, float | None]:
     """First moonrise and first moonset on civil date ``day`` (UT JD each, None if none)."""
     midnight, next_midnight = _civil_bounds(day, zone)
     local = None
     if abs(latitude) <= moonpath.FAST_LATITUDE_LIMIT:
-        local = moonpath.LocalMoon(motion.sky_near(midnight + 0.5), latitude, longitude)
+        frame = motion.sky_near(midnight + 0.5, convention)
+        local = moonpath.LocalMoon(frame, latitude, longitude, convention)
     rise = _moon_event(local, midnight, latitude, longitude, mode, rising=True)
     setting = _moon_event(local, midnight, latitude, longitude, mode, rising=False)
     return _within(rise, next_midnight), _within(setting, next_midnight)
 
 
 def first_moonrise(
-    start: float, end: float, latitude: float, longitude: float, mode: str
+    start: float, end: float, latitude: float, longitude: float, mode: str, convention: Convention
 ) -> float | None:
     """The first moonrise in ``[start, end)`` (UT JD), or None if the Moon does not rise."""
     local = None
     if abs(latitude) <= moonpath.FAST_LATITUDE_LIMIT:
-        local = moonpath.LocalMoon(motion.sky_near(start + 0.5), latitude, longitude)
+        frame = motion.sky_near(start + 0.5, convention)
+        local = moonpath.LocalMoon(frame, latitude, longitude, convention)
     return _within(_moon_event(local, start, latitude, longitude, mode, rising=True), end)
 
 

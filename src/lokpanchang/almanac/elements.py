@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lokpanchang.almanac import motion
+from lokpanchang.almanac.convention import Convention
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,11 @@ KINDS = {kind.name: kind for kind in (TITHI, NAKSHATRA, YOGA, KARANA)}
 
 
 def spans(
-    kind: ElementKind, day_start: float, day_end: float, shared: Boundaries | None = None
+    kind: ElementKind,
+    day_start: float,
+    day_end: float,
+    convention: Convention,
+    shared: Boundaries | None = None,
 ) -> list[Span]:
     """Every element from the one in force at ``day_start`` to the one in force at ``day_end``.
 
@@ -54,28 +59,31 @@ def spans(
     the caller for one day) lets tithi and karana reuse each other's boundaries.
     """
     shared = {} if shared is None else shared
-    value, rate = motion.angle_at(day_start, kind.weights)
+    value, rate = motion.angle_at(day_start, kind.weights, convention)
     index = int(value // kind.arc)
-    start = _boundary(kind, index, day_start - (value - index * kind.arc) / rate, shared)
+    guess = day_start - (value - index * kind.arc) / rate
+    start = _boundary(kind, index, guess, convention, shared)
     result: list[Span] = []
     while start < day_end or not result:
-        end = _boundary(kind, index + 1, start + kind.arc / rate, shared)
+        end = _boundary(kind, index + 1, start + kind.arc / rate, convention, shared)
         result.append(Span(index % kind.count + 1, start, end))
         index, start = index + 1, end
     return result
 
 
-def _boundary(kind: ElementKind, index: int, guess_jd: float, shared: Boundaries) -> float:
+def _boundary(
+    kind: ElementKind, index: int, guess_jd: float, convention: Convention, shared: Boundaries
+) -> float:
     # Within one day a (angle, target) pair names one instant: boundaries are days apart.
     target = round((index * kind.arc) % 360.0, 9)
     key = (kind.weights, target)
     instant = shared.get(key)
     if instant is None:
-        instant = shared[key] = motion.crossing(kind.weights, target, guess_jd)
+        instant = shared[key] = motion.crossing(kind.weights, target, guess_jd, convention)
     return instant
 
 
-def pada_at(jd_ut: float) -> int:
+def pada_at(jd_ut: float, convention: Convention) -> int:
     """The quarter (1..4) of the nakshatra the Moon is in at ``jd_ut``."""
-    value, _ = motion.angle_at(jd_ut, NAKSHATRA.weights)
+    value, _ = motion.angle_at(jd_ut, NAKSHATRA.weights, convention)
     return int(value // (NAKSHATRA.arc / 4)) % 4 + 1

@@ -19,10 +19,11 @@ from datetime import date
 
 from lokpanchang.almanac import motion
 from lokpanchang.almanac.calendars.eras import samvatsara
+from lokpanchang.almanac.convention import Convention
 
 _SYNODIC_MONTH = 29.530588853  # days, mean
 _REFERENCE_NEW_MOON = 2451550.26  # 2000-01-06 18:14 UT, a new moon near which lunations count
-_new_moons: dict[int, float] = {}
+_new_moons: dict[tuple[Convention, int], float] = {}
 __all__ = ["LunarMonth", "samvatsara", "shaka_year", "vikram_year"]
 
 
@@ -37,40 +38,41 @@ class LunarMonth:
     kshaya: bool = False
 
 
-def new_moon(lunation: int) -> float:
+def new_moon(lunation: int, convention: Convention) -> float:
     """The instant (UT JD) of new moon number ``lunation`` counted from January 2000."""
-    instant = _new_moons.get(lunation)
+    instant = _new_moons.get((convention, lunation))
     if instant is None:
         guess = _REFERENCE_NEW_MOON + lunation * _SYNODIC_MONTH
-        instant = _new_moons[lunation] = motion.crossing(motion.Angle.ELONGATION, 0.0, guess)
+        instant = motion.crossing(motion.Angle.ELONGATION, 0.0, guess, convention)
+        _new_moons[convention, lunation] = instant
     return instant
 
 
-def lunation_containing(jd_ut: float) -> int:
+def lunation_containing(jd_ut: float, convention: Convention) -> int:
     """The number of the last new moon at or before ``jd_ut``."""
     lunation = math.floor((jd_ut - _REFERENCE_NEW_MOON) / _SYNODIC_MONTH)
-    while new_moon(lunation) > jd_ut:
+    while new_moon(lunation, convention) > jd_ut:
         lunation -= 1
-    while new_moon(lunation + 1) <= jd_ut:
+    while new_moon(lunation + 1, convention) <= jd_ut:
         lunation += 1
     return lunation
 
 
-def _sun_sign(jd_ut: float) -> int:
+def _sun_sign(jd_ut: float, convention: Convention) -> int:
     """Sidereal sign of the Sun: 0 = Mesha .. 11 = Meena."""
-    value, _ = motion.angle_at(jd_ut, motion.Angle.SUN)
+    value, _ = motion.angle_at(jd_ut, motion.Angle.SUN, convention)
     return int(value // 30.0) % 12
 
 
-def lunar_month(jd_ut: float, tithi: int) -> LunarMonth:
+def lunar_month(jd_ut: float, tithi: int, convention: Convention) -> LunarMonth:
     """The lunar month in force at ``jd_ut``, given the tithi (1..30) in force then."""
-    return lunation_month(lunation_containing(jd_ut), tithi)
+    return lunation_month(lunation_containing(jd_ut, convention), tithi, convention)
 
 
-def lunation_month(lunation: int, tithi: int) -> LunarMonth:
+def lunation_month(lunation: int, tithi: int, convention: Convention) -> LunarMonth:
     """The lunar month of new moon number ``lunation``, named for ``tithi`` (1..30) in it."""
-    opening_sign = _sun_sign(new_moon(lunation))
-    closing_sign = _sun_sign(new_moon(lunation + 1))
+    opening_sign = _sun_sign(new_moon(lunation, convention), convention)
+    closing_sign = _sun_sign(new_moon(lunation + 1, convention), convention)
     amanta = (opening_sign + 1) % 12 + 1
     adhika = opening_sign == closing_sign
     kshaya = (closing_sign - opening_sign) % 12 == 2  # two sankrantis: the next name is skipped

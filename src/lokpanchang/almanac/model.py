@@ -114,6 +114,7 @@ class Panchangam:
     longitude: float
     city: str | None
     language: str
+    convention: str  # the almanac convention's name ("drik", "astronomical")
     rising: str
     polar: str | None
     day_start: datetime
@@ -153,6 +154,7 @@ class Panchangam:
             "longitude": self.longitude,
             "city": self.city,
             "language": self.language,
+            "convention": self.convention,
             "rising": self.rising,
             "polar": self.polar,
             "day_start": iso(self.day_start),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from lokpanchang.almanac import ephemeris, motion
+from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.ephemeris import MoonRisingMode
 
 FAST_LATITUDE_LIMIT = 66.0  # beyond, polar-circle geometry: Swiss Ephemeris' own search
@@ -28,8 +29,11 @@ _FLATTENING = 1.0 / 298.257223563
 class LocalMoon:
     """The Moon seen from one place, around one day."""
 
-    def __init__(self, frame: ephemeris.SkyFrame, latitude: float, longitude: float) -> None:
+    def __init__(
+        self, frame: ephemeris.SkyFrame, latitude: float, longitude: float, convention: Convention
+    ) -> None:
         self.frame, self.latitude, self.longitude = frame, latitude, longitude
+        self.convention = convention
         phi = math.radians(latitude)
         u = math.atan((1.0 - _FLATTENING) * math.tan(phi))
         self.rho_cos = math.cos(u)
@@ -38,7 +42,7 @@ class LocalMoon:
 
     def _topocentric(self, jd_ut: float) -> tuple[float, float, float]:
         """Topocentric hour angle, declination (radians) and semidiameter (degrees)."""
-        sidereal_lon, beta, distance = motion.moon_ecliptic(jd_ut)
+        sidereal_lon, beta, distance = motion.moon_ecliptic(jd_ut, self.convention)
         lam = math.radians(sidereal_lon + self.frame.ayanamsa)
         beta, eps = math.radians(beta), math.radians(self.frame.obliquity)
         ra = math.atan2(

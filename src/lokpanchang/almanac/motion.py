@@ -7,7 +7,8 @@ nodes (measured against direct calls: at most 2.6e-5 degrees, 0.2 s of time) and
 cubic Hermite (error below 1e-6 degrees). Roots are found by Newton's method on the
 interpolant, which converges to well under a millisecond in three or four steps.
 
-Times are Julian days (UT); angles are degrees.
+Every function takes the ``Convention`` whose positions it follows; each convention has its
+own caches. Times are Julian days (UT); angles are degrees.
 """
 
 from __future__ import annotations
@@ -16,16 +17,39 @@ import math
 from collections.abc import Callable
 
 from lokpanchang.almanac import ephemeris
+from lokpanchang.almanac.convention import Convention, delta_t_piece
 
 MOON_STEP = 1.0  # days between Moon nodes
 SUN_STEP = 4.0  # days between Sun nodes
 SKY_STEP = 4.0  # days between sky frames (ayanamsa, obliquity, sidereal time)
-_MAX_SEGMENTS = 200_000  # cleared wholesale when full (a few tens of MB at most)
-_moon_nodes: dict[int, tuple[float, ...]] = {}
-_sun_nodes: dict[int, tuple[float, float, float]] = {}
-# (day index, weights) -> quintic coefficients of the angle in s = t - day, s in [0, 1].
-_segments: dict[tuple[int, tuple[float, float]], tuple[float, ...]] = {}
-_skies: dict[int, ephemeris.SkyFrame] = {}
+_MAX_SEGMENTS = 200_000  # per convention; cleared wholesale when full (a few tens of MB at most)
+
+
+class _Caches:
+    """One convention's nodes, polynomial segments and sky frames."""
+
+    def __init__(self, convention: Convention) -> None:
+        self.convention = convention
+        # Nodes by (index, piece of drikpanchang.com's Delta T they are computed with).
+        self.moon_nodes: dict[tuple[int, int], tuple[float, ...]] = {}
+        self.sun_nodes: dict[tuple[int, int], tuple[float, float, float]] = {}
+        # (day index, weights) -> quintic coefficients of the angle in s = t - day, s in [0, 1].
+        self.segments: dict[tuple[int, tuple[float, float]], tuple[float, ...]] = {}
+        self.skies: dict[int, ephemeris.SkyFrame] = {}
+
+    def clear(self) -> None:
+        for cache in (self.moon_nodes, self.sun_nodes, self.segments, self.skies):
+            cache.clear()
+
+
+_caches: dict[Convention, _Caches] = {}
+
+
+def _of(convention: Convention) -> _Caches:
+    caches = _caches.get(convention)
+    if caches is None:
+        caches = _caches[convention] = _Caches(convention)
+    return caches
 
 
 class Angle:
@@ -39,13 +63,11 @@ class Angle:
 
 def clear_cache() -> None:
     """Forget every cached node and segment (benchmarks use it to measure cold computation)."""
-    _moon_nodes.clear()
-    _sun_nodes.clear()
-    _segments.clear()
-    _skies.clear()
+    for caches in _caches.values():
+        caches.clear()
 
 
-def sky_near(jd_ut: float) -> ephemeris.SkyFrame:
+def sky_near(jd_ut: float, convention: Convention) -> ephemeris.SkyFrame:
     """The sky frame of the 4-day UT grid point nearest ``jd_ut``.
 
     Every use of one instant gets the same frame, so a sunrise computed as "tomorrow's" for
@@ -53,36 +75,47 @@ def sky_near(jd_ut: float) -> ephemeris.SkyFrame:
     frame's ayanamsa drifts by < 0.3" and its extrapolated sidereal time by < 0.01 s.
     """
     index = round(jd_ut / SKY_STEP)
-    frame = _skies.get(index)
+    skies = _of(convention).skies
+    frame = skies.get(index)
     if frame is None:
-        frame = _skies[index] = ephemeris.sky_frame(index * SKY_STEP)
+        frame = skies[index] = ephemeris.sky_frame(index * SKY_STEP, convention)
     return frame
 
 
-def _moon_node(index: int) -> tuple[float, ...]:
-    node = _moon_nodes.get(index)
+def _piece(caches: _Caches, jd_ut: float) -> int:
+    """The Delta T piece of a segment starting at ``jd_ut``: its nodes all use it, so a
+    segment next to drikpanchang.com's 2020 step stays smooth (0 without that Delta T)."""
+    return delta_t_piece(jd_ut) if caches.convention.drik_delta_t else 0
+
+
+def _moon_node(caches: _Caches, index: int, piece: int) -> tuple[float, ...]:
+    node = caches.moon_nodes.get((index, piece))
     if node is None:
-        node = _moon_nodes[index] = ephemeris.moon(index * MOON_STEP)
+        node = ephemeris.moon(index * MOON_STEP, caches.convention, piece)
+        caches.moon_nodes[index, piece] = node
     return node
 
 
-def _sun_node(index: int) -> tuple[float, float, float]:
-    node = _sun_nodes.get(index)
+def _sun_node(caches: _Caches, index: int, piece: int) -> tuple[float, float, float]:
+    node = caches.sun_nodes.get((index, piece))
     if node is None:
-        node = _sun_nodes[index] = ephemeris.sun(index * SUN_STEP)
+        node = ephemeris.sun(index * SUN_STEP, caches.convention, piece)
+        caches.sun_nodes[index, piece] = node
     return node
 
 
-def sun_distance(jd_ut: float) -> float:
+def sun_distance(jd_ut: float, convention: Convention) -> float:
     """The Sun's distance in AU (from the nearest node: it changes < 0.0003 AU a day)."""
-    return _sun_node(round(jd_ut / SUN_STEP))[2]
+    caches = _of(convention)
+    return _sun_node(caches, round(jd_ut / SUN_STEP), _piece(caches, jd_ut))[2]
 
 
-def _sun_at(jd_ut: float) -> tuple[float, float]:
+def _sun_at(caches: _Caches, jd_ut: float, piece: int) -> tuple[float, float]:
     """The Sun's longitude (unwrapped near its node) and speed from the cubic Hermite."""
     position = jd_ut / SUN_STEP
     index = math.floor(position)
-    (lon_a, speed_a, _), (lon_b, speed_b, _) = _sun_node(index), _sun_node(index + 1)
+    lon_a, speed_a, _ = _sun_node(caches, index, piece)
+    lon_b, speed_b, _ = _sun_node(caches, index + 1, piece)
     delta = (lon_b - lon_a) % 360.0
     slope_a, slope_b = speed_a * SUN_STEP, speed_b * SUN_STEP
     c2 = 3.0 * delta - 2.0 * slope_a - slope_b
@@ -93,29 +126,34 @@ def _sun_at(jd_ut: float) -> tuple[float, float]:
     return value, rate
 
 
-def _sun_cubic(day: int) -> tuple[float, float, float, float]:
+def _sun_cubic(caches: _Caches, day: int) -> tuple[float, float, float, float]:
     """Cubic coefficients in s (days) of the Sun's longitude over [day, day + 1]."""
-    lon_a, slope_a = _sun_at(day * MOON_STEP)
-    lon_b, slope_b = _sun_at((day + 1) * MOON_STEP)
+    piece = _piece(caches, day * MOON_STEP)
+    lon_a, slope_a = _sun_at(caches, day * MOON_STEP, piece)
+    lon_b, slope_b = _sun_at(caches, (day + 1) * MOON_STEP, piece)
     delta = (lon_b - lon_a) % 360.0
     return (lon_a, slope_a, 3.0 * delta - 2.0 * slope_a - slope_b, slope_a + slope_b - 2.0 * delta)
 
 
 def _cached(
-    day: int, key: tuple[float, float], build: Callable[[int], tuple[float, ...]]
+    caches: _Caches,
+    day: int,
+    key: tuple[float, float],
+    build: Callable[[_Caches, int], tuple[float, ...]],
 ) -> tuple[float, ...]:
     """One body's polynomial, shared by every angle that uses it (key: that body's weights)."""
-    coefficients = _segments.get((day, key))
+    coefficients = caches.segments.get((day, key))
     if coefficients is None:
-        coefficients = build(day)
-        coefficients = _segments[day, key] = coefficients + (0.0,) * (6 - len(coefficients))
+        coefficients = build(caches, day)
+        coefficients = caches.segments[day, key] = coefficients + (0.0,) * (6 - len(coefficients))
     return coefficients
 
 
-def _moon_quintic(day: int) -> tuple[float, ...]:
+def _moon_quintic(caches: _Caches, day: int) -> tuple[float, ...]:
     """Quintic coefficients in s (days) through the Moon's nodes day, day + 1, day + 2."""
+    piece = _piece(caches, day * MOON_STEP)
     (lon0, _, _, v0, *_), (lon1, _, _, v1, *_), (lon2, _, _, v2, *_) = (
-        _moon_node(day + i) for i in range(3)
+        _moon_node(caches, day + i, piece) for i in range(3)
     )
     y1 = (lon1 - lon0) % 360.0
     y2 = y1 + (lon2 - lon1) % 360.0
@@ -130,23 +168,25 @@ def _moon_quintic(day: int) -> tuple[float, ...]:
     )
 
 
-def _segment(day: int, weights: tuple[float, float]) -> tuple[float, ...]:
-    if len(_segments) >= _MAX_SEGMENTS:
-        clear_cache()
+def _segment(caches: _Caches, day: int, weights: tuple[float, float]) -> tuple[float, ...]:
+    if len(caches.segments) >= _MAX_SEGMENTS:
+        caches.clear()
     moon_weight, sun_weight = weights
-    moon = _cached(day, (1.0, 0.0), _moon_quintic) if moon_weight else (0.0,) * 6
-    sun = _cached(day, (0.0, 1.0), _sun_cubic) if sun_weight else (0.0,) * 6
+    moon = _cached(caches, day, (1.0, 0.0), _moon_quintic) if moon_weight else (0.0,) * 6
+    sun = _cached(caches, day, (0.0, 1.0), _sun_cubic) if sun_weight else (0.0,) * 6
     coefficients = tuple([moon_weight * m + sun_weight * n for m, n in zip(moon, sun)])
-    _segments[day, weights] = coefficients
+    caches.segments[day, weights] = coefficients
     return coefficients
 
 
-def moon_ecliptic(jd_ut: float) -> tuple[float, float, float]:
+def moon_ecliptic(jd_ut: float, convention: Convention) -> tuple[float, float, float]:
     """The Moon's sidereal longitude, ecliptic latitude (degrees) and distance (AU) at
     ``jd_ut``: longitude from the quintic, latitude and distance from cubic Hermites."""
-    longitude, _ = angle_at(jd_ut, Angle.MOON)
+    longitude, _ = angle_at(jd_ut, Angle.MOON, convention)
     day = math.floor(jd_ut)
-    a, b = _moon_node(day), _moon_node(day + 1)
+    caches = _of(convention)
+    piece = _piece(caches, day * MOON_STEP)
+    a, b = _moon_node(caches, day, piece), _moon_node(caches, day + 1, piece)
     s = jd_ut - day
     return longitude, _cubic(s, a[1], a[4], b[1], b[4]), _cubic(s, a[2], a[5], b[2], b[5])
 
@@ -159,17 +199,22 @@ def _cubic(s: float, value_a: float, speed_a: float, value_b: float, speed_b: fl
     return value_a + ((c3 * s + c2) * s + speed_a) * s
 
 
-def angle_at(jd_ut: float, weights: tuple[float, float]) -> tuple[float, float]:
+def angle_at(
+    jd_ut: float, weights: tuple[float, float], convention: Convention
+) -> tuple[float, float]:
     """The angle ``weights`` (Moon, Sun) at ``jd_ut``: (degrees in [0, 360), degrees/day)."""
     day = math.floor(jd_ut)
-    c0, c1, c2, c3, c4, c5 = _segments.get((day, weights)) or _segment(day, weights)
+    caches = _of(convention)
+    c0, c1, c2, c3, c4, c5 = caches.segments.get((day, weights)) or _segment(caches, day, weights)
     s = jd_ut - day
     value = ((((c5 * s + c4) * s + c3) * s + c2) * s + c1) * s + c0
     rate = (((5.0 * c5 * s + 4.0 * c4) * s + 3.0 * c3) * s + 2.0 * c2) * s + c1
     return value % 360.0, rate
 
 
-def crossing(weights: tuple[float, float], target: float, guess_jd: float) -> float:
+def crossing(
+    weights: tuple[float, float], target: float, guess_jd: float, convention: Convention
+) -> float:
     """The instant near ``guess_jd`` when the angle equals ``target`` degrees (mod 360).
 
     The angle must be increasing there (true for every element angle). Newton's method on the
@@ -178,12 +223,14 @@ def crossing(weights: tuple[float, float], target: float, guess_jd: float) -> fl
     remaining error is below 1e-9 days (0.1 ms), so that step is the last.
     """
     t, day = guess_jd, -1
+    caches = _of(convention)
+    segments = caches.segments
     coefficients: tuple[float, ...] = ()
     for _ in range(30):
         # angle_at inlined: this loop is the hottest code of the almanac.
         if math.floor(t) != day:
             day = math.floor(t)
-            coefficients = _segments.get((day, weights)) or _segment(day, weights)
+            coefficients = segments.get((day, weights)) or _segment(caches, day, weights)
         c0, c1, c2, c3, c4, c5 = coefficients
         x = t - day
         value = ((((c5 * x + c4) * x + c3) * x + c2) * x + c1) * x + c0

@@ -23,6 +23,7 @@ from datetime import date, datetime, tzinfo
 from typing import Any
 
 from lokpanchang.almanac import daylight, elements, motion
+from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.model import Interval, iso
 from lokpanchang.almanac.muhurta_names import CHOGHADIYA, HORA_LORDS, Quality
 from lokpanchang.almanac.observances.names_table import SIGNS
@@ -151,6 +152,7 @@ class _Sky:
     local: LocalTimes  # UT JD -> aware local datetime
     weekday: int  # 0 = Sunday
     nakshatras: tuple[elements.Span, ...]  # from the one in force at sunrise
+    convention: Convention
 
     def at(self, span: Span) -> Interval:
         return Interval(self.local(span[0]), self.local(span[1]))
@@ -162,6 +164,7 @@ def day_muhurtas(
     zone: tzinfo | LocalTimes,
     previous_sunset: float | None,
     lang: str,
+    convention: Convention,
     nakshatras: list[elements.Span] | None = None,
 ) -> Muhurtas:
     """The muhurtas of civil date ``day`` whose Hindu day is ``frame``; ``previous_sunset``
@@ -169,9 +172,10 @@ def day_muhurtas(
     the caller's ``LocalTimes`` for it; ``nakshatras`` the day's nakshatra spans when the
     caller has them (``elements.spans``)."""
     if nakshatras is None:
-        nakshatras = elements.spans(elements.NAKSHATRA, frame.start, frame.end)
-    local = zone if isinstance(zone, LocalTimes) else LocalTimes(zone)
-    sky = _Sky(frame, previous_sunset, local, (day.weekday() + 1) % 7, tuple(nakshatras))
+        nakshatras = elements.spans(elements.NAKSHATRA, frame.start, frame.end, convention)
+    local = zone if isinstance(zone, LocalTimes) else LocalTimes(zone, convention.truncated_seconds)
+    weekday = (day.weekday() + 1) % 7
+    sky = _Sky(frame, previous_sunset, local, weekday, tuple(nakshatras), convention)
     return Muhurtas(
         *_choghadiyas(sky, lang),
         hora=_horas(sky, lang),
@@ -286,12 +290,12 @@ def _signs(sky: _Sky, weights: tuple[float, float], lang: str) -> tuple[Sign, ..
     """The signs the body is in from sunrise to next sunrise, each with the instant it is
     left if that happens inside the day (as drikpanchang writes "Mesha upto 18:36")."""
     frame, found = sky.frame, []
-    value, rate = motion.angle_at(frame.start, weights)
+    value, rate = motion.angle_at(frame.start, weights, sky.convention)
     number = int(value // 30.0) % 12 + 1
     boundary = (int(value // 30.0) + 1) * 30.0
     guess = frame.start + (boundary - value) / rate
     while guess < frame.end + 0.05:  # the estimate is good to minutes; 0.05 d is ample
-        leaves = motion.crossing(weights, boundary % 360.0, guess)
+        leaves = motion.crossing(weights, boundary % 360.0, guess, sky.convention)
         if leaves >= frame.end:
             break
         found.append(Sign(number, SIGNS[number - 1][lang], sky.local(leaves)))

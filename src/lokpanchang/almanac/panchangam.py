@@ -23,6 +23,7 @@ from lokpanchang.almanac import (
     observances,
 )
 from lokpanchang.almanac.calendars import day as calendar_day
+from lokpanchang.almanac.convention import DRIK, Convention
 from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
 from lokpanchang.almanac.model import (
     Element,
@@ -49,7 +50,8 @@ def generate_panchangam_with_timezone(
     *,
     now: datetime | None = None,
     lang: str = "en",
-    rising: str = RisingMode.UPPER_LIMB,
+    convention: Convention = DRIK,
+    rising: str | None = None,
     moon_rising: str = MoonRisingMode.UPPER_LIMB,
     include_observances: bool = True,
     include_muhurtas: bool = True,
@@ -59,14 +61,19 @@ def generate_panchangam_with_timezone(
     ``timezone`` (IANA name) defaults to the zone at the coordinates. ``target_date`` defaults
     to the date in that zone at the instant ``now`` (an aware datetime the caller reads from
     its clock; this package never reads one). ``include_transitions=False`` keeps only the
-    element in force at sunrise. ``lang`` chooses the names' language, ``rising`` the sunrise
-    definition (``RisingMode``), ``moon_rising`` the moonrise one (``MoonRisingMode``).
+    element in force at sunrise. ``lang`` chooses the names' language, ``convention`` how
+    positions, time scale and sunrise are reckoned (``convention.DRIK`` by default, or
+    ``ASTRONOMICAL``), ``rising`` the sunrise definition (``RisingMode``; None: the
+    convention's own), ``moon_rising`` the moonrise one (``MoonRisingMode``).
     ``include_observances`` adds the day's and the next day's festivals and vrats and any
     parana falling on the day; ``include_muhurtas`` the choghadiya, hora and the rest.
     Raises ValueError naming any bad argument.
     """
     _check_coordinates(latitude, longitude)
     check_language(lang)
+    if not isinstance(convention, Convention):
+        raise ValueError(f"convention {convention!r} is not a Convention (use convention_named)")
+    rising = rising or convention.rising
     if rising not in RisingMode.ALL:
         raise ValueError(f"unknown rising mode {rising!r}; choose one of {RisingMode.ALL}")
     if moon_rising not in MoonRisingMode.ALL:
@@ -83,7 +90,15 @@ def generate_panchangam_with_timezone(
         )
     place = _Place(latitude, longitude, zone_name, zone, city)
     extras = _Extras(include_observances, include_muhurtas)
-    return _compute(place, day, include_transitions, lang, (rising, moon_rising), extras)
+    reckoning = _Reckoning(convention, rising, moon_rising)
+    return _compute(place, day, include_transitions, lang, reckoning, extras)
+
+
+@dataclass(frozen=True)
+class _Reckoning:
+    convention: Convention
+    rising: str
+    moon_rising: str
 
 
 @dataclass(frozen=True)
@@ -138,23 +153,24 @@ def _compute(
     day: date,
     include_transitions: bool,
     lang: str,
-    modes: tuple[str, str],
+    reckoning: _Reckoning,
     extras: _Extras,
 ) -> Panchangam:
-    rising, moon_rising = modes
-    frame = daylight.day_frame(day, place.zone, place.latitude, place.longitude, rising)
+    convention, rising = reckoning.convention, reckoning.rising
+    where = daylight.Where(place.zone, place.latitude, place.longitude, rising, convention)
+    frame = daylight.day_frame(day, where)
     moonrise, moonset = daylight.moon_events(
-        day, place.zone, place.latitude, place.longitude, moon_rising
+        day, place.zone, place.latitude, place.longitude, reckoning.moon_rising, convention
     )
-    at = _Localiser(place.zone)
+    at = _Localiser(place.zone, convention.truncated_seconds)
     vara = (day.weekday() + 1) % 7 + 1
     shared: elements.Boundaries = {}
     spans = {
-        kind.name: elements.spans(kind, frame.start, frame.end, shared)
+        kind.name: elements.spans(kind, frame.start, frame.end, convention, shared)
         for kind in (elements.TITHI, elements.NAKSHATRA, elements.YOGA, elements.KARANA)
     }
     lists = {
-        name: _elements(elements.KINDS[name], found, frame, at, lang)
+        name: _elements(elements.KINDS[name], found, frame, at, (lang, convention))
         for name, found in spans.items()
     }
     if not include_transitions:
@@ -166,6 +182,7 @@ def _compute(
         longitude=place.longitude,
         city=place.city,
         language=lang,
+        convention=convention.name,
         rising=rising,
         polar=frame.polar,
         day_start=at(frame.start),
@@ -181,8 +198,8 @@ def _compute(
         yoga=lists["yoga"],
         karana=lists["karana"],
         **_kalams(frame, vara - 1, at),
-        **_calendar(_sunrises(place, rising, day, frame), day, spans["tithi"][0].number, lang),
-        **(_extras(place, day, _Computed(frame, spans, at.times, lang, rising), extras)),
+        **_calendar(_sunrises(where, day, frame), day, spans["tithi"][0].number, lang),
+        **(_extras(place, day, _Computed(frame, spans, at.times, lang, reckoning), extras)),
     )
 
 
@@ -204,7 +221,7 @@ class _Computed:
     spans: dict[str, list[elements.Span]]
     times: LocalTimes
     lang: str
-    rising: str
+    reckoning: _Reckoning
 
 
 def _extras(place: _Place, day: date, computed: _Computed, extras: _Extras) -> dict[str, Any]:
@@ -214,7 +231,14 @@ def _extras(place: _Place, day: date, computed: _Computed, extras: _Extras) -> d
     if not extras.wanted:
         return added
     lang, frame = computed.lang, computed.frame
-    where = observances.Place(place.latitude, place.longitude, place.zone, computed.rising)
+    reckoning = computed.reckoning
+    where = observances.Place(
+        place.latitude,
+        place.longitude,
+        place.zone,
+        reckoning.rising,
+        convention=reckoning.convention,
+    )
     days = observances.Days(where, {day: frame}, computed.times)
     if extras.observances:
         found = observances.observances_between(where, day, day + _ONE_DAY, lang, days)
@@ -225,7 +249,13 @@ def _extras(place: _Place, day: date, computed: _Computed, extras: _Extras) -> d
     if extras.muhurtas:
         previous_sunset = days.frame(day - _ONE_DAY).sunset
         added["muhurtas"] = muhurtas.day_muhurtas(
-            frame, day, computed.times, previous_sunset, lang, computed.spans["nakshatra"]
+            frame,
+            day,
+            computed.times,
+            previous_sunset,
+            lang,
+            reckoning.convention,
+            computed.spans["nakshatra"],
         )
     return added
 
@@ -233,9 +263,9 @@ def _extras(place: _Place, day: date, computed: _Computed, extras: _Extras) -> d
 class _Localiser:
     """UT Julian day -> aware datetime in the zone (None stays None)."""
 
-    def __init__(self, zone: tzinfo) -> None:
+    def __init__(self, zone: tzinfo, truncated: bool) -> None:
         self.zone = zone
-        self.times = LocalTimes(zone)
+        self.times = LocalTimes(zone, truncated)
 
     @overload
     def __call__(self, jd_ut: float) -> datetime: ...
@@ -250,9 +280,9 @@ def _elements(
     spans: list[elements.Span],
     frame: daylight.DayFrame,
     at: _Localiser,
-    lang: str,
+    named: tuple[str, Convention],
 ) -> tuple[Element, ...]:
-    return tuple(_element(kind, span, frame, at, lang) for span in spans)
+    return tuple(_element(kind, span, frame, at, named) for span in spans)
 
 
 def _element(
@@ -260,14 +290,16 @@ def _element(
     span: elements.Span,
     frame: daylight.DayFrame,
     at: _Localiser,
-    lang: str,
+    named: tuple[str, Convention],
 ) -> Element:
+    """One element's entry; ``named``: the names' language and the convention."""
+    lang, convention = named
     paksha = pada = None
     if kind is elements.TITHI:
         paksha = label("paksha", 1 if span.number <= 15 else 2, lang)
     if kind is elements.NAKSHATRA:
         # A nakshatra that begins during the day begins in its first pada.
-        pada = elements.pada_at(frame.start) if span.start <= frame.start else 1
+        pada = elements.pada_at(frame.start, convention) if span.start <= frame.start else 1
     return Element(
         span.number,
         label(kind.name, span.number, lang),
@@ -306,14 +338,13 @@ def _kalams(frame: daylight.DayFrame, weekday: int, at: _Localiser) -> dict[str,
     }
 
 
-def _sunrises(place: _Place, rising: str, day: date, frame: daylight.DayFrame) -> daylight.Sunrises:
-    where = (place.latitude, place.longitude)
-    return daylight.Sunrises(place.zone, *where, rising).knowing(day, frame)
+def _sunrises(where: daylight.Where, day: date, frame: daylight.DayFrame) -> daylight.Sunrises:
+    return daylight.Sunrises(where).knowing(day, frame)
 
 
 def _calendar(sunrises: daylight.Sunrises, day: date, tithi: int, lang: str) -> dict[str, Any]:
     day_start = sunrises.start(day)
-    month = lunisolar.lunar_month(day_start, tithi)
+    month = lunisolar.lunar_month(day_start, tithi, sunrises.where.convention)
     shaka = lunisolar.shaka_year(day, month.amanta)
     cycle = lunisolar.samvatsara(shaka)
     tropical_sun = ephemeris.tropical_sun_longitude(day_start)

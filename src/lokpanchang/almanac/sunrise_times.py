@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from lokpanchang.almanac.daylight import sunrise_on
-from lokpanchang.almanac.ephemeris import RisingMode
+from lokpanchang.almanac.convention import Convention
+from lokpanchang.almanac.daylight import Where, sunrise_on
 from lokpanchang.almanac.timescale import datetime_from_jd
 
 POLAR_SEND_TIME = time(6, 30)
@@ -20,13 +20,18 @@ POLAR_SEND_TIME = time(6, 30)
 
 
 def sunrise_send_time(
-    latitude: float, longitude: float, zone_name: str, day: date, offset_minutes: int = 0
+    latitude: float,
+    longitude: float,
+    zone_name: str,
+    day: date,
+    convention: Convention,
+    offset_minutes: int = 0,
 ) -> time | None:
-    """The minute after sunrise (upper limb, as the message's sunrise) on ``day`` at the
-    place, moved by ``offset_minutes`` and kept within ``day``; None when the Sun does not
-    rise that date (the polar rule above)."""
+    """The minute after sunrise (the convention's, as the message's sunrise) on ``day`` at
+    the place, moved by ``offset_minutes`` and kept within ``day``; None when the Sun does
+    not rise that date (the polar rule above)."""
     zone = ZoneInfo(zone_name)
-    rise = sunrise_on(day, zone, latitude, longitude, RisingMode.UPPER_LIMB)
+    rise = sunrise_on(day, Where(zone, latitude, longitude, convention.rising, convention))
     if rise is None:
         return None
     local = datetime_from_jd(rise, zone).replace(tzinfo=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import date, datetime, time, tzinfo
 from functools import lru_cache
 
@@ -16,29 +17,34 @@ def jd_from_datetime(instant: datetime) -> float:
     return instant.timestamp() / _SECONDS_PER_DAY + _JD_UNIX_EPOCH
 
 
-def datetime_from_jd(jd_ut: float, zone: tzinfo) -> datetime:
+def datetime_from_jd(jd_ut: float, zone: tzinfo, truncated: bool = False) -> datetime:
     """The instant ``jd_ut`` (UT Julian day) in ``zone``, with the offset in force then.
 
-    Rounded to the nearest second: the almanac's times are meaningful to about a second.
+    Rounded to the nearest second (``truncated``: the second it falls in): the almanac's
+    times are meaningful to about a second.
     """
-    return datetime.fromtimestamp(_unix_seconds(jd_ut), tz=zone)
+    return datetime.fromtimestamp(_unix_seconds(jd_ut, truncated), tz=zone)
 
 
-def _unix_seconds(jd_ut: float) -> int:
-    return round((jd_ut - _JD_UNIX_EPOCH) * _SECONDS_PER_DAY)
+def _unix_seconds(jd_ut: float, truncated: bool = False) -> int:
+    seconds = (jd_ut - _JD_UNIX_EPOCH) * _SECONDS_PER_DAY
+    # A Julian day near 2.46e6 holds time to ~40 us: a whole second (a local midnight) may
+    # come back a hair short of it, which truncation must not take a second off.
+    return math.floor(seconds + 1e-3) if truncated else round(seconds)
 
 
 class LocalTimes:
     """``datetime_from_jd`` for one zone, converting each distinct second once (a day's
     boundaries repeat: a tithi's end is the next one's start, a choghadiya's end a hora's)."""
 
-    def __init__(self, zone: tzinfo) -> None:
-        self.zone = zone
+    def __init__(self, zone: tzinfo, truncated: bool = False) -> None:
+        self.zone, self.truncated = zone, truncated
         self._known: dict[int, datetime] = {}
 
     def __call__(self, jd_ut: float) -> datetime:
-        """The instant ``jd_ut`` (UT Julian day) in the zone, to the nearest second."""
-        seconds = _unix_seconds(jd_ut)
+        """The instant ``jd_ut`` (UT Julian day) in the zone, to the nearest second (or the
+        second it falls in, if ``truncated``)."""
+        seconds = _unix_seconds(jd_ut, self.truncated)
         found = self._known.get(seconds)
         if found is None:
             found = self._known[seconds] = datetime.fromtimestamp(seconds, tz=self.zone)

@@ -19,7 +19,13 @@ from typing import Any, Protocol, cast
 import structlog
 
 from lokpanchang import clock
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac import (
+    DRIK,
+    Convention,
+    convention_named,
+    generate_panchangam_with_timezone,
+)
+from lokpanchang.almanac.calendars.kinds import Calendar, default_calendar
 from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import prepared
 from lokpanchang.storage.cities import km_from_city
@@ -42,6 +48,20 @@ class Recipient:
     local_date: date
     place: str = ""
     distance_km: float = 0.0  # from the subscriber to the town ``place`` names
+    calendar: str = ""  # the month line's calendar (``almanac.calendars``); "": purnimanta
+
+
+def subscriber_calendar(user) -> Calendar:
+    """The calendar ``user`` (a ``UserDetail``) reads: their own choice, else the default of
+    their language and their town's state (``subscriber_default_calendar``)."""
+    return Calendar(user.calendar) if user.calendar else subscriber_default_calendar(user)
+
+
+def subscriber_default_calendar(user) -> Calendar:
+    """The calendar of ``user``'s language and town (``almanac.calendars.default_calendar``)."""
+    city = user.city
+    where = (city.country_code or "", city.state or "") if city is not None else ("", "")
+    return default_calendar(user.language, *where)
 
 
 def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipient:
@@ -58,6 +78,7 @@ def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipien
         local_date,
         city.city if city is not None else "",
         km_from_city(user.latitude, user.longitude, city),
+        str(subscriber_calendar(user)),
     )
 
 
@@ -92,12 +113,20 @@ class PreparedStore(Protocol):
 class DatabaseStore:
     """The store in the ``prepared_panchangam`` table (insert or ignore: first write wins)."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, convention: Convention = DRIK) -> None:
         self._url = database_url
+        self._convention = convention.name
 
     def load(self, keys: list[str]) -> dict[str, dict]:
+        """The stored values of ``keys`` computed under this store's convention (one stored
+        before ALMANAC_CONVENTION changed, or before values named theirs, is not served)."""
         with transaction(self._url) as session:
-            return prepared.prepared_values(session, keys)
+            values = prepared.prepared_values(session, keys)
+        return {
+            key: value
+            for key, value in values.items()
+            if value.get("convention", "astronomical") == self._convention
+        }
 
     def save(self, values: dict[str, tuple[date, dict]]) -> None:
         now = clock.now()
@@ -215,12 +244,12 @@ class CachedPanchangams:
 
 class PanchangamContent:
     """Content from a cached panchangam and a renderer
-    ``render(panchangam, language, place, distance_km)``."""
+    ``render(panchangam, language, place, distance_km, calendar)``."""
 
     def __init__(
         self,
         compute: Callable[[Recipient], object],
-        render: Callable[[Any, str, str, int], Iterable[Any]],
+        render: Callable[[Any, str, str, int, str], Iterable[Any]],
         store: PreparedStore | None = None,
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
@@ -228,8 +257,9 @@ class PanchangamContent:
         self._rendered = _Bounded(40_000)  # a town's message is rendered once per language
 
     def __call__(self, recipient: Recipient) -> Rendered:
-        # The same town and distance (to the km) read alike: one rendering per language.
-        named = (recipient.place, round(recipient.distance_km))
+        # The same town and distance (to the km) read alike: one rendering per language
+        # and calendar.
+        named = (recipient.place, round(recipient.distance_km), recipient.calendar)
         key = (place_key(recipient), recipient.language, named)
         rendered = cast(Rendered | None, self._rendered.get(key))
         if rendered is None:
@@ -244,9 +274,12 @@ class PanchangamContent:
         return len(self.panchangams.fill(recipients))
 
 
-def almanac_content(store: PreparedStore | None = None, version: int = 1) -> PanchangamContent:
-    """The production content: the almanac's panchangam, rendered by ``lokpanchang.messages``
-    as daily template ``version`` (2 adds today's and tomorrow's observances)."""
+def almanac_content(
+    store: PreparedStore | None = None, version: int = 1, convention: Convention = DRIK
+) -> PanchangamContent:
+    """The production content: the almanac's panchangam under ``convention``, rendered by
+    ``lokpanchang.messages`` as daily template ``version`` (2 adds today's and tomorrow's
+    observances)."""
 
     def compute(recipient: Recipient) -> object:
         # Observances are computed for every version, so stored values serve both; the
@@ -257,11 +290,16 @@ def almanac_content(store: PreparedStore | None = None, version: int = 1) -> Pan
             recipient.timezone,
             recipient.local_date,
             city=recipient.place or None,
+            convention=convention,
             include_muhurtas=False,
         )
 
-    def render(panchangam: object, language: str, place: str, distance_km: float) -> Rendered:
-        message = render_daily(panchangam, language, place, distance_km, version=version)
+    def render(
+        panchangam: object, language: str, place: str, distance_km: float, calendar: str = ""
+    ) -> Rendered:
+        message = render_daily(
+            panchangam, language, place, distance_km, version=version, calendar=calendar
+        )
         return message.parameters, message.text
 
     return PanchangamContent(compute, render, store)
@@ -272,4 +310,6 @@ def default_content(settings=None) -> PanchangamContent:
     if settings is None:
         return almanac_content()
     version = template_version(settings.whatsapp_template_name)
-    return almanac_content(DatabaseStore(settings.effective_database_url), version)
+    convention = convention_named(settings.almanac_convention)
+    store = DatabaseStore(settings.effective_database_url, convention)
+    return almanac_content(store, version, convention)

@@ -8,6 +8,7 @@ blocked (``broadcast.notices``) gets it with the reply.
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 
 import structlog
@@ -16,7 +17,7 @@ from lokpanchang.broadcast import notices, pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.delivery.adapters import names_with
 from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
-from lokpanchang.storage import addresses, audience
+from lokpanchang.storage import addresses, audience, inbound_counts
 from lokpanchang.storage.db import transaction
 
 log = structlog.get_logger(__name__)
@@ -43,6 +44,7 @@ def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendRes
     from which of our identities, what, in which language)."""
     messages = [reply_message(r) for r in replies]
     results = pipeline.transmit(ctx, messages)
+    outcomes: Counter[inbound_counts.Key] = Counter()
     for message, result in zip(messages, results):
         log.info(
             "reply.sent",
@@ -50,6 +52,8 @@ def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendRes
             outcome=str(result.outcome),
             error_code=result.error_code,
         )
+        outcomes[inbound_counts.REPLIES, message.channel, str(result.outcome)] += 1
+    inbound_counts.add_now(ctx.url, outcomes)
     for channel in names_with("service_window"):
         _notices_owed(ctx, channel, [r.to for r in replies if r.channel == channel], now)
     return results

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from lokpanchang import planning
 from lokpanchang.almanac.sunrise_times import POLAR_SEND_TIME, sunrise_send_time
+from lokpanchang.almanac_service import configured_convention
 from lokpanchang.storage import audience, runs
 
 log = structlog.get_logger(__name__)
@@ -41,8 +42,9 @@ def next_sunrise_slot(
     """The first sunrise slot at the place due strictly after ``after``: its local send time,
     its UTC instant, and whether the polar rule chose it (no sunrise that date)."""
     first = planning.local_date_at(zone, after)
+    convention = configured_convention()
     for day in (first + timedelta(days=n) for n in range(SEARCH_DAYS)):
-        rises = sunrise_send_time(latitude, longitude, zone, day, offset)
+        rises = sunrise_send_time(latitude, longitude, zone, day, convention, offset)
         due = planning.occurrence(zone, day, rises or POLAR_SEND_TIME)
         if due is not None and due > after:
             return rises or POLAR_SEND_TIME, due, rises is None

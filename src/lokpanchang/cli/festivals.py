@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES, check_language
 from lokpanchang.almanac.observances import Calendar, Observance, Place, observances_between
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.cli.panchang import degrees
+from lokpanchang.cli.panchang import add_convention_option, convention_option, degrees
+from lokpanchang.messages.minutes import minute_text, nearest_minute
 
 FIRST_YEAR, LAST_YEAR = 1900, 2100
 
@@ -24,6 +25,7 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--lang", default="en", help=f"language of the names: {', '.join(SUPPORTED_LANGUAGES)}"
     )
+    add_convention_option(parser)
     parser.add_argument("--json", action="store_true", help="print a JSON array")
     parser.set_defaults(handler=_festivals)
 
@@ -36,7 +38,8 @@ def _festivals(args) -> int:
         check_language(args.lang)
     except ValueError as exc:
         raise CommandError(f"--lang: {exc}") from None
-    place = Place(latitude, longitude, _zone(args.tz, latitude, longitude))
+    zone, convention = _zone(args.tz, latitude, longitude), convention_option(args.convention)
+    place = Place(latitude, longitude, zone, convention=convention)
     calendar = observances_between(place, date(year, 1, 1), date(year, 12, 31), args.lang)
     if args.json:
         print(json.dumps([item.to_dict() for item in calendar.observances], ensure_ascii=False))
@@ -73,11 +76,11 @@ def _line(item: Observance) -> str:
     extra = f" ({item.tradition.value})" if item.tradition else ""
     if item.parana is not None:
         start, end = item.parana.start, item.parana.end
-        extra += f"; parana {start:%b %d %H:%M}-{end:%H:%M}"
+        extra += f"; parana {nearest_minute(start):%b %d %H:%M}-{minute_text(end)}"
     if item.moonrise is not None:
-        extra += f"; moonrise {item.moonrise:%H:%M}"
+        extra += f"; moonrise {minute_text(item.moonrise)}"
     if item.moment is not None:
-        extra += f"; at {item.moment:%b %d %H:%M}"
+        extra += f"; at {nearest_minute(item.moment):%b %d %H:%M}"
     return f"{item.date:%Y-%m-%d %a}  {item.kind.value:<20} {item.name}{extra}"
 
 

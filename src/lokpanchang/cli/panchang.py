@@ -1,15 +1,18 @@
-"""`lokpanchang panchang --lat LAT --lon LON [--tz ZONE] [--date YYYY-MM-DD] [--lang CODE] [--json]`."""
+"""`lokpanchang panchang --lat LAT --lon LON [--tz ZONE] [--date YYYY-MM-DD] [--days N]
+[--lang CODE] [--convention drik|astronomical] [--json]`."""
 
 from __future__ import annotations
 
 import json
 import math
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from lokpanchang import languages
-from lokpanchang.almanac import MoonRisingMode, Panchangam, RisingMode
-from lokpanchang.almanac_service import panchangam_for
+from lokpanchang.almanac import Convention, MoonRisingMode, Panchangam, RisingMode
+from lokpanchang.almanac.convention import NAMES, convention_named
+from lokpanchang.almanac_service import configured_convention, panchangam_for
 from lokpanchang.cli import CommandError, summary
+from lokpanchang.messages.minutes import nearest_minute
 
 
 def register(subparsers) -> None:
@@ -19,12 +22,16 @@ def register(subparsers) -> None:
     parser.add_argument("--tz", help="IANA time zone (default: the zone at the coordinates)")
     parser.add_argument("--date", help="YYYY-MM-DD (default: today in that zone)")
     parser.add_argument(
-        "--lang", default="en", help=f"language of the names: {', '.join(languages.CODES)}"
+        "--days",
+        help=f"consecutive days from --date, 1..{MAX_DAYS} (JSON: an array; else a month table)",
     )
     parser.add_argument(
+        "--lang", default="en", help=f"language of the names: {', '.join(languages.CODES)}"
+    )
+    add_convention_option(parser)
+    parser.add_argument(
         "--rising",
-        default=RisingMode.UPPER_LIMB,
-        help=(f"sunrise definition: {', '.join(RisingMode.ALL)} (default {RisingMode.UPPER_LIMB})"),
+        help=f"sunrise definition: {', '.join(RisingMode.ALL)} (default: the convention's)",
     )
     parser.add_argument(
         "--moon-rising",
@@ -38,27 +45,69 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=_panchang)
 
 
+MAX_DAYS = 400
+
+
+def add_convention_option(parser) -> None:
+    """``--convention NAME`` (default: ALMANAC_CONVENTION's, drik unless set)."""
+    parser.add_argument(
+        "--convention",
+        help=f"almanac convention: {', '.join(NAMES)} (default: ALMANAC_CONVENTION, drik)",
+    )
+
+
+def convention_option(text: str | None) -> Convention:
+    """The ``--convention`` chosen, else the configured one; CommandError naming a bad one."""
+    if text is None:
+        return configured_convention()
+    try:
+        return convention_named(text)
+    except ValueError as exc:
+        raise CommandError(f"--convention: {exc}") from None
+
+
 def _panchang(args) -> int:
     latitude = degrees("--lat", args.lat, 90.0)
     longitude = degrees("--lon", args.lon, 180.0)
-    day = _date(args.date)
+    day, count = _date(args.date), _days(args.days)
+    options = {
+        "lang": args.lang,
+        "convention": convention_option(args.convention),
+        "rising": args.rising,
+        "moon_rising": args.moon_rising,
+    }
     try:
-        panchangam = panchangam_for(
-            latitude,
-            longitude,
-            args.tz,
-            day,
-            lang=args.lang,
-            rising=args.rising,
-            moon_rising=args.moon_rising,
-        )
+        first = panchangam_for(latitude, longitude, args.tz, day, **options)
+        found = [first] + [
+            panchangam_for(
+                latitude, longitude, first.timezone, first.date + timedelta(n), **options
+            )
+            for n in range(1, count)
+        ]
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
-    if args.json:
-        print(json.dumps(panchangam.to_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(render_page(panchangam))
+    print(_output(found, args.json, many=args.days is not None))
     return 0
+
+
+def _output(found: list[Panchangam], as_json: bool, many: bool) -> str:
+    """One day's JSON object or page; with ``--days``, a JSON array or a month table."""
+    if as_json:
+        shown = [p.to_dict() for p in found] if many else found[0].to_dict()
+        return json.dumps(shown, ensure_ascii=False, indent=2)
+    return render_month(found) if many else render_page(found[0])
+
+
+def _days(text: str | None) -> int:
+    if text is None:
+        return 1
+    try:
+        count = int(text)
+    except ValueError:
+        raise CommandError(f"--days {text!r} is not a whole number of days") from None
+    if not 1 <= count <= MAX_DAYS:
+        raise CommandError(f"--days {count} is outside 1..{MAX_DAYS}")
+    return count
 
 
 def degrees(option: str, text: str, limit: float) -> float:
@@ -84,6 +133,7 @@ def _date(text: str | None) -> date | None:
 def _clock(instant: datetime | None, day: date) -> str:
     if instant is None:
         return "none"
+    instant = nearest_minute(instant)
     text = instant.strftime("%H:%M")
     return text if instant.date() == day else f"{text} ({instant.strftime('%b %d')})"
 
@@ -199,3 +249,53 @@ def _muhurta_lines(panchangam: Panchangam) -> list[str]:
     hora = ", ".join(f"{p.name} {_clock(p.start, day)}" for p in found.hora[:12])
     lines.append(f"  {'Hora':<11}{hora or 'none (no sunrise or sunset)'}")
     return lines
+
+
+_MONTH_COLUMNS = ("Date", "Day", "Sunrise", "Sunset", "Tithi", "Nakshatra", "Yoga", "Moon sign")
+
+
+def render_month(days: list[Panchangam]) -> str:
+    """Consecutive days as one table, as drikpanchang.com's month page lays them out: each
+    element is the one at sunrise and the time it ends, in 24-plus notation ("29:29+" is
+    05:29 the next day; no time: it lasts past the next sunrise); then the day's
+    observances."""
+    first = days[0]
+    place = first.city or f"{first.latitude:.4f}, {first.longitude:.4f}"
+    rows = [_month_row(day) for day in days]
+    widths = [max(len(row[i]) for row in [_MONTH_COLUMNS, *rows]) for i in range(8)]
+    lines = [
+        f"Panchangam {first.date.isoformat()} - {days[-1].date.isoformat()}, {place} "
+        f"[{first.timezone}], convention {first.convention}",
+        "  ".join(title.ljust(width) for title, width in zip(_MONTH_COLUMNS, widths)),
+    ]
+    for day, row in zip(days, rows):
+        line = "  ".join(cell.ljust(width) for cell, width in zip(row, widths))
+        names = ", ".join(item.name for item in day.observances)
+        lines.append(f"{line}  {names}".rstrip())
+    return "\n".join(lines)
+
+
+def _month_row(day: Panchangam) -> tuple[str, ...]:
+    moon = day.muhurtas.chandra_rashi[0] if day.muhurtas else None
+    return (
+        day.date.isoformat(),
+        day.date.strftime("%a"),
+        _plus(day.sunrise, day.date),
+        _plus(day.sunset, day.date),
+        *(_until(getattr(day, kind)[0], day) for kind in ("tithi", "nakshatra", "yoga")),
+        f"{moon.name} {_plus(moon.until, day.date)}".rstrip() if moon else "",
+    )
+
+
+def _until(entry, day: Panchangam) -> str:
+    ends_today = day.next_sunrise is not None and entry.end < day.next_sunrise
+    return f"{entry.name} {_plus(entry.end, day.date)}" if ends_today else entry.name
+
+
+def _plus(instant: datetime | None, day: date) -> str:
+    """``HH:MM`` past ``day``'s midnight (rounded half-up), ``+`` marking the next day."""
+    if instant is None:
+        return ""
+    shown = nearest_minute(instant)
+    hours = shown.hour + 24 * (shown.date() - day).days
+    return f"{hours:02d}:{shown.minute:02d}{'+' if hours >= 24 else ''}"

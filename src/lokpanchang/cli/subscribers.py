@@ -26,6 +26,7 @@ from lokpanchang.subscribers import (
     list_subscribers,
     move,
     parse_subscribers,
+    set_calendar,
     stop,
     subscribe,
 )
@@ -52,6 +53,17 @@ def register(subparsers) -> None:
     moving.add_argument("--lat", required=True)
     moving.add_argument("--lon", required=True)
     moving.set_defaults(handler=_move)
+    choosing = actions.add_parser(
+        "calendar", help="choose the calendar of a subscriber's month line (or 'default')"
+    )
+    choosing.add_argument("--phone", required=True)
+    choosing.add_argument(
+        "--calendar",
+        required=True,
+        help="amanta, purnimanta, tamil, malayalam, bengali, odia, or default (from their"
+        " language and place)",
+    )
+    choosing.set_defaults(handler=_calendar)
     _register_import(actions)
 
 
@@ -214,6 +226,18 @@ def _stop(args) -> int:
     except ValueError as exc:
         raise _user_error(exc) from None
     print(f"stopped {phone}")
+    return 0
+
+
+def _calendar(args) -> int:
+    now = clock.now()
+    try:
+        with transaction(database_url()) as session:
+            user = set_calendar(session, args.phone, args.calendar, now)
+            phone, chosen = user.address_on(DEFAULT), user.calendar
+    except ValueError as exc:
+        raise _user_error(exc) from None
+    print(f"{phone}: calendar {chosen or 'default'}")
     return 0
 
 

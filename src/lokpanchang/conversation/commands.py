@@ -57,6 +57,7 @@ class Ask(StrEnum):
     PAUSE = "pause"
     DELETE = "delete"
     YES = "yes"
+    CALENDAR = "calendar"
     BAD_DATE = "bad_date"
     BAD_VALUE = "bad_value"
     UNKNOWN = "unknown"
@@ -139,7 +140,17 @@ def _pause(argument: str) -> Command:
     return Command(Ask.PAUSE, days)
 
 
-_ARGUMENTS = {"time": _time, "sunrise": _sunrise, "pause": _pause}
+def _calendar(argument: str) -> Command:
+    """``calendar`` alone asks which calendar; with a name (any language's), chooses it."""
+    if not argument:
+        return Command(Ask.CALENDAR, "")
+    value = languages.calendar_words().get(argument)
+    if value is None:
+        return Command(Ask.BAD_VALUE, "calendar", argument)
+    return Command(Ask.CALENDAR, value)
+
+
+_ARGUMENTS = {"time": _time, "sunrise": _sunrise, "pause": _pause, "calendar": _calendar}
 
 
 def _date(word: str, today: date) -> Command | None:

@@ -15,10 +15,12 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from lokpanchang import planning
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang import languages, planning
+from lokpanchang.almanac import Panchangam, generate_panchangam_with_timezone
 from lokpanchang.almanac.observances import Place, observances_between
+from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast import sunrise
+from lokpanchang.broadcast.content import subscriber_calendar
 from lokpanchang.conversation.commands import Ask, Command, parse
 from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.messages import render_daily, reply
@@ -27,7 +29,12 @@ from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.storage.cities import km_from_city
 from lokpanchang.storage.erasure import erase_subscriber
 from lokpanchang.storage.models import UserDetail
-from lokpanchang.subscribers.operations import record_event, stop_user, update_user_preferences
+from lokpanchang.subscribers.operations import (
+    choose_calendar,
+    record_event,
+    stop_user,
+    update_user_preferences,
+)
 
 DELETE_CONFIRMATION = timedelta(minutes=15)  # a ``yes`` later than this erases nothing
 DATE_YEARS = (1900, 2100)  # the days one may ask for, as ``lokpanchang festivals``
@@ -153,13 +160,57 @@ def _day(turn: Turn) -> list[Said]:
 
 
 def _panchangam_text(user: UserDetail, day: date, language: str) -> str:
+    found, city = _panchangam(user, day, language)
+    distance = km_from_city(*user.location()[:2], user.city)
+    calendar = str(subscriber_calendar(user))
+    return render_daily(found, language, city, distance, version=2, calendar=calendar).text
+
+
+def _panchangam(user: UserDetail, day: date, language: str) -> tuple[Panchangam, str]:
     latitude, longitude, zone = user.location()
     city = user.city.city if user.city is not None else ""
     found = generate_panchangam_with_timezone(
-        latitude, longitude, zone, day, city=city or None, lang=language, include_muhurtas=False
+        latitude,
+        longitude,
+        zone,
+        day,
+        city=city or None,
+        lang=language,
+        convention=configured_convention(),
+        include_muhurtas=False,
     )
-    distance = km_from_city(latitude, longitude, user.city)
-    return render_daily(found, language, city, distance, version=2).text
+    return found, city
+
+
+# Choosing the calendar -------------------------------------------------------------------
+
+
+def _calendar(turn: Turn) -> list[Said]:
+    user = _subscriber(turn)
+    if user is None:
+        return [turn.say("need_location")]
+    chosen = str(turn.command.value or "")
+    if not chosen:
+        return [turn.say("calendar_is", calendar=_calendar_name(user, turn.language))]
+    choose_calendar(turn.session, user, chosen, turn.now)
+    return [
+        turn.say(
+            "calendar_set",
+            calendar=_calendar_name(user, turn.language),
+            line=_month_line(user, local_today(user, turn.now), turn.language),
+        )
+    ]
+
+
+def _calendar_name(user: UserDetail, language: str) -> str:
+    return languages.calendar_name(language, subscriber_calendar(user))
+
+
+def _month_line(user: UserDetail, day: date, language: str) -> str:
+    """Today's month line in ``user``'s calendar, as their daily message will print it."""
+    found, _ = _panchangam(user, day, language)
+    rendered = render_daily(found, language, calendar=str(subscriber_calendar(user)))
+    return rendered.parameters[-1]
 
 
 def _bad_date(turn: Turn) -> list[Said]:
@@ -264,7 +315,7 @@ def _observances(turn: Turn) -> list[Said]:
     latitude, longitude, zone = user.location()
     first = local_today(user, turn.now)
     last = first + timedelta(days=EKADASHI_DAYS if ekadashi else OBSERVANCE_DAYS)
-    place = Place(latitude, longitude, ZoneInfo(zone))
+    place = Place(latitude, longitude, ZoneInfo(zone), convention=configured_convention())
     found = observances_between(place, first, last, turn.language).observances
     items = [item for item in found if item.kind == "ekadashi"][:2] if ekadashi else found
     where = where_and_when(user)["place"]
@@ -311,6 +362,7 @@ def _yes(turn: Turn) -> list[Said]:
 
 
 _HANDLERS = {
+    Ask.CALENDAR: _calendar,
     Ask.START: _start,
     Ask.STOP: _stop,
     Ask.LANGUAGE: _language,

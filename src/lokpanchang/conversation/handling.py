@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -29,7 +30,8 @@ from lokpanchang.conversation.statuses import apply_statuses, deactivate
 from lokpanchang.delivery.adapters import DEFAULT, adapter
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
 from lokpanchang.messages import reply
-from lokpanchang.storage import addresses
+from lokpanchang.storage import addresses, inbound_counts
+from lokpanchang.storage.inbound_counts import ANSWERED, RECEIVED
 from lokpanchang.storage.models import (
     FOREVER,
     MAX_ADDRESS,
@@ -76,6 +78,11 @@ class WebhookReport:
     statuses_ignored: int = 0
     duplicates: int = 0
     erased: bool = False  # someone's number and place were erased (storage.erasure)
+    # The inbound side's counts, (counter, channel, label) -> n (storage.inbound_counts).
+    counts: Counter[inbound_counts.Key] = field(default_factory=Counter)
+
+    def count(self, counter: str, message: Inbound, label: str) -> None:
+        self.counts[counter, message.channel, label] += 1
 
 
 def handle_webhook(
@@ -98,6 +105,7 @@ def handle_events(session: Session, events: Iterable[Event], now: datetime) -> W
             _apply_opt_out(session, event, now)
         elif isinstance(event, Inbound):
             _handle_message(session, event, now, report)
+    inbound_counts.add(session, report.counts)
     return report
 
 
@@ -130,11 +138,14 @@ def _handle_message(
     inbound = _first_time(session, message, now) if message.sender else None
     if inbound is None:
         report.duplicates += 1
+        report.count(RECEIVED, message, "duplicate")
         return
+    report.count(RECEIVED, message, "handled")
     user = addresses.subscriber_at(session, message.channel, message.sender)
     if message.kind is InboundKind.OTHER:
         return
     if message.kind is InboundKind.LOCATION:
+        report.count(ANSWERED, message, "location")
         _handle_location(session, message, user, now, report)
         return
     word = keyword(message.text)
@@ -142,9 +153,11 @@ def _handle_message(
         inbound.language = _suggested_language(word)
     language = user.language if user is not None else inbound.language or "en"
     if word in START_WORDS and message.link_code and user is None:
+        report.count(ANSWERED, message, "link")
         report.replies.append(_link_chat(session, message, now))
         return
     turn = dialogue.answer(session, user, message.text, language, now)
+    report.count(ANSWERED, message, str(turn.command.ask))
     answer = _answer(message, user.language if user is not None else language)
     report.replies.extend(answer(said.kind, said.text) for said in turn.said)
     report.erased = report.erased or turn.erased

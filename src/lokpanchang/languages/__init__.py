@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lokpanchang.languages.registry import (
+    CALENDARS,
     CODES,
     DEFAULT,
     LANGUAGES,
     Language,
+    calendar_name,
+    calendar_words,
     command_word,
     command_words,
     is_supported,
@@ -41,12 +44,15 @@ def months(code: str) -> tuple[str, ...]:
 
 
 __all__ = [
+    "CALENDARS",
     "CODES",
     "DEFAULT",
     "LANGUAGES",
     "MONTHS",
     "WORDS",
     "Language",
+    "calendar_name",
+    "calendar_words",
     "command_word",
     "command_words",
     "is_supported",

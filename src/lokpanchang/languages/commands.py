@@ -20,8 +20,9 @@ COMMANDS = (
     "pause",
     "delete",
     "yes",
+    "calendar",
 )
-ARGUMENT_COMMANDS = frozenset(("time", "sunrise", "pause"))
+ARGUMENT_COMMANDS = frozenset(("time", "sunrise", "pause", "calendar"))
 
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
@@ -35,6 +36,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("pause",),
         "delete": ("delete",),
         "yes": ("yes",),
+        "calendar": ("calendar",),
     },
     "hi": {
         "today": ("आज",),
@@ -47,6 +49,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("विराम",),
         "delete": ("मिटाएँ", "मिटाएं"),
         "yes": ("हाँ", "हां"),
+        "calendar": ("कैलेंडर",),
     },
     "ta": {
         "today": ("இன்று",),
@@ -59,6 +62,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("இடைநிறுத்து",),
         "delete": ("நீக்கு",),
         "yes": ("ஆம்",),
+        "calendar": ("நாட்காட்டி", "காலண்டர்"),
     },
     "te": {
         "today": ("ఈరోజు",),
@@ -71,6 +75,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("విరామం",),
         "delete": ("తొలగించు",),
         "yes": ("అవును",),
+        "calendar": ("క్యాలెండర్", "కాలెండర్"),
     },
     "kn": {
         "today": ("ಇಂದು",),
@@ -83,6 +88,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("ವಿರಾಮ",),
         "delete": ("ಅಳಿಸಿ",),
         "yes": ("ಹೌದು",),
+        "calendar": ("ಕ್ಯಾಲೆಂಡರ್",),
     },
     "ml": {
         "today": ("ഇന്ന്",),
@@ -95,6 +101,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("ഇടവേള",),
         "delete": ("മായ്ക്കുക",),
         "yes": ("അതെ",),
+        "calendar": ("കലണ്ടർ",),
     },
     "mr": {
         "today": ("आज",),
@@ -107,6 +114,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("विराम",),
         "delete": ("हटवा",),
         "yes": ("हो",),
+        "calendar": ("दिनदर्शिका", "कॅलेंडर"),
     },
     "gu": {
         "today": ("આજે",),
@@ -119,6 +127,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("વિરામ",),
         "delete": ("કાઢી નાખો",),
         "yes": ("હા",),
+        "calendar": ("કેલેન્ડર",),
     },
     "bn": {
         "today": ("আজ",),
@@ -131,6 +140,84 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "pause": ("বিরতি",),
         "delete": ("মুছুন",),
         "yes": ("হ্যাঁ",),
+        "calendar": ("ক্যালেন্ডার",),
+    },
+}
+
+# ``calendar <name>``: each calendar's name as each text language writes it, the first one
+# shown in replies and on the page; every one is accepted (casefolded) from any reader.
+CALENDAR_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "amanta": ("Amanta", "amant"),
+        "purnimanta": ("Purnimanta", "purnimant"),
+        "tamil": ("Tamil",),
+        "malayalam": ("Malayalam",),
+        "bengali": ("Bengali", "bangla"),
+        "odia": ("Odia", "oriya"),
+    },
+    "hi": {
+        "amanta": ("अमांत",),
+        "purnimanta": ("पूर्णिमांत",),
+        "tamil": ("तमिल",),
+        "malayalam": ("मलयालम",),
+        "bengali": ("बंगाली", "बांग्ला"),
+        "odia": ("ओड़िया", "उड़िया", "ओडिया"),
+    },
+    "ta": {
+        "amanta": ("அமாந்த",),
+        "purnimanta": ("பூர்ணிமாந்த",),
+        "tamil": ("தமிழ்",),
+        "malayalam": ("மலையாளம்",),
+        "bengali": ("வங்காளம்",),
+        "odia": ("ஒடியா",),
+    },
+    "te": {
+        "amanta": ("అమాంత",),
+        "purnimanta": ("పూర్ణిమాంత",),
+        "tamil": ("తమిళ",),
+        "malayalam": ("మలయాళ",),
+        "bengali": ("బెంగాలీ",),
+        "odia": ("ఒడియా",),
+    },
+    "kn": {
+        "amanta": ("ಅಮಾಂತ",),
+        "purnimanta": ("ಪೂರ್ಣಿಮಾಂತ",),
+        "tamil": ("ತಮಿಳು",),
+        "malayalam": ("ಮಲಯಾಳಂ",),
+        "bengali": ("ಬಂಗಾಳಿ",),
+        "odia": ("ಒಡಿಯಾ",),
+    },
+    "ml": {
+        "amanta": ("അമാന്ത",),
+        "purnimanta": ("പൂർണിമാന്ത",),
+        "tamil": ("തമിഴ്",),
+        "malayalam": ("മലയാളം",),
+        "bengali": ("ബംഗാളി",),
+        "odia": ("ഒഡിയ",),
+    },
+    "mr": {
+        "amanta": ("अमांत",),
+        "purnimanta": ("पौर्णिमांत", "पूर्णिमांत"),
+        "tamil": ("तमिळ",),
+        "malayalam": ("मल्याळम",),
+        "bengali": ("बंगाली",),
+        "odia": ("ओडिया",),
+    },
+    "gu": {
+        "amanta": ("અમાંત",),
+        "purnimanta": ("પૂર્ણિમાંત",),
+        "tamil": ("તમિલ",),
+        "malayalam": ("મલયાલમ",),
+        "bengali": ("બંગાળી",),
+        "odia": ("ઓડિયા",),
+    },
+    "bn": {
+        "amanta": ("অমান্ত",),
+        "purnimanta": ("পূর্ণিমান্ত",),
+        "tamil": ("তামিল",),
+        "malayalam": ("মালয়ালম",),
+        "bengali": ("বাংলা", "বঙ্গাব্দ"),
+        "odia": ("ওড়িয়া",),
     },
 }
 

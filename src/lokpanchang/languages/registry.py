@@ -257,6 +257,28 @@ def command_word(code: str, kind: str) -> str:
     return word.upper() if reads(code) == DEFAULT else word
 
 
+CALENDARS: tuple[str, ...] = tuple(commands.CALENDAR_NAMES[DEFAULT])
+"""The calendars a reader may choose, in the order replies and the page list them (the
+values of ``almanac.calendars.kinds.Calendar``)."""
+
+
+def calendar_name(code: str, calendar: str) -> str:
+    """Calendar ``calendar`` (an ``almanac.calendars`` value) as a reader of ``code`` names it."""
+    table = commands.CALENDAR_NAMES.get(reads(code), commands.CALENDAR_NAMES[DEFAULT])
+    return table[calendar][0]
+
+
+@cache
+def calendar_words() -> dict[str, str]:
+    """Every word that names a calendar (casefolded, any language) -> that calendar's value
+    (the values themselves included: ``calendar tamil`` reads the same from anyone)."""
+    found = {value: value for value in commands.CALENDAR_NAMES[DEFAULT]}
+    for table in commands.CALENDAR_NAMES.values():
+        for value, names in table.items():
+            found.update({normal(name): value for name in names})
+    return found
+
+
 def normal(text: str) -> str:
     """``text`` as commands are matched: NFC (one spelling of য়, ऩ …), casefolded."""
     return unicodedata.normalize("NFC", text).casefold()

@@ -14,7 +14,9 @@ from functools import lru_cache
 from typing import Any
 
 from lokpanchang.languages import months, words
+from lokpanchang.messages.calendar_line import month_line
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
+from lokpanchang.messages.minutes import nearest_minute
 from lokpanchang.messages.observance_lines import (
     DAILY_TEMPLATE_BODIES_V2,
     today_line,
@@ -68,6 +70,7 @@ def render_daily(
     place: str = "",
     distance_km: float = 0.0,
     version: int = 1,
+    calendar: str = "",
 ) -> RenderedMessage:
     """Render a panchangam (dict of issue 3's shape, or an object with ``to_dict()``).
 
@@ -76,31 +79,33 @@ def render_daily(
     its ``name`` as computed. ``place`` overrides the dict's ``city``; ``distance_km`` is
     the subscriber's distance from it (km), said when it is far (``places.place_label``).
     On a polar day the sunrise and rahu kalam say why there are none. ``version`` 2 adds
-    the observance lines (``observance_lines``). Renderings of the
+    the observance lines (``observance_lines``). ``calendar`` (an ``almanac.calendars``
+    ``Calendar`` value) chooses the month line's calendar (``calendar_line``); empty or
+    ``purnimanta``, the purnimanta month and Vikram Samvat. Renderings of the
     same (hashable, immutable) ``Panchangam`` are memoised: a broadcast renders one
     place's day for each of its subscribers.
     """
     distance = round(distance_km) if distance_km > FAR_KM else 0
     if not isinstance(panchangam, dict):
         try:
-            return _render_cached(panchangam, language, place, distance, version)
+            return _render_cached(panchangam, language, place, distance, version, calendar)
         except TypeError:  # an unhashable object: render it afresh
             pass
-    return _render(panchangam, language, place, distance, version)
+    return _render(panchangam, language, place, distance, version, calendar)
 
 
 @lru_cache(maxsize=4096)
 def _render_cached(
-    panchangam: Any, language: str, place: str, distance: int, version: int
+    panchangam: Any, language: str, place: str, distance: int, version: int, calendar: str
 ) -> RenderedMessage:
-    return _render(panchangam, language, place, distance, version)
+    return _render(panchangam, language, place, distance, version, calendar)
 
 
 def _render(
-    panchangam: Any, language: str, place: str, distance: int, version: int
+    panchangam: Any, language: str, place: str, distance: int, version: int, calendar: str
 ) -> RenderedMessage:
     day = _as_dict(panchangam, language)
-    raw = _raw_parameters(day, language, place, distance)
+    raw = _raw_parameters(day, language, place, distance, calendar)
     if version == 2:
         lang = text_language(language)
         raw += [today_line(day, lang, _parse_date(day.get("date"))), tomorrow_line(day, lang)]
@@ -125,7 +130,9 @@ def _as_dict(panchangam: Any, language: str) -> dict[str, Any]:
     return day
 
 
-def _raw_parameters(day: dict[str, Any], language: str, place: str, distance: int) -> list[str]:
+def _raw_parameters(
+    day: dict[str, Any], language: str, place: str, distance: int, calendar: str
+) -> list[str]:
     said = words(language)
     local_date = _parse_date(day.get("date"))
     return [
@@ -136,7 +143,7 @@ def _raw_parameters(day: dict[str, Any], language: str, place: str, distance: in
         ),
         _daylight(day, local_date, said),
         _kalam(day, local_date, said),
-        _month_and_year(day, language, said),
+        month_line(day, calendar, language) or _month_and_year(day, language, said),
     ]
 
 
@@ -241,6 +248,7 @@ def _clock(value: Any, local_date: date | None, words: Mapping[str, str]) -> str
         instant = datetime.fromisoformat(str(value))
     except (TypeError, ValueError):
         return "-"
+    instant = nearest_minute(instant)
     text = instant.strftime("%H:%M")
     if local_date and instant.date() > local_date:
         text += f" ({NEXT_DAY})"

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES, text_language
+from lokpanchang.messages.minutes import minute_text
 from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.rules import EMPTY_PLACEHOLDER
 
@@ -46,7 +47,7 @@ def _name(item: dict[str, Any], language: str) -> str:
 
 def _clock(value: Any) -> str:
     try:
-        return datetime.fromisoformat(str(value)).strftime("%H:%M")
+        return minute_text(datetime.fromisoformat(str(value)))
     except ValueError:
         return "-"
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from lokpanchang.storage import quota, reports
+from lokpanchang.storage import inbound_counts, quota, reports
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog
 
@@ -25,6 +25,7 @@ class Gauges:
     lateness_seconds: list[float]
     run_durations_seconds: list[float]
     messaging_limit_used: int
+    inbound: list[tuple[str, str, str, int]]  # running counts (counter, channel, label, count)
 
 
 def read(url: str, now: datetime, tiered: tuple[str, ...]) -> Gauges:
@@ -38,6 +39,7 @@ def read(url: str, now: datetime, tiered: tuple[str, ...]) -> Gauges:
             lateness_seconds=_lateness(session, now),
             run_durations_seconds=_run_durations(session, now),
             messaging_limit_used=quota.used(session, now, tiered),
+            inbound=inbound_counts.read(session),
         )
 
 

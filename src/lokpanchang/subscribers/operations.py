@@ -21,6 +21,7 @@ from lokpanchang.storage import addresses
 from lokpanchang.storage.cities import get_or_create_city
 from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail
 from lokpanchang.subscribers.validation import (
+    check_calendar,
     check_language,
     check_name,
     check_send_time,
@@ -201,6 +202,25 @@ def update_user_preferences(
     return user
 
 
+def choose_calendar(
+    session: Session, user: UserDetail, value: str | None, now: datetime
+) -> str | None:
+    """Store ``user``'s calendar (``check_calendar``: None or ``default`` clears the choice);
+    returns what is stored. Raises ValueError naming a bad value, changing nothing."""
+    chosen = check_calendar(value)
+    user.calendar, user.updated_on = chosen, now
+    session.flush()
+    record_event(session, user, "updated", now, f"calendar {chosen or 'default'}")
+    return chosen
+
+
+def set_calendar(session: Session, phone: str, value: str | None, now: datetime) -> UserDetail:
+    """``choose_calendar`` for the subscriber with ``phone``."""
+    user = _require(session, phone)
+    choose_calendar(session, user, value, now)
+    return user
+
+
 def _require(session: Session, phone: str) -> UserDetail:
     user = find_by_phone(session, phone)
     if user is None:
@@ -262,6 +282,7 @@ def as_record(user: UserDetail, now: datetime) -> dict:
         "country": city.country if city else None,
         "language": user.language,
         "send_time": user.send_time.strftime("%H:%M"),
+        "calendar": user.calendar,  # None: the default of their language and place
         "sunrise_offset": user.sunrise_offset,
         "paused_until": user.paused_until.isoformat() if user.paused_until else None,
         "active": user.is_active(now),

@@ -1,4 +1,5 @@
-"""Checking what a subscriber gives us: address, coordinates, language, send time, name.
+"""Checking what a subscriber gives us: address, coordinates, language, send time, name,
+calendar.
 
 Every check raises ValueError with a message naming the bad value, so the CLI, the
 webhook, the admin portal and CSV import report problems the same way.
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from datetime import time
 
 from lokpanchang import languages
+from lokpanchang.almanac.calendars.kinds import CHOICES, calendar
 from lokpanchang.config import parse_send_time
 from lokpanchang.delivery.adapters import DEFAULT, adapter
 from lokpanchang.delivery.whatsapp_adapter import DEFAULT_REGION, normalise_phone
@@ -53,6 +55,25 @@ def check_send_time(value: str | time | None, default: time = DEFAULT_SEND_TIME)
     if isinstance(value, time):
         return value.replace(second=0, microsecond=0, tzinfo=None)
     return parse_send_time(value)
+
+
+DEFAULT_CALENDAR = "default"
+"""What stands for "no choice of mine": the default calendar of one's language and place."""
+
+
+def check_calendar(value: str | None) -> str | None:
+    """A calendar to store (``almanac.calendars.Calendar`` value), or None for ``default``
+    (or empty): the subscriber then reads the default of their language and place."""
+    text = (value or "").strip().casefold()
+    if text in ("", DEFAULT_CALENDAR):
+        return None
+    try:
+        return str(calendar(text))
+    except ValueError:
+        raise ValueError(
+            f"calendar {value!r} is not one we reckon; use one of {', '.join(CHOICES)}"
+            f" or {DEFAULT_CALENDAR}"
+        ) from None
 
 
 def check_name(name: str | None) -> str:

@@ -11,7 +11,7 @@ from datetime import date
 from functools import lru_cache
 
 from lokpanchang import places
-from lokpanchang.almanac import generate_panchangam_with_timezone
+from lokpanchang.almanac import Convention, convention_named, generate_panchangam_with_timezone
 from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
 from lokpanchang.config import Settings
@@ -29,14 +29,23 @@ def panchangam(
     day: date,
     city: str,
     language: str,
-    rising: str = "upper_limb",
+    rising: str = "",
 ):
-    """The almanac's Panchangam for ``day`` at the place, names in ``language``.
+    """The almanac's Panchangam for ``day`` at the place, names in ``language``, under the
+    configured almanac convention (ALMANAC_CONVENTION).
 
-    ``rising`` is the sunrise convention (settings.sunrise_convention).
+    ``rising`` is the sunrise convention (settings.sunrise_convention; empty: the almanac
+    convention's own).
     """
     return generate_panchangam_with_timezone(
-        latitude, longitude, zone, day, city=city, lang=language, rising=rising
+        latitude,
+        longitude,
+        zone,
+        day,
+        city=city,
+        lang=language,
+        convention=_convention(),
+        rising=rising or None,
     )
 
 
@@ -48,7 +57,7 @@ def month_observances(
     from calendar import monthrange
 
     last = first.replace(day=monthrange(first.year, first.month)[1])
-    return _observances(latitude, longitude, zone, first, last, language)
+    return _observances(latitude, longitude, zone, first, last, language, _convention())
 
 
 @public_work.bounded
@@ -56,15 +65,18 @@ def observances_from(
     latitude: float, longitude: float, zone: str, first: date, last: date, language: str
 ) -> list[dict]:
     """The observances (JSON objects) on ``first`` .. ``last`` at the place."""
-    return _observances(latitude, longitude, zone, first, last, language)
+    return _observances(latitude, longitude, zone, first, last, language, _convention())
 
 
-def _observances(latitude, longitude, zone, first, last, language) -> list[dict]:
+def _observances(
+    latitude, longitude, zone, first, last, language, convention: Convention
+) -> list[dict]:
     from zoneinfo import ZoneInfo
 
     from lokpanchang.almanac.observances import Place, observances_between
 
-    found = observances_between(Place(latitude, longitude, ZoneInfo(zone)), first, last, language)
+    place = Place(latitude, longitude, ZoneInfo(zone), convention=convention)
+    found = observances_between(place, first, last, language)
     return [item.to_dict() for item in found.observances]
 
 
@@ -80,10 +92,22 @@ class Message:
     text: str
 
 
-@lru_cache(maxsize=2)
-def _daily_content(version: int):
+@lru_cache(maxsize=4)
+def _daily_content(version: int, convention: Convention):
     """The broadcast's own content function (panchangams cached per place and date)."""
-    return content.almanac_content(version=version)
+    return content.almanac_content(version=version, convention=convention)
+
+
+def _convention() -> Convention:
+    """The almanac convention of the app's settings (ALMANAC_CONVENTION); outside a request,
+    the default's."""
+    from flask import has_app_context
+
+    from lokpanchang.web import app_settings
+
+    if not has_app_context():
+        return convention_named(Settings.model_fields["almanac_convention"].default)
+    return convention_named(app_settings().almanac_convention)
 
 
 def _template_version() -> int:
@@ -108,39 +132,59 @@ def daily_message(
     local_date: date,
     place: str,
     distance_km: float = 0.0,
+    calendar: str = "",
 ) -> Message:
     """The daily message exactly as the broadcast renders it for this subscriber and date,
     in the template version the sender is configured for (``distance_km``: from the
-    subscriber to the town ``place`` names)."""
+    subscriber to the town ``place`` names; ``calendar``: the month line's)."""
     recipient = content.Recipient(
-        0, user_id, phone, language, latitude, longitude, zone, local_date, place, distance_km
+        0,
+        user_id,
+        phone,
+        language,
+        latitude,
+        longitude,
+        zone,
+        local_date,
+        place,
+        distance_km,
+        calendar,
     )
     return _message(_template_version(), recipient)
 
 
 def public_message(
-    language: str, latitude: float, longitude: float, zone: str, day: date, place: str
+    language: str,
+    latitude: float,
+    longitude: float,
+    zone: str,
+    day: date,
+    place: str,
+    calendar: str = "",
 ) -> Message:
     """The daily message as a subscriber at the place would get it on ``day`` (the public
-    page's: no one's number), in the template version the sender is configured for."""
-    return _public_message(_template_version(), language, latitude, longitude, zone, day, place)
+    page's: no one's number), in the template version the sender is configured for, the
+    month line in ``calendar`` ("": purnimanta)."""
+    where = (latitude, longitude, zone)
+    return _public_message(_template_version(), language, *where, day, place, calendar)
 
 
 @public_work.bounded
-def _public_message(version, language, latitude, longitude, zone, day, place) -> Message:
-    recipient = content.Recipient(0, 0, "", language, latitude, longitude, zone, day, place, 0.0)
+def _public_message(version, language, latitude, longitude, zone, day, place, calendar) -> Message:
+    where = (latitude, longitude, zone)
+    recipient = content.Recipient(0, 0, "", language, *where, day, place, 0.0, calendar)
     return _message(version, recipient)
 
 
 def _message(version: int, recipient) -> Message:
-    parameters, text = _daily_content(version)(recipient)
+    parameters, text = _daily_content(version, _convention())(recipient)
     return Message(tuple(parameters), text)
 
 
 def subscriber_message(user, local_date: date) -> Message:
     """The daily message exactly as the broadcast renders it for ``user`` (a ``UserDetail``)."""
     recipient = content.subscriber_recipient(user, local_date)
-    parameters, text = _daily_content(_template_version())(recipient)
+    parameters, text = _daily_content(_template_version(), _convention())(recipient)
     return Message(tuple(parameters), text)
 
 

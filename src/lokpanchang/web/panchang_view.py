@@ -12,6 +12,7 @@ from datetime import datetime
 
 from lokpanchang import languages
 from lokpanchang.almanac.names import label
+from lokpanchang.messages.minutes import nearest_minute
 from lokpanchang.messages.places import zone_label
 
 NONE = "—"
@@ -22,10 +23,11 @@ ELEMENTS = ("tithi", "nakshatra", "yoga", "karana")
 
 
 def hhmm(value: str | None, day: str = "") -> str:
-    """``HH:MM`` of an ISO instant in its own offset, marked +1 when it falls on the next day."""
+    """``HH:MM`` (rounded half-up) of an ISO instant in its own offset, marked +1 when it
+    falls on the next day."""
     if not value:
         return NONE
-    instant = datetime.fromisoformat(value)
+    instant = nearest_minute(datetime.fromisoformat(value))
     later = day and instant.date().isoformat() > day
     return instant.strftime("%H:%M") + (" (+1)" if later else "")
 
@@ -67,6 +69,11 @@ def times_note(day: dict, language: str) -> str:
         return words["times_note_polar"].format(zone=zone)
     # The next sunrise is tomorrow by definition: no (+1) mark inside the parentheses.
     return words["times_note"].format(zone=zone, time=hhmm(day.get("next_sunrise")))
+
+
+def convention_note(day: dict, language: str) -> str:
+    """How the day was reckoned (its almanac convention), in ``language``."""
+    return languages.words(language)[f"convention_{day.get('convention', 'drik')}"]
 
 
 def _name(named: object) -> str:

@@ -12,18 +12,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 from zoneinfo import ZoneInfo
 
 from flask import Blueprint, render_template, request, url_for
 
 from lokpanchang import clock, languages
+from lokpanchang.almanac.calendars.kinds import default_calendar
+from lokpanchang.messages.calendar_line import CALENDAR_WORDS
 from lokpanchang.messages.languages import text_language
 from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.places import distinct_labels, place_name, zone_label
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.channels import SIGNUP_TEMPLATES, every_morning_links
-from lokpanchang.web.panchang_view import facts, hhmm, polar_note, times_note
+from lokpanchang.web.panchang_view import convention_note, facts, hhmm, polar_note, times_note
 
 # Each language's own name for itself, so a reader finds theirs.
 LANGUAGE_NAMES = {row.code: row.native_name for row in languages.LANGUAGES}
@@ -37,13 +40,15 @@ bp.add_app_template_filter(hhmm, "hhmm")
 
 @dataclass(frozen=True)
 class Choice:
-    """What the visitor asked for: a place (and which of its matches), a date, a language."""
+    """What the visitor asked for: a place (and which of its matches), a date, a language,
+    and a calendar for the message's month line ("": the place's and language's default)."""
 
     place: str
     pick: int
     language: str
     day_text: str
     asked: bool  # the place came from the request itself, not the cookie or the default
+    calendar: str = ""
 
 
 @bp.get("/")
@@ -54,6 +59,8 @@ def panchang():
     context = {
         "choice": choice,
         "words": words,
+        "calendar_words": CALENDAR_WORDS[text_language(choice.language)],
+        "calendar_choices": [],
         "languages": languages.CODES,
         "language_names": LANGUAGE_NAMES,
         "page_lang": choice.language,
@@ -82,6 +89,7 @@ def _choice() -> Choice:
         language=_language(remembered.get("lang")),
         day_text=request.args.get("date", "").strip(),
         asked=bool(asked),
+        calendar=request.args.get("calendar", remembered.get("calendar", "")).strip(),
     )
 
 
@@ -109,7 +117,8 @@ def _number(text: str | None) -> int:
 
 
 def _choice_cookie(choice: Choice) -> str:
-    value = urlencode({"place": choice.place, "pick": choice.pick, "lang": choice.language})
+    fields = {"place": choice.place, "pick": choice.pick, "lang": choice.language}
+    value = urlencode({**fields, "calendar": choice.calendar} if choice.calendar else fields)
     secure = "; Secure" if app_settings().environment == "production" else ""
     age = CHOICE_DAYS * 86400
     return f"{CHOICE_COOKIE}={value}; Max-Age={age}; Path=/; HttpOnly; SameSite=Lax{secure}"
@@ -128,10 +137,32 @@ def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
         "chosen_name": place_name(chosen),
         "zone_name": zone_label(chosen.timezone),
     }
-    day, problem = _date(choice.day_text, chosen.timezone, words)
+    reading, problem = _calendar(choice, chosen)
+    found["calendar_choices"] = calendar_choices(choice.language, chosen)
+    day, problem = (None, problem) if problem else _date(choice.day_text, chosen.timezone, words)
     if problem or day is None:
         return {**found, "problem": problem}
-    return {**found, **_day(chosen, day, choice.language, words)}
+    return {**found, **_day(chosen, day, choice.language, words, reading)}
+
+
+def _calendar(choice: Choice, chosen) -> tuple[str, str | None]:
+    """The calendar the message's month line uses, or why the asked one cannot be."""
+    if not choice.calendar:
+        return str(default_calendar(choice.language, chosen.country_code, chosen.region)), None
+    if choice.calendar in languages.CALENDARS:
+        return choice.calendar, None
+    said = CALENDAR_WORDS[text_language(choice.language)]
+    choices = ", ".join(languages.CALENDARS)
+    return "", said["bad_calendar"].format(value=choice.calendar, choices=choices)
+
+
+def calendar_choices(language: str, chosen) -> list[tuple[str, str]]:
+    """(value, label) of the page's calendar choice: first the place's default, then each."""
+    here = default_calendar(language, chosen.country_code, chosen.region)
+    said = CALENDAR_WORDS[text_language(language)]
+    default = said["this_place"].format(calendar=languages.calendar_name(language, here))
+    named = [(value, languages.calendar_name(language, value)) for value in languages.CALENDARS]
+    return [("", default), *named]
 
 
 def _date(text: str, zone: str, words: Mapping[str, str]) -> tuple[date | None, str | None]:
@@ -148,7 +179,7 @@ def _date(text: str, zone: str, words: Mapping[str, str]) -> tuple[date | None, 
     return day, None
 
 
-def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
+def _day(chosen, day: date, language: str, words: Mapping[str, str], calendar: str) -> dict:
     try:
         almanac = integrations.panchangam(
             chosen.latitude,
@@ -160,9 +191,8 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
             app_settings().sunrise_convention,
         )
         # Exactly what the broadcast would send a subscriber there.
-        message = integrations.public_message(
-            language, chosen.latitude, chosen.longitude, chosen.timezone, day, chosen.city
-        )
+        where = (chosen.latitude, chosen.longitude, chosen.timezone)
+        message = integrations.public_message(language, *where, day, chosen.city, calendar=calendar)
     except ValueError:
         return {"problem": words["cannot_compute"]}
     shown = almanac.to_dict()
@@ -173,6 +203,7 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str]) -> dict:
         "facts": facts(shown, language),
         "polar_note": polar_note(shown, language),
         "times_note": times_note(shown, language),
+        "convention_note": convention_note(shown, language),
         "nearby_days": _nearby_days(day),
         "obs_words": observance_words(language),  # the observance and muhurta partials'
     }
@@ -197,6 +228,12 @@ def _nearby_days(day: date) -> dict[str, str]:
 @bp.app_template_global("day_url")
 def day_url(choice: Choice, day_text: str) -> str:
     """The page for ``day_text`` at the chosen place, in the chosen language."""
-    return url_for(
-        "public.panchang", place=choice.place, pick=choice.pick, date=day_text, lang=choice.language
-    )
+    values: dict[str, Any] = {
+        "place": choice.place,
+        "pick": choice.pick,
+        "date": day_text,
+        "lang": choice.language,
+    }
+    if choice.calendar:
+        values["calendar"] = choice.calendar
+    return url_for("public.panchang", **values)

@@ -9,8 +9,10 @@ Art. 28; the exact cut-offs measured on drikpanchang.com's month pages, see
 - Tamil: a sankranti before sunset begins the month that day, a later one the next day.
 - Malayalam: before the end of the third fifth of the daytime (madhyahna) that day, else the
   next day.
-- Odia: before 22:21:30 on the local clock that day, else the next day (drikpanchang.com
-  states no rule; the published days fit this clock time and no day-relative moment).
+- Odia: before 22:21:30 on the zone's standard clock that day, else the next day
+  (drikpanchang.com states no rule; the published days fit this clock time and no day- or
+  night-relative moment, and 1943's Kumbha sankranti at 21:23 standard, 22:23 war time,
+  begins Phalguna the same day).
 - Bengali: the month begins the day after the sankranti's Hindu day when the sankranti falls
   before the nishita muhurta (the eighth of the night's fifteen muhurtas, around midnight),
   the day after that when it falls after it. Inside the nishita muhurta the tithi decides:
@@ -32,6 +34,7 @@ from datetime import date, datetime, time, timedelta
 from lokpanchang.almanac import daylight, motion
 from lokpanchang.almanac.calendars.eras import month_number, solar_year
 from lokpanchang.almanac.calendars.kinds import SOLAR, Calendar
+from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.timescale import datetime_from_jd, jd_from_datetime, local_midnight_jd
 
 _DAYS_PER_DEGREE = 365.2564 / 360.0
@@ -57,26 +60,27 @@ class SolarDay:
     first_day: date
 
 
-def last_sankranti(jd_ut: float) -> tuple[int, float]:
+def last_sankranti(jd_ut: float, convention: Convention) -> tuple[int, float]:
     """The latest sankranti at or before ``jd_ut``: (sign entered 1 .. 12, instant)."""
-    longitude, _ = motion.angle_at(jd_ut, motion.Angle.SUN)
+    longitude, _ = motion.angle_at(jd_ut, motion.Angle.SUN, convention)
     boundary = math.floor(longitude / 30.0) * 30.0
     guess = jd_ut - (longitude - boundary) * _DAYS_PER_DEGREE
-    instant = motion.crossing(motion.Angle.SUN, boundary, guess)
+    instant = motion.crossing(motion.Angle.SUN, boundary, guess, convention)
     return int(boundary // 30.0) + 1, min(instant, jd_ut)
 
 
-def previous_sankranti(sign: int, instant: float) -> tuple[int, float]:
+def previous_sankranti(sign: int, instant: float, convention: Convention) -> tuple[int, float]:
     """The sankranti before the Sun's entry into ``sign`` at ``instant``."""
     sign = (sign - 2) % 12 + 1
     guess = instant - 30.0 * _DAYS_PER_DEGREE
-    return sign, motion.crossing(motion.Angle.SUN, (sign - 1) * 30.0, guess)
+    return sign, motion.crossing(motion.Angle.SUN, (sign - 1) * 30.0, guess, convention)
 
 
 def solar_days(day: date, sunrises: daylight.Sunrises) -> dict[Calendar, SolarDay]:
     """Civil date ``day`` in each solar calendar at the place of ``sunrises``."""
     end_of_day = local_midnight_jd(day + _ONE_DAY, sunrises.zone)
-    latest = last_sankranti(end_of_day)
+    convention = sunrises.where.convention
+    latest = last_sankranti(end_of_day, convention)
     firsts = _first_days(*latest, sunrises)
     earlier: tuple[tuple[int, float], tuple[date, ...]] | None = None
     found = {}
@@ -84,7 +88,7 @@ def solar_days(day: date, sunrises: daylight.Sunrises) -> dict[Calendar, SolarDa
         sankranti, first = latest, firsts[index]
         if first > day:  # that sankranti begins this calendar's month only after ``day``
             if earlier is None:
-                before = previous_sankranti(*latest)
+                before = previous_sankranti(*latest, convention)
                 earlier = before, _first_days(*before, sunrises)
             sankranti, first = earlier[0], earlier[1][index]
         found[kind] = _solar_day(kind, day, sankranti, first, sunrises)
@@ -117,7 +121,8 @@ def first_day(calendar: Calendar, sign: int, instant: float, sunrises: daylight.
 def _first_days(sign: int, instant: float, sunrises: daylight.Sunrises) -> tuple[date, ...]:
     """``first_day`` in each of ``SOLAR``, remembered per place and sankranti."""
     zone = getattr(sunrises.zone, "key", repr(sunrises.zone))
-    key = (sign, round(instant * 1e6), zone, sunrises.latitude, sunrises.longitude, sunrises.mode)
+    where = sunrises.where
+    key = (sign, round(instant * 1e6), zone, where.latitude, where.longitude, where.mode)
     found = _cached.get(key)
     if found is None:
         if len(_cached) >= _CACHE_LIMIT:
@@ -170,7 +175,10 @@ def _malayalam(sign: int, instant: float, hindu: _HinduDay, sunrises: daylight.S
 
 def _odia(sign: int, instant: float, hindu: _HinduDay, sunrises: daylight.Sunrises) -> date:
     civil = _civil_date(instant, sunrises)
-    cutoff = jd_from_datetime(datetime.combine(civil, ODIA_CUTOFF, tzinfo=sunrises.zone))
+    wall = datetime.combine(civil, ODIA_CUTOFF, tzinfo=sunrises.zone)
+    # On the zone's standard clock: daylight saving (India's war time of 1942-45) moves it.
+    shift = wall.dst() or timedelta(0)
+    cutoff = jd_from_datetime(wall) + shift.total_seconds() / 86400.0
     return civil if instant < cutoff else civil + _ONE_DAY
 
 
@@ -184,12 +192,13 @@ def _bengali(sign: int, instant: float, hindu: _HinduDay, sunrises: daylight.Sun
     elif sign in (KARKATA, MAKARA):
         before_midnight = sign == KARKATA
     else:
-        before_midnight = _tithi(hindu.sunrise) == _tithi(instant)
+        convention = sunrises.where.convention
+        before_midnight = _tithi(hindu.sunrise, convention) == _tithi(instant, convention)
     return hindu.civil + (_ONE_DAY if before_midnight else 2 * _ONE_DAY)
 
 
-def _tithi(jd_ut: float) -> int:
-    elongation, _ = motion.angle_at(jd_ut, motion.Angle.ELONGATION)
+def _tithi(jd_ut: float, convention: Convention) -> int:
+    elongation, _ = motion.angle_at(jd_ut, motion.Angle.ELONGATION, convention)
     return int(elongation // 12.0)
 
 

@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta
 from typing import TypedDict
 
 from lokpanchang.almanac import lunisolar, motion
+from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.model import Interval
 from lokpanchang.almanac.observances import ekadashi, lunar, names_table, solar, table
 from lokpanchang.almanac.observances.days import Days, Place
@@ -61,7 +62,7 @@ def observances_between(
     # The Hindu days of the stretch: an observance falls on a date its tithi touches, so
     # only tithis touching these days can land in the stretch (and the leading ones).
     start, end = days.start(first), days.start(last + timedelta(days=1))
-    touching = list(lunar.tithis_between(start, end))
+    touching = list(lunar.tithis_between(start, end, place.convention))
     for tithi in (*_leading(days, first, touching[0]), *touching):
         _place_tithi(days, tithi, lang, found)
     # A sankranti in the Hindu day before the stretch may be observed on its first date.
@@ -86,19 +87,20 @@ def _leading(days: Days, first: date, earliest: lunar.Tithi) -> list[lunar.Tithi
     for _ in range(4):
         lunation, number = numbers[-1]
         numbers.append((lunation - 1, 30) if number == 1 else (lunation, number - 1))
-    if not any(_may_lead(*pair) for pair in numbers[1:]):
+    convention = days.place.convention
+    if not any(_may_lead(*pair, convention) for pair in numbers[1:]):
         return []
     found: list[lunar.Tithi] = []
     current = earliest
     day_before = days.start(first - timedelta(days=1))
     while current.start > day_before:
         current = lunar.previous_tithi(current)
-        if _may_lead(current.lunation, current.number):
+        if _may_lead(current.lunation, current.number, convention):
             found.insert(0, current)
     return found
 
 
-def _may_lead(lunation: int, number: int) -> bool:
+def _may_lead(lunation: int, number: int, convention: Convention) -> bool:
     """Whether tithi ``number`` of ``lunation`` can place an observance on a later date than
     every date it touches."""
     if number in _EKADASHIS:
@@ -106,7 +108,7 @@ def _may_lead(lunation: int, number: int) -> bool:
     rules = _DAY_BEFORE_RULES[number]
     if not rules:
         return False
-    month = lunisolar.lunation_month(lunation, number)
+    month = lunisolar.lunation_month(lunation, number, convention)
     return any(_applies(rule, month) for rule in rules)
 
 
@@ -119,12 +121,14 @@ def paranas_on(
     """The Ekadashi fasts (of the days before) whose parana falls on civil date ``day``."""
     days = days or Days(place)
     dawn = days.start(day)
-    value, _ = motion.angle_at(dawn, motion.Angle.ELONGATION)
+    convention = place.convention
+    value, _ = motion.angle_at(dawn, motion.Angle.ELONGATION, convention)
     at_dawn = int(value // 12.0) + 1
     if at_dawn not in _PARANA_TITHIS:
         return ()
     # The Ekadashi of this paksha, at most two tithis back (the only one within days).
-    ekadashi = lunar.tithi(lunisolar.lunation_containing(dawn), 11 if at_dawn < 15 else 26)
+    lunation = lunisolar.lunation_containing(dawn, convention)
+    ekadashi = lunar.tithi(lunation, 11 if at_dawn < 15 else 26, convention)
     found = _Found([], [])
     _place_ekadashi(days, ekadashi, ekadashi.month, lang, found)
     return tuple(
@@ -249,7 +253,7 @@ def _local(days: Days, jd_ut: float | None) -> datetime | None:
 
 
 def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _Found) -> None:
-    for sign, instant in solar.sankrantis(start, end):
+    for sign, instant in solar.sankrantis(start, end, days.place.convention):
         for rule in (*table.SANKRANTIS, *table.SOLAR):
             if rule.sign != sign:
                 continue
@@ -273,9 +277,9 @@ def _place_sankrantis(days: Days, start: float, end: float, lang: str, found: _F
 def _place_star(
     days: Days, rule: StarRule, start: float, end: float, lang: str, found: _Found
 ) -> None:
-    arc = 360.0 / 27.0
-    for span in _star_spans(rule.nakshatra, arc, start, end):
-        sun, _ = motion.angle_at(span[0], motion.Angle.SUN)
+    arc, convention = 360.0 / 27.0, days.place.convention
+    for span in _star_spans(rule.nakshatra, arc, (start, end), convention):
+        sun, _ = motion.angle_at(span[0], motion.Angle.SUN, convention)
         if int(sun // 30.0) + 1 != rule.sign:
             continue
         day = decide(days, Question(span, rule.part, rule.both, rule.neither))
@@ -287,30 +291,34 @@ def _place_star(
         )
 
 
-def _star_spans(nakshatra: int, arc: float, start: float, end: float) -> list[tuple[float, float]]:
-    """Every stay of the Moon in ``nakshatra`` that overlaps ``start`` .. ``end``."""
+def _star_spans(
+    nakshatra: int, arc: float, stretch: tuple[float, float], convention: Convention
+) -> list[tuple[float, float]]:
+    """Every stay of the Moon in ``nakshatra`` that overlaps the ``stretch`` (start, end)."""
+    start, end = stretch
     spans: list[tuple[float, float]] = []
-    moon, _ = motion.angle_at(start, motion.Angle.MOON)
+    moon, _ = motion.angle_at(start, motion.Angle.MOON, convention)
     target = (nakshatra - 1) * arc
     ahead = (target - moon) % 360.0  # degrees the Moon has to go to enter it
     if ahead > 360.0 - arc:  # already in it at ``start``: the stay began that far back
         guess = start - (360.0 - ahead) / 13.176
-    elif end - start < _SHORT_STRETCH and ahead >= _travelled(moon, end):
+    elif end - start < _SHORT_STRETCH and ahead >= _travelled(moon, end, convention):
         return spans  # not entered before ``end`` (the Moon goes round once at most)
     else:
         guess = start + ahead / 13.176
     while guess < end + 2.0:
-        begin = motion.crossing(motion.Angle.MOON, target, guess)
-        finish = motion.crossing(motion.Angle.MOON, (target + arc) % 360.0, begin + arc / 13.176)
+        begin = motion.crossing(motion.Angle.MOON, target, guess, convention)
+        after = begin + arc / 13.176
+        finish = motion.crossing(motion.Angle.MOON, (target + arc) % 360.0, after, convention)
         if finish > start and begin < end:
             spans.append((begin, finish))
         guess = begin + 27.3217
     return spans
 
 
-def _travelled(moon: float, until: float) -> float:
+def _travelled(moon: float, until: float, convention: Convention) -> float:
     """Degrees the Moon goes from longitude ``moon`` to its place at ``until`` (< 360)."""
-    later, _ = motion.angle_at(until, motion.Angle.MOON)
+    later, _ = motion.angle_at(until, motion.Angle.MOON, convention)
     return (later - moon) % 360.0
 
 

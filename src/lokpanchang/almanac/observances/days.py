@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
 
 from lokpanchang.almanac import daylight
-from lokpanchang.almanac.ephemeris import MoonRisingMode, RisingMode
+from lokpanchang.almanac.convention import DRIK, Convention
+from lokpanchang.almanac.ephemeris import MoonRisingMode
 from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import Part
 from lokpanchang.almanac.timescale import LocalTimes, local_midnight_jd
@@ -26,13 +27,21 @@ Span = tuple[float, float]
 
 @dataclass(frozen=True)
 class Place:
-    """Where the observances are reckoned, and the rising conventions used there."""
+    """Where the observances are reckoned, and the conventions used there (``rising``
+    None: the convention's own sunrise)."""
 
     latitude: float
     longitude: float
     zone: tzinfo
-    rising: str = RisingMode.UPPER_LIMB
+    rising: str | None = None
     moon_rising: str = MoonRisingMode.GEOMETRIC_CENTRE
+    convention: Convention = DRIK
+
+    @property
+    def where(self) -> daylight.Where:
+        """The place for ``daylight``'s sunrise searches."""
+        rising = self.rising or self.convention.rising
+        return daylight.Where(self.zone, self.latitude, self.longitude, rising, self.convention)
 
 
 class Days:
@@ -47,11 +56,9 @@ class Days:
         """``known``: frames already computed for this place (the panchangam's own day);
         ``local``: the caller's converter to local times in ``place.zone``."""
         self.place = place
-        self.local = local or LocalTimes(place.zone)
+        self.local = local or LocalTimes(place.zone, place.convention.truncated_seconds)
         self._frames: dict[date, daylight.DayFrame] = dict(known or {})
-        self._sunrises = daylight.Sunrises(
-            place.zone, place.latitude, place.longitude, place.rising
-        )
+        self._sunrises = daylight.Sunrises(place.where)
         for day, frame in self._frames.items():
             self._sunrises.knowing(day, frame)
         self._moonrises: dict[date, float | None] = {}
@@ -81,6 +88,7 @@ class Days:
                 place.latitude,
                 place.longitude,
                 place.moon_rising,
+                place.convention,
             )
         return self._moonrises[day]
 

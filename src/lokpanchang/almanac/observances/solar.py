@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from lokpanchang.almanac import motion
+from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.observances.days import Days, daytime_fifths
 from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import SankrantiDay
@@ -18,14 +19,14 @@ from lokpanchang.almanac.observances.rules import SankrantiDay
 _DAYS_PER_DEGREE = 365.2564 / 360.0
 
 
-def sankrantis(first_jd: float, last_jd: float) -> list[tuple[int, float]]:
+def sankrantis(first_jd: float, last_jd: float, convention: Convention) -> list[tuple[int, float]]:
     """Every (sign 1..12, instant) with the instant in ``first_jd`` .. ``last_jd``."""
-    longitude, _ = motion.angle_at(first_jd, motion.Angle.SUN)
+    longitude, _ = motion.angle_at(first_jd, motion.Angle.SUN, convention)
     boundary = (int(longitude // 30.0) + 1) * 30.0
     found = []
     guess = first_jd + (boundary - longitude) * _DAYS_PER_DEGREE
     while guess <= last_jd + 2.0:
-        instant = motion.crossing(motion.Angle.SUN, boundary % 360.0, guess)
+        instant = motion.crossing(motion.Angle.SUN, boundary % 360.0, guess, convention)
         if first_jd <= instant <= last_jd:
             found.append((int(boundary % 360.0 // 30.0) + 1, instant))
         boundary += 30.0

@@ -54,6 +54,8 @@ WORDS = {
     "calendar_feed": "Add these festivals and vrats to your calendar",
     "times_note": "Times are in {zone}; the day runs from sunrise to the next sunrise ({time}).",
     "times_note_polar": "Times are in {zone}; without a sunrise the day begins at local midnight.",
+    "convention_drik": "Reckoned as drikpanchang.com publishes (convention drik: its ayanamsa, time scale and sunrise; minutes rounded half-up).",
+    "convention_astronomical": "Reckoned from Swiss Ephemeris' own sidereal positions (convention astronomical).",
     "no_place": "No place called '{query}' was found. Try a nearby city.",
     "bad_date": "date '{value}' is not a date like 2026-03-21",
     "out_of_years": "date '{value}' is outside the years {first}–{last} the panchangam is computed for",

@@ -6,7 +6,11 @@ from __future__ import annotations
 from bisect import bisect_left
 from datetime import datetime
 
-from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+)
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
@@ -29,6 +33,38 @@ def histogram(name: str, doc: str, values: list[float], bounds: tuple) -> Histog
         running += count
         cumulative.append((bound, running))
     return HistogramMetricFamily(name, doc, buckets=cumulative, sum_value=sum(values))
+
+
+# The inbound side's running counts (storage.inbound_counts): counter -> (name, help, label).
+INBOUND = {
+    "received": (
+        "lokpanchang_inbound_messages",
+        "Messages people sent us, by channel and outcome (handled, or a duplicate: a retry)",
+        "outcome",
+    ),
+    "answered": (
+        "lokpanchang_commands_answered",
+        "Messages answered, by channel and the command they asked (location: a shared place)",
+        "command",
+    ),
+    "replies": (
+        "lokpanchang_replies",
+        "Replies sent to people who wrote, by channel and send outcome",
+        "outcome",
+    ),
+}
+
+
+def inbound(read: gauges.Gauges) -> list[CounterMetricFamily]:
+    """The inbound side's counters, one family each, every sample by channel."""
+    families = {
+        counter: CounterMetricFamily(name, doc, labels=["channel", label])
+        for counter, (name, doc, label) in INBOUND.items()
+    }
+    for counter, channel, label, count in read.inbound:
+        if counter in families:
+            families[counter].add_metric([channel, label], count)
+    return list(families.values())
 
 
 class LokpanchangCollector:
@@ -61,6 +97,7 @@ class LokpanchangCollector:
                 DURATION_BUCKETS,
             )
             yield from self.messaging_limit(read)
+            yield from inbound(read)
             yield from self.beat_freshness(url, now)
             up = 1
         except Exception:  # noqa: BLE001 -- a scrape must answer even when the database does not

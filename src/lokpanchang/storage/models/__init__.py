@@ -7,7 +7,7 @@ compares with the database) and the shared constants are imported from here:
 - ``subscribers``: subscribers, their addresses, places and history, the messages they sent;
 - ``sending``: the daily runs, the delivery ledgers, the prepared panchangams;
 - ``scheduling``: scheduled jobs and their runs, beat entries, the database locks;
-- ``monitoring``: daily metrics, health samples, API usage;
+- ``monitoring``: daily metrics, health samples, API usage, the inbound side's counts;
 - ``operators``: admin portal accounts, sessions and failed logins;
 - ``inbound``: verified webhook bodies waiting for a worker (the durable inbound store).
 
@@ -19,7 +19,12 @@ from __future__ import annotations
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
 from lokpanchang.storage.models.inbound import InboundWebhook, InboundWork
-from lokpanchang.storage.models.monitoring import ApiUsageLog, DailyMetrics, SystemHealthLog
+from lokpanchang.storage.models.monitoring import (
+    ApiUsageLog,
+    DailyMetrics,
+    InboundCount,
+    SystemHealthLog,
+)
 from lokpanchang.storage.models.operators import LoginFailure, Operator, OperatorSession
 from lokpanchang.storage.models.scheduling import (
     BeatEntryStatus,
@@ -55,6 +60,7 @@ __all__ = [
     "BroadcastRun",
     "CityDetail",
     "DailyMetrics",
+    "InboundCount",
     "InboundMessage",
     "InboundWebhook",
     "InboundWork",

@@ -1,4 +1,5 @@
-"""What the service records about itself: daily counts, health samples, API calls."""
+"""What the service records about itself: daily counts, health samples, API calls, and the
+inbound side's running counts."""
 
 from __future__ import annotations
 
@@ -61,3 +62,15 @@ class ApiUsageLog(Base):
     error_code: Mapped[int | None] = mapped_column(Integer)
     latency_ms: Mapped[float | None] = mapped_column(Float)
     message_log_id: Mapped[int | None] = mapped_column(BigInteger().with_variant(Integer, "sqlite"))
+
+
+class InboundCount(Base):
+    """A running count of the inbound side (``storage.inbound_counts``): ``counter`` is
+    ``received``, ``answered`` or ``replies``; ``label`` its outcome, command or send outcome."""
+
+    __tablename__ = "inbound_count"
+
+    counter: Mapped[str] = mapped_column(String(16), primary_key=True)
+    channel: Mapped[str] = mapped_column(String(32), primary_key=True)
+    label: Mapped[str] = mapped_column(String(32), primary_key=True)
+    count: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 
 from sqlalchemy import (
+    CheckConstraint,
     Date,
     Float,
     ForeignKey,
@@ -17,7 +18,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from lokpanchang.almanac.calendars.kinds import Calendar
 from lokpanchang.storage.models.base import Base, UTCDateTime
+from lokpanchang.storage.states import check_constraint
 
 FOREVER = datetime(2099, 12, 31, tzinfo=UTC)
 """``obsoleted_on`` of an active subscriber (the seed's convention)."""
@@ -62,6 +65,10 @@ class SubscriberAddress(Base):
     created_on: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+CHOSEN_CALENDAR = f"calendar IS NULL OR {check_constraint('calendar', Calendar)}"
+"""A subscriber's chosen calendar is one the almanac reckons (or none: the default)."""
+
+
 class UserDetail(Base):
     """A subscriber. Active means ``obsoleted_on > now``; history in events. They have an
     address on one channel or more (``addresses``); messages go to their ``address`` on
@@ -100,6 +107,9 @@ class UserDetail(Base):
     paused_until: Mapped[date | None] = mapped_column(Date)
     # When they sent ``delete``: a ``yes`` soon after erases their number and location.
     delete_asked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The calendar their message's month line uses (``almanac.calendars.Calendar``), as they
+    # chose it; None: the default for their language and place (``default_calendar``).
+    calendar: Mapped[str | None] = mapped_column(String(16))
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
     # Loaded with the subscribers in one more query per statement (never one per subscriber).
@@ -107,7 +117,10 @@ class UserDetail(Base):
         lazy="selectin", cascade="all, delete-orphan", order_by=SubscriberAddress.id
     )
 
-    __table_args__ = (Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),)
+    __table_args__ = (
+        Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),
+        CheckConstraint(CHOSEN_CALENDAR, name="ck_user_detail_calendar"),
+    )
 
     @classmethod
     def at(cls, channel: str, address: str, **fields) -> UserDetail:

@@ -50,6 +50,7 @@ class SubscriberEdit:
     send_time: str
     latitude: float
     longitude: float
+    calendar: str = ""  # "" or "default": their language's and place's
 
 
 def parse_edit(form) -> SubscriberEdit:
@@ -60,6 +61,7 @@ def parse_edit(form) -> SubscriberEdit:
         send_time=form.get("send_time", ""),
         latitude=_coordinate(form.get("latitude", ""), "latitude", 90),
         longitude=_coordinate(form.get("longitude", ""), "longitude", 180),
+        calendar=form.get("calendar", ""),
     )
 
 
@@ -78,7 +80,8 @@ def apply_edit(
 ) -> None:
     """Change the subscriber; new coordinates re-resolve the city and zone through places.
 
-    Raises ValueError (from the subscribers domain) naming a bad name, language or send time.
+    Raises ValueError (from the subscribers domain) naming a bad name, language, send time
+    or calendar; nothing is kept then (the caller rolls back).
     """
     if not edit.send_time.strip():
         raise ActionError("send time '' is empty; write it as HH:MM, e.g. 06:30")
@@ -92,6 +95,9 @@ def apply_edit(
             language=edit.language,
             send_time=edit.send_time,
         )
+        _attribute(session, user, operator)
+    if subscribers.check_calendar(edit.calendar) != user.calendar:
+        subscribers.choose_calendar(session, user, edit.calendar, now)
         _attribute(session, user, operator)
     if (edit.latitude, edit.longitude) != (user.latitude, user.longitude):
         subscribers.move_user(session, user, edit.latitude, edit.longitude, now)

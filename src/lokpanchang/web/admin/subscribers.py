@@ -8,9 +8,11 @@ from flask import flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from lokpanchang import clock
+from lokpanchang.almanac.calendars.kinds import CHOICES
+from lokpanchang.broadcast.content import subscriber_calendar, subscriber_default_calendar
 from lokpanchang.planning import local_date_at
 from lokpanchang.storage.models import CityDetail, MessageLog, SubscriptionEvent, UserDetail
-from lokpanchang.subscribers import LANGUAGES
+from lokpanchang.subscribers import DEFAULT_CALENDAR, LANGUAGES
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
@@ -69,6 +71,7 @@ def subscriber(user_id: int):
         events=events,
         preview=preview,
         problem=problem,
+        calendar=subscriber_calendar(user),
     )
 
 
@@ -104,11 +107,20 @@ def edit_subscriber(user_id: int):
             db().rollback()
             flash(f"Not saved: {exc}", "error")
             return render_template(
-                "admin/subscriber_edit.html", user=user, form=request.form, languages=LANGUAGES
+                "admin/subscriber_edit.html", user=user, form=request.form, **_choices(user)
             ), 400
         flash("Saved.", "success")
         return redirect(url_for("admin.subscriber", user_id=user.id))
-    return render_template("admin/subscriber_edit.html", user=user, form=None, languages=LANGUAGES)
+    return render_template("admin/subscriber_edit.html", user=user, form=None, **_choices(user))
+
+
+def _choices(user: UserDetail) -> dict:
+    """The edit form's lists: languages, and calendars after the subscriber's default."""
+    default = subscriber_default_calendar(user)
+    return {
+        "languages": LANGUAGES,
+        "calendars": [(DEFAULT_CALENDAR, f"default ({default})"), *((c, c) for c in CHOICES)],
+    }
 
 
 @bp.post("/subscribers/<int:user_id>/stop")
