@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 
+URL, N = "", 0  # set by client()
 HDR = {"Authorization": "Bearer t", "Content-Type": "application/json"}
 
 
