@@ -245,3 +245,13 @@ def test_a_subscriber_blocked_outside_their_window_is_told_with_the_next_reply_o
     texts = [m.text for m in sender.sent]
     assert texts[0] == "help text" and "could not be delivered" in texts[1]
     assert texts[2:] == ["help again"]  # told once
+
+
+def test_a_run_is_cut_into_batches_by_the_database_exactly_as_its_ids_would_be(settings):
+    for _ in range(8):
+        add_subscriber(settings.database_url, "Asia/Kolkata")
+    run_id = plan(settings)
+    bounds = start_run(settings, run_id, KOLKATA_DUE)  # batches of 3 (the fixture's)
+    ids = sorted(row.id for row in ledger(settings.database_url))
+    assert bounds == pipeline.batch_bounds(ids, 3) and len(bounds) == 3
+    assert [last - first for first, last in bounds] == [2, 2, 1]

@@ -51,10 +51,11 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
             give_up_late_run(session, run)
             return []
         stale = now - timedelta(seconds=settings.claim_stale_after)
-        ids = ledger.sendable_ids(session, MessageLog, ledger.run_rows(run_id), stale, now)
-        bounds = pipeline.batch_bounds(ids, settings.batch_size)
+        bounds = ledger.sendable_bounds(
+            session, MessageLog, ledger.run_rows(run_id), stale, now, settings.batch_size
+        )
         run.batches = max(run.batches, len(bounds))
-    log.info("run.started", run_id=run_id, batches=len(bounds), rows=len(ids))
+    log.info("run.started", run_id=run_id, batches=len(bounds))
     return bounds
 
 

@@ -148,6 +148,21 @@ def sendable_ids(
     return list(session.execute(query).scalars())
 
 
+def sendable_bounds(
+    session: Session, model: Ledger, where, stale_before: datetime, now: datetime, size: int
+) -> list[tuple[int, int]]:
+    """The rows matching ``where`` that owe an attempt now, cut into consecutive batches of
+    ``size`` in id order, as inclusive (first id, last id) bounds. Cut by the database (one
+    window query), so the caller never holds every id of a run (a million at a time)."""
+    numbered = (
+        select(model.id, ((func.row_number().over(order_by=model.id) - 1) // size).label("batch"))
+        .where(where, sendable(model, stale_before, now))
+        .subquery()
+    )
+    query = select(func.min(numbered.c.id), func.max(numbered.c.id)).group_by(numbered.c.batch)
+    return [(first, last) for first, last in session.execute(query.order_by(numbered.c.batch))]
+
+
 def claim(session: Session, model: Ledger, where, now: datetime, stale_before: datetime) -> list:
     """Claim the sendable rows matching ``where`` (a conditional update); the claimed ids."""
     statement = (
