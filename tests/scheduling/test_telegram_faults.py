@@ -10,12 +10,12 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import insert, select
+from sqlalchemy import select
 
 from lokpanchang.fakes.telegram import FAKE_KEY, TelegramConfig, serve
-from lokpanchang.storage.addresses import at_addresses
+from lokpanchang.storage.addresses import insert_subscribers
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import FOREVER, SubscriberAddress, UserDetail
+from lokpanchang.storage.models import FOREVER, SubscriberAddress
 from tests.broadcast.helpers import add_subscribers, ledger
 from tests.fakes.support import FakeInThread
 from tests.scheduling import test_faults
@@ -65,14 +65,13 @@ def mixed(scene, telegram):
 def add_chats(url: str, count: int, joined) -> list[int]:
     chats = [str(FIRST_CHAT + n) for n in range(count)]
     rows = [
-        {"chat_id": chat, "channel": "telegram", "timezone": "Asia/Kolkata", "latitude": 17.385,
-         "longitude": 78.486, "created_on": joined, "obsoleted_on": FOREVER, "language": "en",
-         "display_name": "", "undeliverable_days": 0}
+        {"address": chat, "timezone": "Asia/Kolkata", "latitude": 17.385, "longitude": 78.486,
+         "created_on": joined, "obsoleted_on": FOREVER, "language": "en", "display_name": "",
+         "undeliverable_days": 0}
         for chat in chats
     ]  # fmt: skip
     with transaction(url) as session:
-        session.execute(insert(UserDetail), rows)
-        return sorted(session.scalars(select(UserDetail.id).where(at_addresses("telegram", chats))))
+        return sorted(insert_subscribers(session, "telegram", rows, joined))
 
 
 def accepted_chats(api: FakeInThread) -> Counter:

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from lokpanchang.almanac.convention import DRIK
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
 from lokpanchang.broadcast.sunrise import place_of
 from lokpanchang.storage import migrate
@@ -133,7 +134,7 @@ def test_a_new_user_asks_for_tomorrow_chooses_a_time_and_sunrise_and_deletes(tmp
         planned = json.loads(lokpanchang(env, "plan", "--json"))
         mine = [s for s in planned if s["timezone"] == "Asia/Kolkata"]
         day = datetime.fromisoformat(mine[0]["due_at"]).astimezone(KOLKATA).date()
-        rises = sunrise_send_time(*place_of(LATITUDE, LONGITUDE), "Asia/Kolkata", day)
+        rises = sunrise_send_time(*place_of(LATITUDE, LONGITUDE), "Asia/Kolkata", day, DRIK)
         assert [s["send_time"] for s in mine] == [f"{rises:%H:%M}"] == [row["send_time"]]
         assert "at sunrise" in answer
 

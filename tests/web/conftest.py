@@ -49,7 +49,9 @@ def portal_settings(make_settings, portal_url):
     def build(**values):
         values.setdefault("enable_test_routes", True)
         values.setdefault("delivery_backend", "outbox")
-        values.setdefault("secret_key", "test-secret-key-for-the-portal-0123456789")
+        values.setdefault(
+            "secret_key", "kV3q9ZtR7wLx2Hn5Pb8Jc4Mf6Ds1Ga0Ye"
+        )  # random: production refuses phrases
         return make_settings(database_url=portal_url, **values)
 
     return build

@@ -48,7 +48,13 @@ BAD_COOKIES = (
     "%",
     "=" * 200,
 )
-PATH_VALUES = {"user_id": 1, "run_id": 1, "day": date(2026, 1, 1).isoformat(), "phone": "+1"}
+PATH_VALUES = {
+    "user_id": 1,
+    "run_id": 1,
+    "day": date(2026, 1, 1).isoformat(),
+    "phone": "+1",
+    "token": "not-a-token",
+}
 ASKED: dict[str, set[str]] = {}  # endpoint -> the argument and cookie names it read
 
 

@@ -43,6 +43,9 @@ def server(tmp_path_factory):
     directory = tmp_path_factory.mktemp("live")
     url = liveserver.migrated_database(directory)
     live = liveserver.start(directory, liveserver.production_env(directory, url), url)
+    # The public helpers load the gazetteer once (seconds on a loaded machine); these tests
+    # are about what every response carries, not about the first visitor's wait.
+    assert live.request("GET", "/", timeout=120).status == 200
     yield live
     live.stop()
 

@@ -46,6 +46,7 @@ COMMANDS: dict[str, Command] = {
     "telegram": Command("telegram", "register the Telegram webhook"),
     "fake-whatsapp": Command("fake_whatsapp", "run a fake WhatsApp Cloud API on loopback"),
     "fake-telegram": Command("fake_telegram", "run a fake Telegram Bot API on loopback"),
+    "fake-email": Command("fake_email", "run a fake SMTP relay on loopback"),
 }
 
 

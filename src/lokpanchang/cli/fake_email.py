@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 
-from lokpanchang.cli import CommandError
+from lokpanchang.cli import CommandError, summary
 from lokpanchang.fakes.serving import start
 from lokpanchang.fakes.smtp import Mailbox, http_app, start_smtp
 
 
 def register(subparsers) -> None:
-    fake = subparsers.add_parser("fake-email", help="run a fake SMTP relay on loopback")
+    fake = subparsers.add_parser("fake-email", help=summary("fake-email"))
     fake.add_argument("--port", type=int, required=True, help="SMTP port on 127.0.0.1 (0 = any)")
     fake.add_argument("--http-port", type=int, default=0, help="port of /_fake/messages (0 = any)")
     fake.add_argument(

@@ -7,10 +7,9 @@ status webhooks, and the same table applies to them (``failed_status_action``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
-
-import orjson
 
 from lokpanchang.delivery.base import Outcome
 
@@ -97,7 +96,7 @@ def outcome_for_code(code: int | None, http_status: int = 400) -> Outcome:
 def classify_response(http_status: int, body: bytes | str) -> Classified:
     """Classify one ``POST /messages`` answer from its status and raw body."""
     try:
-        document = orjson.loads(body)
+        document = json.loads(body)  # the policy stays pure: stdlib only
     except (ValueError, TypeError):
         outcome = Outcome.RETRY  # a proxy's HTML page or a cut body: nothing was decided
         return Classified(outcome, error_detail=f"HTTP {http_status}, body is not JSON")
