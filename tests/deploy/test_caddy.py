@@ -117,20 +117,28 @@ def test_behind_caddy_two_clients_are_two_addresses(behind_caddy):
         assert log_in(site_port, "127.0.0.2", "wrong-password-123") == 401
     assert log_in(site_port, "127.0.0.2", liveserver.PASSWORD) == 429  # this client: locked
     assert log_in(site_port, "127.0.0.3", liveserver.PASSWORD) == 302  # the other: not
-    lines = access_lines(web)
-    assert '127.0.0.2 "POST /admin/login' in lines and '127.0.0.3 "POST /admin/login' in lines
+    seen = access_lines_with(web, '127.0.0.2 "POST /admin/login', '127.0.0.3 "POST /admin/login')
+    assert '127.0.0.2 "POST /admin/login' in seen and '127.0.0.3 "POST /admin/login' in seen
 
 
 def test_a_client_cannot_choose_its_address_through_caddy(behind_caddy):
     site_port, web = behind_caddy
     spoofed = {"X-Forwarded-For": "203.0.113.9"}
     through(site_port, "127.0.0.4", "GET", "/admin/login", headers=spoofed)
-    deadline = time.monotonic() + 5
-    while '127.0.0.4 "GET /admin/login' not in access_lines(web) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert '127.0.0.4 "GET /admin/login' in access_lines(web)
+    assert '127.0.0.4 "GET /admin/login' in access_lines_with(web, '127.0.0.4 "GET /admin/login')
     assert "203.0.113.9" not in web.log_files_text()
 
 
 def access_lines(web) -> str:
     return web.log_files_text().replace('\\"', '"')  # the JSON lines' escaped quotes
+
+
+def access_lines_with(web, *wanted: str, seconds: float = 20) -> str:
+    """The access lines once each of ``wanted`` is among them (a line is written after its
+    response is sent), or as they are at the deadline."""
+    deadline = time.monotonic() + seconds
+    lines = access_lines(web)
+    while not all(w in lines for w in wanted) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        lines = access_lines(web)
+    return lines
