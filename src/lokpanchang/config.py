@@ -206,6 +206,9 @@ class Settings(BaseSettings):
     log_archive_keep_days: int = Field(14, ge=0)  # local archives kept after a verified upload
     smtp_host: str = ""
     smtp_port: int = 587
+    # The weekly report's relay: TLS required (STARTTLS, or implicit on port 465); "off" only
+    # for a relay on this machine, and then never with a login (issue 24, item 4).
+    smtp_tls: Literal["starttls", "implicit", "off"] = "starttls"
     smtp_user: str = ""
     smtp_password: str = ""
     report_email_to: str = ""

@@ -1,4 +1,7 @@
-"""A minimal SMTP server on loopback that keeps what it receives (no TLS, no auth)."""
+"""A minimal SMTP server on loopback that keeps what it receives and every line it was sent.
+
+It offers no STARTTLS and says 250 to anything it does not know (AUTH included): what a
+relay behind a STARTTLS-stripping attacker looks like to the client."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ class Received:
 class SmtpServer:
     server: socketserver.ThreadingTCPServer
     messages: list[Received] = field(default_factory=list)
+    commands: list[str] = field(default_factory=list)  # every line a client sent, in order
 
     @property
     def port(self) -> int:
@@ -31,10 +35,11 @@ class SmtpServer:
 
 class _Server(socketserver.ThreadingTCPServer):
     received: list[Received]
+    commands: list[str]
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.received = []
+        self.received, self.commands = [], []
 
 
 class _Handler(socketserver.StreamRequestHandler):
@@ -45,9 +50,15 @@ class _Handler(socketserver.StreamRequestHandler):
         self.reply("220 localhost test SMTP")
         sender, recipients = "", list[str]()
         while line := self.rfile.readline():
+            cast(_Server, self.server).commands.append(line.decode().strip())
             verb = line.decode().strip().split(" ", 1)[0].upper()
-            if verb in ("EHLO", "HELO"):
+            if verb == "EHLO":
+                self.reply("250-localhost")
+                self.reply("250 AUTH PLAIN LOGIN")  # no STARTTLS
+            elif verb == "HELO":
                 self.reply("250 localhost")
+            elif verb == "AUTH":
+                self.reply("235 2.7.0 Authentication successful")
             elif verb == "MAIL":
                 sender, recipients = line.decode().split(":", 1)[1].strip(), []
                 self.reply("250 OK")
@@ -77,4 +88,4 @@ def start() -> SmtpServer:
     server = _Server(("127.0.0.1", 0), _Handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return SmtpServer(server, server.received)
+    return SmtpServer(server, server.received, server.commands)

@@ -91,6 +91,7 @@ def test_it_mails_the_report_when_smtp_is_configured(make_settings, migrated_sql
             database_url=sqlite_url,
             smtp_host="127.0.0.1",
             smtp_port=server.port,
+            smtp_tls="off",  # a relay on this machine, no login
             report_email_to="ops@example.org",
         )
         assert reports.email_configured(settings)
@@ -102,3 +103,88 @@ def test_it_mails_the_report_when_smtp_is_configured(make_settings, migrated_sql
     mail = email.message_from_bytes(received.data, policy=policy.default)
     assert mail["Subject"] == "Lokpanchang weekly report (2026-11-23)"
     assert mail.get_body(("html",)).get_content().count("<svg") == 4
+
+
+# Issue 24, item 4: STARTTLS stripped on the way must not put the password on the wire.
+
+
+def test_a_relay_without_starttls_gets_no_password_and_no_report(make_settings, migrated_sqlite):
+    server = smtp_server.start()  # offers no STARTTLS: as a stripping attacker makes it look
+    try:
+        settings = make_settings(
+            database_url=migrated_sqlite,
+            smtp_host="127.0.0.1",
+            smtp_port=server.port,
+            smtp_user="reports@example.org",
+            smtp_password="relay-password-9Qx",
+            report_email_to="ops@example.org",
+        )
+        path = reports.generate_weekly_report(settings, MONDAY_9)
+        with pytest.raises(reports.ReportMailRefused, match="offers no STARTTLS"):
+            reports.email_report(settings, path)
+    finally:
+        server.stop()
+    assert not any(line.upper().startswith("AUTH") for line in server.commands), server.commands
+    assert "relay-password-9Qx" not in " ".join(server.commands) and not server.messages
+
+
+def test_a_login_with_tls_off_is_refused_before_connecting(make_settings, migrated_sqlite):
+    server = smtp_server.start()
+    try:
+        settings = make_settings(
+            database_url=migrated_sqlite,
+            smtp_host="127.0.0.1",
+            smtp_port=server.port,
+            smtp_tls="off",
+            smtp_user="reports@example.org",
+            smtp_password="relay-password-9Qx",
+            report_email_to="ops@example.org",
+        )
+        path = reports.generate_weekly_report(settings, MONDAY_9)
+        with pytest.raises(reports.ReportMailRefused, match="SMTP_TLS=off"):
+            reports.email_report(settings, path)
+    finally:
+        server.stop()
+    assert server.commands == [] and not server.messages
+
+
+def test_the_report_job_keeps_the_report_when_it_refuses_to_mail_it(make_settings, migrated_sqlite):
+    from lokpanchang.ops.jobs.runner import JobCall, run_report
+
+    server = smtp_server.start()
+    try:
+        settings = make_settings(
+            database_url=migrated_sqlite,
+            smtp_host="127.0.0.1",
+            smtp_port=server.port,
+            smtp_user="reports@example.org",
+            smtp_password="relay-password-9Qx",
+            report_email_to="ops@example.org",
+        )
+        with pytest.raises(reports.ReportMailRefused):  # the job runner records it as failed
+            run_report(JobCall(settings, {}, MONDAY_9, None, None))
+    finally:
+        server.stop()
+    assert [p.name for p in reports.list_reports(settings)] == ["weekly-2026-11-23.html"]
+    assert not server.messages
+
+
+def test_the_mail_task_records_a_refusal_and_does_not_retry_it(settings_env, tmp_path):
+    from lokpanchang.tasks.ops import email_weekly_report
+
+    server = smtp_server.start()
+    try:
+        settings_env(
+            smtp_host="127.0.0.1",
+            smtp_port=server.port,
+            smtp_user="reports@example.org",
+            smtp_password="relay-password-9Qx",
+            report_email_to="ops@example.org",
+        )
+        page = tmp_path / "weekly-2026-11-23.html"
+        page.write_text("<p>report</p>", encoding="utf-8")
+        result = email_weekly_report(str(page))  # the task body, in this process
+    finally:
+        server.stop()
+    assert result["mailed"] is None and "offers no STARTTLS" in result["refused"]
+    assert not any(line.upper().startswith("AUTH") for line in server.commands)

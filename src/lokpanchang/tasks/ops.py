@@ -10,6 +10,7 @@ import smtplib
 import socket
 from datetime import datetime
 
+import structlog
 from celery.signals import setup_logging, worker_init, worker_process_init
 from sqlalchemy.exc import OperationalError
 
@@ -139,6 +140,9 @@ def email_weekly_report(self, path: str) -> dict:
 
     try:
         reports.email_report(get_settings(), Path(path))
+    except reports.ReportMailRefused as exc:  # a setting to fix, not an outage to wait out
+        structlog.get_logger(__name__).error("report.mail_refused", path=path, reason=str(exc))
+        return {"mailed": None, "refused": str(exc)}
     except TRANSIENT + (OSError,) as exc:
         raise _retry(self, exc) from exc
     return {"mailed": path}

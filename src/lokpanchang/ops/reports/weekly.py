@@ -134,8 +134,20 @@ def email_configured(settings: Settings) -> bool:
     return bool(settings.smtp_host and settings.report_email_to)
 
 
+class ReportMailRefused(Exception):
+    """The report was not mailed, because mailing it would have sent it (or the relay's
+    password) in clear text."""
+
+
 def email_report(settings: Settings, path: Path) -> None:
-    """Send ``path`` as an HTML mail; STARTTLS when the server offers it, SSL on port 465."""
+    """Send ``path`` as an HTML mail over TLS (SMTP_TLS: STARTTLS, or implicit on port 465);
+    raises ReportMailRefused rather than send anything in clear text unless SMTP_TLS=off,
+    and never logs in without TLS."""
+    if settings.smtp_user and settings.smtp_tls == "off":
+        raise ReportMailRefused(
+            "SMTP_USER is set but SMTP_TLS=off: the password would be sent in clear text "
+            "(use TLS, or a local relay without a login)"
+        )
     message = EmailMessage()
     message["Subject"] = f"Lokpanchang weekly report ({path.stem.removeprefix('weekly-')})"
     message["From"] = settings.smtp_user or f"lokpanchang@{settings.smtp_host}"
@@ -149,13 +161,19 @@ def email_report(settings: Settings, path: Path) -> None:
 
 
 def _smtp(settings: Settings) -> smtplib.SMTP:
-    if settings.smtp_port == 465:
-        return smtplib.SMTP_SSL(
-            settings.smtp_host, 465, timeout=30, context=ssl.create_default_context()
-        )
-    smtp = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=30)
+    host, port = settings.smtp_host, settings.smtp_port
+    if settings.smtp_tls == "implicit" or (settings.smtp_tls == "starttls" and port == 465):
+        return smtplib.SMTP_SSL(host, port, timeout=30, context=ssl.create_default_context())
+    smtp = smtplib.SMTP(host, port, timeout=30)
     smtp.ehlo()
-    if smtp.has_extn("starttls"):
-        smtp.starttls(context=ssl.create_default_context())
-        smtp.ehlo()
+    if settings.smtp_tls == "off":
+        return smtp
+    if not smtp.has_extn("starttls"):  # not offered, or stripped on the way
+        smtp.close()
+        raise ReportMailRefused(
+            f"the SMTP relay {host}:{port} offers no STARTTLS, so the report was not sent "
+            "(SMTP_TLS=starttls requires it; SMTP_TLS=off only for a relay on this machine)"
+        )
+    smtp.starttls(context=ssl.create_default_context())
+    smtp.ehlo()
     return smtp
