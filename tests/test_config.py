@@ -98,3 +98,13 @@ def test_the_public_whatsapp_number_is_kept_in_international_form(value):
 def test_a_bad_public_whatsapp_number_names_the_variable_and_the_value(value):
     with pytest.raises(ConfigError, match=re.escape(f"WHATSAPP_DISPLAY_NUMBER={value!r}")):
         load_settings({"WHATSAPP_DISPLAY_NUMBER": value})
+
+
+def test_a_bad_secret_is_named_but_its_value_is_not_echoed():
+    """Issue 24, item 6: the start-up error printed the bad secret's value."""
+    from lokpanchang.config import ConfigError, load_settings
+
+    with pytest.raises(ConfigError) as refused:
+        load_settings({"TELEGRAM_WEBHOOK_SECRET": "not allowed: spaces & the-real-secret-Q9"})
+    message = str(refused.value)
+    assert "TELEGRAM_WEBHOOK_SECRET" in message and "the-real-secret-Q9" not in message

@@ -123,6 +123,31 @@ def test_it_masks_configured_secret_values_wherever_they_appear(configured):
     assert events(stream)[0]["note"] == "secret is *** here"
 
 
+def test_every_secret_setting_is_masked_wherever_it_appears(make_settings):
+    """Issue 24, item 6: the masker missed the Telegram token and secret and DATABASE_URL."""
+    settings = make_settings(
+        telegram_bot_token="123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+        telegram_webhook_secret="hook-secret-Zq81xT",
+        database_url="postgresql+psycopg://app:pg-pass-77Wq@db.internal/lokpanchang",
+        email_smtp_password="mail-pass-31Kd",
+    )
+    stream = io.StringIO()
+    logs.configure_logging(settings, stream=stream)
+    try:
+        structlog.get_logger().error(
+            "sending",
+            url="https://api.telegram.org/bot123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/x",
+            note="header hook-secret-Zq81xT; db postgresql+psycopg://app:pg-pass-77Wq@db.internal"
+            "/lokpanchang; alone: pg-pass-77Wq; mail mail-pass-31Kd",
+        )
+    finally:
+        structlog.reset_defaults()
+    line = stream.getvalue()
+    for value in ("AAHdqTcv", "hook-secret-Zq81xT", "pg-pass-77Wq", "mail-pass-31Kd"):
+        assert value not in line, (value, line)
+    assert "db.internal" not in line  # the whole URL is a secret setting too
+
+
 def test_it_binds_run_and_subscriber_ids_to_later_events(configured):
     _settings, stream = configured
     logs.bind_ids(run_id=7, subscriber_id=42)

@@ -15,6 +15,7 @@ from datetime import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, field_validator, model_validator
@@ -34,6 +35,22 @@ SECRET_FIELDS = (
     "telegram_webhook_secret",
     "email_smtp_password",
 )
+# URL settings whose password (``scheme://user:password@host``) is a secret of its own.
+URL_SETTINGS = ("database_url", "celery_broker_url", "celery_result_backend", "redis_url")
+
+
+def secret_values(settings: Settings) -> tuple[str, ...]:
+    """Every secret value the settings hold, for masking wherever text is written: each of
+    SECRET_FIELDS, and the password inside each URL setting."""
+    values = [str(getattr(settings, name) or "") for name in SECRET_FIELDS]
+    for name in URL_SETTINGS:
+        try:
+            values.append(urlsplit(str(getattr(settings, name) or "")).password or "")
+        except ValueError:  # not a URL the masker can read: the whole value is masked anyway
+            continue
+    return tuple(value for value in values if value)
+
+
 # A production SECRET_KEY (and METRICS_TOKEN) is random (``secret_weakness``): generate one
 # with `python -c "import secrets; print(secrets.token_urlsafe(48))"`.
 MIN_SECRET_LENGTH = 32
@@ -410,7 +427,9 @@ def _describe(error: ValidationError, environ: dict[str, str]) -> str:
     for problem in error.errors():
         field = str(problem["loc"][0]) if problem["loc"] else ""
         name = field.upper()
-        if name:
+        if field in SECRET_FIELDS:  # named, never echoed: the error is printed and logged
+            lines.append(f"{name} (its value not shown): {problem['msg']}")
+        elif name:
             shown = environ.get(name, problem.get("input"))
             lines.append(f"{name}={shown!r}: {problem['msg']}")
         else:

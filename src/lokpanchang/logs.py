@@ -28,7 +28,7 @@ import structlog
 from structlog.contextvars import bind_contextvars, clear_contextvars
 
 from lokpanchang import clock
-from lokpanchang.config import Settings
+from lokpanchang.config import Settings, secret_values
 
 MASK = "***"
 SENSITIVE_KEY = re.compile(
@@ -60,16 +60,6 @@ STDERR = "stderr"
 TERMINAL_CODE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
 STATIC_REQUEST = re.compile(r'"(?:GET|HEAD) /(?:static/|favicon\.ico)')
-SECRET_SETTING_FIELDS = (
-    "whatsapp_access_token",
-    "whatsapp_app_secret",
-    "whatsapp_verify_token",
-    "secret_key",
-    "smtp_password",
-    "s3_secret_access_key",
-    "metrics_token",
-    "flower_basic_auth",
-)
 
 
 def mask_phone(text: str) -> str:
@@ -221,7 +211,7 @@ def _enrich() -> list:
 
 
 def _render(settings: Settings) -> list:
-    secrets = tuple(getattr(settings, name) for name in SECRET_SETTING_FIELDS)
+    secrets = secret_values(settings)
     return [
         structlog.processors.format_exc_info,
         strip_terminal_codes,

@@ -115,6 +115,25 @@ def test_nothing_listening_is_retry_not_ambiguous():
     assert result.outcome is Outcome.RETRY and "cannot connect" in result.error_detail
 
 
+def test_a_wrong_base_url_leaves_no_token_in_the_error_detail():
+    """Issue 24, item 6: the error named the URL, /bot<token>/sendMessage, and error_detail
+    carried it to the ledger and the admin."""
+    token = "123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
+
+    async def go():
+        from lokpanchang.delivery.telegram import TelegramSender
+
+        sender = TelegramSender(base_url="http://127.0.0.1:9", token=token, retrying=Retrying(1))
+        try:
+            return await sender.send_batch([message(1)])
+        finally:
+            await sender.close()
+
+    [result] = asyncio.run(go())
+    assert "/bot***/sendMessage" in result.error_detail, result.error_detail
+    assert token not in result.error_detail and "AAHdqTcv" not in result.error_detail
+
+
 @pytest.mark.parametrize(
     ("code", "description", "outcome"),
     [

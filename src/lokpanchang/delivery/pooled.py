@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 import orjson
@@ -96,7 +96,16 @@ class PooledClient:
 
     KEEPALIVE_SECONDS = 10.0  # an idle pooled connection is closed by us before the server
 
-    def __init__(self, concurrency: int, timeout: float, keep_open: bool = False) -> None:
+    def __init__(
+        self,
+        concurrency: int,
+        timeout: float,
+        keep_open: bool = False,
+        hidden: tuple[str, ...] = (),
+    ) -> None:
+        # Values (a token in the URL's path) that an error's text must never carry into the
+        # ledger's error_detail and the admin (issue 24, item 6).
+        self._hidden = tuple(value for value in hidden if value)
         self._concurrency = concurrency
         self._timeout = timeout
         self._keep_open = keep_open
@@ -130,6 +139,17 @@ class PooledClient:
         self, url: str, payload: dict, classify: Classify, headers: dict | None = None
     ) -> Classified:
         """POST ``payload`` as JSON and classify the answer; never raises for a failure."""
+        result = await self._post(url, payload, classify, headers)
+        if result.error_detail and any(value in result.error_detail for value in self._hidden):
+            detail = result.error_detail
+            for value in self._hidden:
+                detail = detail.replace(value, "***")
+            return replace(result, error_detail=detail)
+        return result
+
+    async def _post(
+        self, url: str, payload: dict, classify: Classify, headers: dict | None
+    ) -> Classified:
         try:
             assert self._session is not None, f"{type(self).__name__} used outside async with"
             request = self._session.post(url).headers({**JSON, **(headers or {})})

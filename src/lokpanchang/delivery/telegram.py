@@ -134,7 +134,7 @@ class TelegramSender(PooledClient):
     ) -> None:
         if not token:
             raise ValueError("TelegramSender needs a bot token (TELEGRAM_BOT_TOKEN)")
-        super().__init__(concurrency, timeout, keep_open)
+        super().__init__(concurrency, timeout, keep_open, hidden=(token,))
         self.url = f"{base_url.rstrip('/')}/bot{token}/sendMessage"
         self.bucket = bucket or Unpaced()
         self.chat_bucket = chat_bucket or Unpaced()
