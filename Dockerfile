@@ -13,7 +13,10 @@ COPY src ./src
 RUN pip wheel --no-cache-dir --wheel-dir /wheels --constraint constraints.txt .
 
 FROM python:3.12-slim
-ENV PYTHONDONTWRITEBYTECODE=1 \
+# Production unless a deployment says otherwise (issue 24, item 12): a container started
+# without compose's environment still refuses weak secrets and sets secure cookies.
+ENV ENVIRONMENT=production \
+    PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     DATA_DIR=/var/lib/lokpanchang \
     WEB_HOST=0.0.0.0 \

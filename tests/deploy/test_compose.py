@@ -147,6 +147,12 @@ def test_the_image_runs_as_a_user_installs_the_repository_and_checks_its_health(
     assert re.search(r'^\s+CMD \["lokpanchang", "probe", "web"\]', text, re.M)
 
 
+def test_the_image_runs_in_production_mode_without_being_told():
+    final_stage = DOCKERFILE.read_text().rsplit("\nFROM ", 1)[1]
+    declared = dict(re.findall(r"\b([A-Z_]+)=(\S+)", final_stage.split("\nCOPY", 1)[0]))
+    assert declared.get("ENVIRONMENT") == "production", declared
+
+
 def test_every_unit_starts_a_real_command():
     units = sorted(UNITS.glob("*.service"))
     assert {u.name for u in units} >= {
