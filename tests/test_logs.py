@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import unicodedata
 from datetime import UTC, datetime
 
 import pytest
@@ -49,6 +50,24 @@ def test_it_masks_phones_and_tokens_inside_free_text():
     assert TOKEN not in masked
     assert "Bearer ***" in masked and "access_token=***" in masked
     assert "+44********23" in masked
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "%28%2B91%29%2098765%2001234",  # (+91) 98765 01234, URL-encoded
+        "%2B91.98765.01234",
+        "\uff0b91 98765 01234",  # a full-width plus
+        "+\uff19\uff11 \uff19\uff18\uff17\uff16\uff15 \uff10\uff11\uff12\uff13\uff14",
+        "/admin/subscribers/%EF%BC%8B91%2098765%2001234/edit",  # inside a path
+        "sent to +919876501234.",  # at the end of a sentence
+    ],
+)
+def test_phone_forms_people_type_are_masked(written):
+    """Issue 24, item 10: forms ``normalise_phone`` accepts reached the access log."""
+    masked = logs.mask_text(f"GET {written} HTTP/1.1")
+    digits = "".join(c for c in unicodedata.normalize("NFKC", masked) if c.isdigit())
+    assert "98765" not in digits and "+91" in masked, masked
 
 
 def test_it_masks_nested_headers_and_secret_named_keys():

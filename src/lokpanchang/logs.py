@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import threading
+import unicodedata
 import uuid
 import weakref
 from pathlib import Path
@@ -43,16 +44,21 @@ KEY_VALUE_SECRET = re.compile(
     re.I | re.ASCII,
 )
 # A phone number in any form a log line shows it: +919812345678, 919812345678 (a wa_id),
-# +91 98123 45678, (+91) 98123-45678, 098123 45678, after "/" or ":" or "=" in a path or
-# query, and URL-encoded (%2B91..., %20 or "+" between the groups). Without a leading plus,
-# digits broken by spaces or dashes count only from BARE_MIN_DIGITS on (so "port 18081 3972"
-# is no phone number), and never across parentheses.
+# +91 98123 45678, (+91) 98123-45678, +91.98123.45678, 098123 45678, after "/" or ":" or
+# "=" in a path or query, URL-encoded (%2B91..., %28%2B91%29, %20, %2E or "+" between the
+# groups), with a full-width plus or digits (＋９１, raw or as %EF%BC%8B), and at the end of a
+# sentence. Without a leading plus, digits broken by spaces or dashes count only from
+# BARE_MIN_DIGITS on (so "port 18081 3972" is no phone number), and never across
+# parentheses. The forms are what ``normalise_phone`` accepts (issue 24, item 10).
+PLUS = r"(?:\+|%2[bB]|\uff0b|%[eE][fF]%[bB][cC]%8[bB])"
+PHONE_SEPARATOR = r"(?:[\d ().+-]|%20|%2[89]|%2[eE])"
 PHONE = re.compile(
-    r"(?<![\w.-])(?:(?:\+|%2[bB])\d(?:[\d ()-]|%20|\+){6,24}\d|\d[\d -]{6,18}\d)(?![\w.-])"
+    r"(?<![\w.-])(?:(?:\(|%28)?" + PLUS + r"\d" + PHONE_SEPARATOR + r"{6,24}\d|\d[\d -]{6,18}\d)"
+    r"(?![\w-]|\.\d)"
 )
 BARE_MIN_DIGITS = 10
 EMAIL_ADDRESS = re.compile(r"([\w.!#$%&'*+/=?^`{|}~-]+)@((?:[\w-]+\.)+[\w-]{2,})")
-URL_ESCAPES = re.compile(r"%2[bB]|%20")
+URL_ESCAPES = re.compile(r"%2[bBeE89]|%20|%[eE][fF]%[bB][cC]%8[bB]")
 ISO_DATE = re.compile(
     r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"
 )  # looks like a phone to PHONE
@@ -99,7 +105,7 @@ def _mask_phone_match(match: re.Match) -> str:
     text = match.group(0)
     if ISO_DATE.fullmatch(text) or _short_bare_number(text):
         return text
-    return mask_phone(URL_ESCAPES.sub(" ", text))
+    return mask_phone(unicodedata.normalize("NFKC", URL_ESCAPES.sub(" ", text)))
 
 
 def _short_bare_number(text: str) -> bool:

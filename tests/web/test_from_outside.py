@@ -302,6 +302,9 @@ def test_a_next_with_a_line_break_after_login_goes_to_the_dashboard(server):
         "/admin/subscribers?phone=%2B91%2098123%2045678",
         "/admin/subscribers?phone=+91+98123+45678",
         f"/{PHONE[1:]}",
+        "/admin/subscribers?phone=%28%2B91%29%2098123%2045678",  # issue 24, item 10
+        "/admin/subscribers?phone=%2B91.98123.45678",
+        "/admin/subscribers/%EF%BC%8B91%2098123%2045678/edit",
     ],
 )
 def test_phone_numbers_in_request_lines_are_masked_in_the_logs(server, path):
