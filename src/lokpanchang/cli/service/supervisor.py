@@ -36,7 +36,10 @@ class Child:
     restarts: list[float] = field(default_factory=list)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.argv, env=self.env, process_group=0)
+        # A stop arriving inside Popen (after the fork, before ``process`` is set) would leave
+        # a child nobody knows to stop: it is held until the child is known, then raised.
+        with holding_stop(f"{self.name} has started"):
+            self.process = subprocess.Popen(self.argv, env=self.env, process_group=0)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
