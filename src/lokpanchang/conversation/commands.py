@@ -75,7 +75,13 @@ class Command:
 
 def keyword(text: str) -> str:
     """The message as commands are matched: trimmed of spaces and end punctuation, NFC, casefolded."""
-    return languages.normal(text.strip().strip(".!?।").strip())
+    return languages.normal(trimmed(text))
+
+
+def trimmed(text: str) -> str:
+    """The message as the person wrote it, less surrounding spaces and end punctuation (what a
+    reply quotes back)."""
+    return text.strip().strip(".!?।").strip()
 
 
 def parse(text: str, today: date) -> Command:
@@ -86,7 +92,11 @@ def parse(text: str, today: date) -> Command:
             return Command(ask)
     if word in languages.language_words():
         return Command(Ask.LANGUAGE, languages.language_words()[word])
-    return _command(word) or _date(word, today) or Command(Ask.UNKNOWN, text=text.strip())
+    return (
+        _command(word)
+        or _date(word, today, trimmed(text))
+        or Command(Ask.UNKNOWN, text=text.strip())
+    )
 
 
 def _command(word: str) -> Command | None:
@@ -153,18 +163,19 @@ def _calendar(argument: str) -> Command:
 _ARGUMENTS = {"time": _time, "sunrise": _sunrise, "pause": _pause, "calendar": _calendar}
 
 
-def _date(word: str, today: date) -> Command | None:
-    """A date (``2026-12-25``, ``25 Dec``, ``25 दिसंबर 2026``), or a reply naming a bad one."""
+def _date(word: str, today: date, said: str) -> Command | None:
+    """A date (``2026-12-25``, ``25 Dec``, ``25 दिसंबर 2026``), or a reply naming a bad one
+    as the person wrote it (``said``, not the casefolded ``word``)."""
     iso = ISO_DATE.fullmatch(word)
     if iso is not None:
-        return _checked(word, int(iso[1]), int(iso[2]), int(iso[3]))
+        return _checked(said, int(iso[1]), int(iso[2]), int(iso[3]))
     found = DAY_MONTH.fullmatch(word)
     month = _month(found[2]) if found else None
     if found is not None and month is not None:
         day, year = int(found[1]), int(found[3]) if found[3] else None
-        return _checked(word, year, month, day) if year else _next(word, month, day, today)
+        return _checked(said, year, month, day) if year else _next(said, month, day, today)
     if LOOKS_LIKE_A_DATE.match(word):
-        return Command(Ask.BAD_DATE, text=word)
+        return Command(Ask.BAD_DATE, text=said)
     return None
 
 
