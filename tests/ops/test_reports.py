@@ -107,66 +107,60 @@ def test_it_mails_the_report_when_smtp_is_configured(make_settings, migrated_sql
 
 # Issue 24, item 4: STARTTLS stripped on the way must not put the password on the wire.
 
-
-def test_a_relay_without_starttls_gets_no_password_and_no_report(make_settings, migrated_sqlite):
-    server = smtp_server.start()  # offers no STARTTLS: as a stripping attacker makes it look
-    try:
-        settings = make_settings(
-            database_url=migrated_sqlite,
-            smtp_host="127.0.0.1",
-            smtp_port=server.port,
-            smtp_user="reports@example.org",
-            smtp_password="relay-password-9Qx",
-            report_email_to="ops@example.org",
-        )
-        path = reports.generate_weekly_report(settings, MONDAY_9)
-        with pytest.raises(reports.ReportMailRefused, match="offers no STARTTLS"):
-            reports.email_report(settings, path)
-    finally:
-        server.stop()
-    assert not any(line.upper().startswith("AUTH") for line in server.commands), server.commands
-    assert "relay-password-9Qx" not in " ".join(server.commands) and not server.messages
+RELAY_PASSWORD = "relay-password-9Qx"
 
 
-def test_a_login_with_tls_off_is_refused_before_connecting(make_settings, migrated_sqlite):
+@pytest.fixture
+def relay():
+    """The test relay: it offers no STARTTLS, as a stripping attacker makes it look."""
     server = smtp_server.start()
-    try:
-        settings = make_settings(
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def with_login(make_settings, migrated_sqlite, relay):
+    """Settings that mail the report to ``relay`` with a login (plus ``values``)."""
+
+    def build(**values):
+        return make_settings(
             database_url=migrated_sqlite,
             smtp_host="127.0.0.1",
-            smtp_port=server.port,
-            smtp_tls="off",
+            smtp_port=relay.port,
             smtp_user="reports@example.org",
-            smtp_password="relay-password-9Qx",
+            smtp_password=RELAY_PASSWORD,
             report_email_to="ops@example.org",
+            **values,
         )
-        path = reports.generate_weekly_report(settings, MONDAY_9)
-        with pytest.raises(reports.ReportMailRefused, match="SMTP_TLS=off"):
-            reports.email_report(settings, path)
-    finally:
-        server.stop()
-    assert server.commands == [] and not server.messages
+
+    return build
 
 
-def test_the_report_job_keeps_the_report_when_it_refuses_to_mail_it(make_settings, migrated_sqlite):
+def test_a_relay_without_starttls_gets_no_password_and_no_report(relay, with_login):
+    settings = with_login()
+    path = reports.generate_weekly_report(settings, MONDAY_9)
+    with pytest.raises(reports.ReportMailRefused, match="offers no STARTTLS"):
+        reports.email_report(settings, path)
+    assert not any(line.upper().startswith("AUTH") for line in relay.commands), relay.commands
+    assert RELAY_PASSWORD not in " ".join(relay.commands) and not relay.messages
+
+
+def test_a_login_with_tls_off_is_refused_before_connecting(relay, with_login):
+    settings = with_login(smtp_tls="off")
+    path = reports.generate_weekly_report(settings, MONDAY_9)
+    with pytest.raises(reports.ReportMailRefused, match="SMTP_TLS=off"):
+        reports.email_report(settings, path)
+    assert relay.commands == [] and not relay.messages
+
+
+def test_the_report_job_keeps_the_report_when_it_refuses_to_mail_it(relay, with_login):
     from lokpanchang.ops.jobs.runner import JobCall, run_report
 
-    server = smtp_server.start()
-    try:
-        settings = make_settings(
-            database_url=migrated_sqlite,
-            smtp_host="127.0.0.1",
-            smtp_port=server.port,
-            smtp_user="reports@example.org",
-            smtp_password="relay-password-9Qx",
-            report_email_to="ops@example.org",
-        )
-        with pytest.raises(reports.ReportMailRefused):  # the job runner records it as failed
-            run_report(JobCall(settings, {}, MONDAY_9, None, None))
-    finally:
-        server.stop()
+    settings = with_login()
+    with pytest.raises(reports.ReportMailRefused):  # the job runner records it as failed
+        run_report(JobCall(settings, {}, MONDAY_9, None, None))
     assert [p.name for p in reports.list_reports(settings)] == ["weekly-2026-11-23.html"]
-    assert not server.messages
+    assert not relay.messages
 
 
 def test_the_mail_task_records_a_refusal_and_does_not_retry_it(settings_env, tmp_path):
