@@ -24,7 +24,7 @@ from kombu import Queue
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.tasks import embedded_transport
-from lokpanchang.tasks.broker import sql_transport_options
+from lokpanchang.tasks.broker import prepare_sql_broker, sql_transport_options
 
 TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.ops",
@@ -39,6 +39,12 @@ TASK_MODULES: tuple[str, ...] = (
 TASK_QUEUES = (Queue("default"), Queue("priority"), Queue("statuses"))
 ETA_TASKS_PER_WORKER = 1000
 BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /healthz)
+
+
+def prepare_broker(settings: Settings) -> None:
+    """Create the embedded broker's tables and our queues before a process uses them; every
+    process that sends or consumes tasks (worker, beat, web) calls it first. Idempotent."""
+    prepare_sql_broker(settings, TASK_QUEUES)
 
 
 def create_celery(settings: Settings | None = None) -> Celery:

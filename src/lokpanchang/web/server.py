@@ -63,10 +63,10 @@ class WebServer(BaseApplication):
             self.cfg.set(name, value)
 
     def load(self):
-        from lokpanchang.cli.service import prepare_broker
+        from lokpanchang.tasks.app import prepare_broker
         from lokpanchang.web import create_app, public_work
 
-        prepare_broker()
+        prepare_broker(self.settings)
         public_work.WORK.configure(self.settings.public_helpers, self.settings.public_per_client)
         return create_app(self.settings)
 

@@ -15,10 +15,10 @@ the log directory (``lokpanchang.logs``); ``backup_logs_task`` archives those fi
 from __future__ import annotations
 
 from lokpanchang.cli.service import processes, up
-from lokpanchang.cli.service.processes import prepare_broker, start_logging
+from lokpanchang.cli.service.processes import start_logging
 from lokpanchang.cli.service.up import loopback_host, read_run
 
-__all__ = ["loopback_host", "prepare_broker", "read_run", "register", "start_logging"]
+__all__ = ["loopback_host", "read_run", "register", "start_logging"]
 
 
 def register(subparsers) -> None:

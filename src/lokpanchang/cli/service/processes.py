@@ -61,12 +61,10 @@ def start_logging(celery: bool = False) -> None:
     logs.route_stdlib_logging(settings)
 
 
-def prepare_broker() -> None:
-    """Create the embedded broker's tables before this process uses them (``tasks.broker``)."""
-    from lokpanchang.tasks.app import TASK_QUEUES
-    from lokpanchang.tasks.broker import prepare_sql_broker
+def _prepare_broker() -> None:
+    from lokpanchang.tasks.app import prepare_broker  # celery loads only for these commands
 
-    prepare_sql_broker(get_settings(), TASK_QUEUES)
+    prepare_broker(get_settings())
 
 
 def _worker(args) -> int:
@@ -77,7 +75,7 @@ def _worker(args) -> int:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
     queues = _queues(args.queues, [queue.name for queue in TASK_QUEUES])
     start_logging(celery=True)
-    prepare_broker()
+    _prepare_broker()
     app.worker_main(
         [
             "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
@@ -109,7 +107,7 @@ def _beat(args) -> int:
 
     get_settings().data_dir.mkdir(parents=True, exist_ok=True)
     start_logging(celery=True)
-    prepare_broker()
+    _prepare_broker()
     app.start(["--quiet", "beat", "--loglevel", _log_level()])
     return 0
 
@@ -142,7 +140,7 @@ def _serve_simple(settings, port: int) -> None:
             return "lokpanchang"  # the Server header names no versions
 
     app = create_app(settings)
-    prepare_broker()
+    _prepare_broker()
     run_simple(
         settings.web_host,
         port,
