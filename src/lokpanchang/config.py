@@ -202,6 +202,10 @@ class Settings(BaseSettings):
     public_helpers: int = Field(1, ge=0, le=16)
     public_per_client: int = Field(2, gt=0, le=1000)
     whatsapp_display_number: str = ""
+    # The day's card (issue 27): rendered PNGs kept on disk under CARD_CACHE_DIR (empty:
+    # data_dir/cards), at most CARD_CACHE_MB; the least recently used go first.
+    card_cache_dir: Path | None = None
+    card_cache_mb: int = Field(256, gt=0, le=1_000_000)
     # Login throttling: this many failures within the window lock an account out for the
     # lockout from the client that failed (a client address, any account: the larger number;
     # an account from everywhere: the largest); the password is then not even checked.
@@ -355,6 +359,10 @@ class Settings(BaseSettings):
     @property
     def effective_log_dir(self) -> Path:
         return self.log_dir or self.data_dir / "logs"
+
+    @property
+    def effective_card_cache_dir(self) -> Path:
+        return self.card_cache_dir or self.data_dir / "cards"
 
 
 def secret_weakness(value: str) -> str:

@@ -1,0 +1,107 @@
+"""Rendered cards on disk, bounded in size (issue 27): each card is rendered once per place
+cell, date, language, calendar and convention, and shared by every process on the machine.
+
+``CardCache.get_or_render(key, render)`` is the one way in. Files are written whole
+(a temporary file renamed into place), so a reader never sees half a card; a read marks
+the file used, and when the directory grows past its bound the least recently used
+cards are deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from lokpanchang.card import CARD_VERSION
+
+_WORD = re.compile(r"^[a-z_]*$")
+
+
+@dataclass(frozen=True)
+class CardKey:
+    """What a card depends on: the place cell (degrees, already rounded to the cell, e.g.
+    0.01°), the local date, the language, the calendar and the almanac convention."""
+
+    latitude: float
+    longitude: float
+    local_date: date
+    language: str
+    calendar: str
+    convention: str
+
+    def file_name(self) -> str:
+        for name, value in (("language", self.language), ("calendar", self.calendar),
+                            ("convention", self.convention)):  # fmt: skip
+            if not _WORD.match(value):
+                raise ValueError(f"card {name} {value!r} is not a plain lower-case word")
+        return (
+            f"{self.latitude:.2f}_{self.longitude:.2f}_{self.local_date.isoformat()}_"
+            f"{self.language}_{self.calendar or 'default'}_{self.convention}_v{CARD_VERSION}.png"
+        )
+
+
+class CardCache:
+    """Cards under ``directory``, at most ``max_bytes`` of them."""
+
+    def __init__(self, directory: Path, max_bytes: int) -> None:
+        self.directory = Path(directory)
+        self.max_bytes = max_bytes
+        self.rendered = 0  # cards this process rendered (not found on disk)
+
+    def get_or_render(self, key: CardKey, render: Callable[[], bytes]) -> bytes:
+        """The card of ``key``: from disk, else ``render()``-ed and kept."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        png = render()
+        self.rendered += 1
+        self.put(key, png)
+        return png
+
+    def get(self, key: CardKey) -> bytes | None:
+        path = self.directory / key.file_name()
+        try:
+            png = path.read_bytes()
+            os.utime(path)  # used now: the last to be evicted
+        except FileNotFoundError:  # never made, or evicted (even between read and touch)
+            return None
+        return png
+
+    def put(self, key: CardKey, png: bytes) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".part")
+        with os.fdopen(handle, "wb") as out:
+            out.write(png)
+        os.replace(temporary, self.directory / key.file_name())
+        self._evict()
+
+    def size(self) -> int:
+        """Bytes of cards on disk now."""
+        return sum(size for _, _, size in self._cards())
+
+    def _evict(self) -> None:
+        cards = sorted(self._cards())  # oldest use first
+        total = sum(size for _, _, size in cards)
+        for _, path, size in cards:
+            if total <= self.max_bytes:
+                return
+            with contextlib.suppress(FileNotFoundError):  # another process evicted it first
+                path.unlink()
+            total -= size
+
+    def _cards(self) -> list[tuple[float, Path, int]]:
+        found = []
+        for entry in os.scandir(self.directory):
+            if entry.name.endswith(".png"):
+                try:
+                    stat = entry.stat()
+                except FileNotFoundError:
+                    continue
+                found.append((stat.st_mtime, Path(entry.path), stat.st_size))
+        return found
