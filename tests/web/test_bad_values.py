@@ -174,3 +174,8 @@ def test_the_subscribers_pager_keeps_an_endpoint_argument_as_a_plain_query_value
     assert reply.status_code == 200
     page = reply.get_data(as_text=True)
     assert "endpoint=x" in page and "page=2" in page
+
+
+def test_the_walk_includes_the_card(walker):
+    app, _client = walker
+    assert ("public_card.card_png", "/card.png") in pages(app)

@@ -326,3 +326,44 @@ def test_observances_muhurtas_and_the_month_view(page, portal):
     page.wait_for_selector("#observances")
     assert "(Mokshada Ekadashi)" in page.locator("#observances").inner_text()  # parana day
     shot(page, "public-month")
+
+
+SHARE_STUB = """
+window.sharedCards = [];
+navigator.canShare = (data) => Boolean(data && data.files && data.files.length);
+navigator.share = async (data) => {
+  const file = data.files[0];
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  window.sharedCards.push({name: file.name, type: file.type, size: file.size,
+                           head: Array.from(bytes.slice(1, 4)), title: data.title});
+};
+"""
+
+
+def test_the_share_link_downloads_the_card_where_the_browser_cannot_share(page, portal):
+    page.goto(f"{portal.url}/panchang?place=Varanasi&date=2026-03-21&lang=ta")
+    assert page.evaluate("typeof navigator.share") == "undefined"  # desktop Chromium on Linux
+    with page.expect_download() as download:
+        page.click("#share-card")
+    saved = Path(download.value.path()).read_bytes()
+    assert download.value.suggested_filename == "panchang-Varanasi-2026-03-21-ta.png"
+    assert saved[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(saved[16:20], "big") == 1080  # the IHDR width
+
+
+def test_the_share_link_hands_the_card_to_the_share_sheet_where_there_is_one(browser, portal):
+    context = browser.new_context(viewport={"width": 412, "height": 915}, locale="en-GB")
+    context.add_init_script(SHARE_STUB)  # the phone's share sheet, recording what it got
+    page = context.new_page()
+    try:
+        page.goto(f"{portal.url}/panchang?place=Varanasi&date=2026-03-21&lang=hi")
+        page.click("#share-card")
+        page.wait_for_function("() => window.sharedCards.length > 0", timeout=15_000)
+        shared = page.evaluate("window.sharedCards[0]")
+        assert shared["name"] == "panchang-2026-03-21-hi.png" and shared["type"] == "image/png"
+        assert shared["head"] == list(b"PNG") and shared["size"] > 10_000
+        assert "Varanasi" in shared["title"]
+        assert page.url.startswith(f"{portal.url}/panchang")  # still on the page
+        shot(page, "public-share-phone")
+    finally:
+        context.close()

@@ -18,6 +18,7 @@ BLUEPRINT_MODULES = (
     "public",
     "public_month",
     "public_ics",
+    "public_card",
     "testroutes",
     "webhook",
     "telegram_webhook",

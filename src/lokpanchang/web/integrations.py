@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
+from pathlib import Path
 
 from lokpanchang import places
 from lokpanchang.almanac import Convention, convention_named, generate_panchangam_with_timezone
 from lokpanchang.almanac.panchangam import FIRST_YEAR, LAST_YEAR
 from lokpanchang.broadcast import content
+from lokpanchang.card import render_card
+from lokpanchang.card_cache import CardCache, CardKey
 from lokpanchang.config import Settings
 from lokpanchang.messages import template_version
 from lokpanchang.web import public_work
@@ -179,6 +182,59 @@ def _public_message(version, language, latitude, longitude, zone, day, place, ca
 def _message(version: int, recipient) -> Message:
     parameters, text = _daily_content(version, _convention())(recipient)
     return Message(tuple(parameters), text)
+
+
+@dataclass(frozen=True)
+class CardPlace:
+    """Where and in what a card is asked for (the place as the gazetteer found it)."""
+
+    latitude: float
+    longitude: float
+    zone: str
+    city: str
+    day: date
+    language: str
+    calendar: str
+
+
+def card_key(asked: CardPlace, convention: str) -> CardKey:
+    """The card cache's key: the place cell (the broadcast's rounding), date, language,
+    calendar and almanac convention."""
+    cell = (
+        round(asked.latitude, content.PLACE_DECIMALS),
+        round(asked.longitude, content.PLACE_DECIMALS),
+    )
+    return CardKey(*cell, asked.day, asked.language, asked.calendar, convention)
+
+
+def cached_card(asked: CardPlace, settings: Settings) -> bytes | None:
+    """The card from disk, or None when it has not been rendered (or was evicted)."""
+    return _cards(settings).get(card_key(asked, settings.almanac_convention))
+
+
+def card(asked: CardPlace, settings: Settings) -> bytes:
+    """The card for ``asked``: from disk, else rendered within the public bound and kept."""
+    where = (str(settings.effective_card_cache_dir), settings.card_cache_mb)
+    return _card(asked, settings.almanac_convention, _template_version(), *where)
+
+
+@public_work.bounded(cached=False)  # the cards' cache is the directory, not the LRU
+def _card(asked: CardPlace, convention: str, version: int, directory: str, mb: int) -> bytes:
+    recipient = content.Recipient(
+        0, 0, "", asked.language, asked.latitude, asked.longitude, asked.zone, asked.day,
+        asked.city, 0.0, asked.calendar,
+    )  # fmt: skip
+    # The panchangam the message text is made from (the broadcast's content, cached).
+    day = _daily_content(version, convention_named(convention)).panchangams.get(recipient)
+    cache = CardCache(Path(directory), mb * 1024 * 1024)
+    return cache.get_or_render(
+        card_key(asked, convention),
+        lambda: render_card(day, asked.language, asked.city, asked.calendar),
+    )
+
+
+def _cards(settings: Settings) -> CardCache:
+    return CardCache(settings.effective_card_cache_dir, settings.card_cache_mb * 1024 * 1024)
 
 
 def subscriber_message(user, local_date: date) -> Message:

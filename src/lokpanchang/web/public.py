@@ -237,3 +237,13 @@ def day_url(choice: Choice, day_text: str) -> str:
     if choice.calendar:
         values["calendar"] = choice.calendar
     return url_for("public.panchang", **values)
+
+
+@bp.app_template_global("card_url")
+def card_url(choice: Choice, day_text: str) -> str:
+    """The day's card (``/card.png``) at the chosen place, in the chosen language."""
+    values: dict[str, Any] = {"place": choice.place, "pick": choice.pick, "date": day_text}
+    values["lang"] = choice.language
+    if choice.calendar:
+        values["calendar"] = choice.calendar
+    return url_for("public_card.card_png", **values)

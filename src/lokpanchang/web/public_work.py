@@ -34,7 +34,7 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -55,8 +55,22 @@ class Busy(Exception):
         self.status, self.reason, self.retry_after = status, reason, retry_after
 
 
-def bounded(function: F) -> F:
-    """Cache ``function``'s results and compute them within the public bound."""
+@overload
+def bounded(function: F) -> F: ...
+@overload
+def bounded(*, cached: bool) -> Callable[[F], F]: ...
+def bounded(function: F | None = None, *, cached: bool = True) -> Any:
+    """Cache ``function``'s results and compute them within the public bound.
+
+    ``@bounded(cached=False)``: bounded alike, but its results are not kept in the LRU
+    (a function that keeps its own, e.g. the cards on disk: 2,048 PNGs would be 100 MB).
+    """
+    if function is None:
+        return lambda decorated: _bounded(decorated, cached)
+    return _bounded(function, cached)
+
+
+def _bounded(function: F, cached: bool) -> F:
     name = f"{function.__module__}:{function.__qualname__}"
     REGISTRY[name] = function
 
@@ -66,7 +80,7 @@ def bounded(function: F) -> F:
     def call(*args, **kwargs):
         bound = signature.bind(*args, **kwargs)  # one cache key however the call is spelt
         bound.apply_defaults()
-        return WORK.call(name, bound.args)
+        return WORK.call(name, bound.args, cached)
 
     return call  # type: ignore[return-value]
 
@@ -92,10 +106,10 @@ class Work:
                 self.helpers.put(Helper())
         self.capacity = helpers * QUEUE_PER_HELPER
 
-    def call(self, name: str, args: tuple):
+    def call(self, name: str, args: tuple, cached: bool = True):
         key = (name, args)
         with self.lock:
-            if key in self.cache:
+            if cached and key in self.cache:
                 self.cache.move_to_end(key)
                 return self.cache[key]
         client = _client()
@@ -104,6 +118,8 @@ class Work:
             result = self._compute(name, args)
         finally:
             self._leave(client)
+        if not cached:
+            return result
         with self.lock:
             self.cache[key] = result
             while len(self.cache) > CACHE_ENTRIES:

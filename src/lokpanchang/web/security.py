@@ -65,7 +65,7 @@ SECURITY_HEADERS = {
 
 
 # Responses that may be cached: the public almanac pages and the static files.
-CACHEABLE_BLUEPRINTS = frozenset({"public"})
+CACHEABLE_BLUEPRINTS = frozenset({"public", "public_card"})
 
 
 def security_headers(settings: Settings, cacheable: bool) -> list[tuple[str, str]]:

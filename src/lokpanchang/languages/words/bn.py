@@ -44,6 +44,7 @@ WORDS = {
     "population": "জনসংখ্যা",
     "the_message": "প্রতিদিনের বার্তা",
     "full_panchangam": "পূর্ণ পঞ্জিকা",
+    "share_card": "ছবি হিসেবে পাঠান",
     "previous_day": "আগের দিন",
     "next_day": "পরের দিন",
     "every_morning": "এটি প্রতিদিন সকালে {channel}-এ পান",

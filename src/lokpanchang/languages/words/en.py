@@ -48,6 +48,7 @@ WORDS = {
     "population": "population",
     "the_message": "The daily message",
     "full_panchangam": "The full panchangam",
+    "share_card": "Share as a picture",
     "previous_day": "Previous day",
     "next_day": "Next day",
     "every_morning": "Get this every morning on {channel}",

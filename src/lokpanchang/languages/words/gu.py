@@ -44,6 +44,7 @@ WORDS = {
     "population": "વસ્તી",
     "the_message": "રોજનો સંદેશ",
     "full_panchangam": "સંપૂર્ણ પંચાંગ",
+    "share_card": "ચિત્ર તરીકે મોકલો",
     "previous_day": "પાછલો દિવસ",
     "next_day": "પછીનો દિવસ",
     "every_morning": "આ દરરોજ સવારે {channel} પર મેળવો",

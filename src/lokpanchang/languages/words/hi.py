@@ -44,6 +44,7 @@ WORDS = {
     "population": "जनसंख्या",
     "the_message": "रोज़ का संदेश",
     "full_panchangam": "पूरा पंचांग",
+    "share_card": "चित्र के रूप में भेजें",
     "previous_day": "पिछला दिन",
     "next_day": "अगला दिन",
     "every_morning": "यह हर सुबह {channel} पर पाएँ",

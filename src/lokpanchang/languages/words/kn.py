@@ -44,6 +44,7 @@ WORDS = {
     "population": "ಜನಸಂಖ್ಯೆ",
     "the_message": "ದಿನದ ಸಂದೇಶ",
     "full_panchangam": "ಪೂರ್ಣ ಪಂಚಾಂಗ",
+    "share_card": "ಚಿತ್ರವಾಗಿ ಹಂಚಿಕೊಳ್ಳಿ",
     "previous_day": "ಹಿಂದಿನ ದಿನ",
     "next_day": "ಮುಂದಿನ ದಿನ",
     "every_morning": "ಇದನ್ನು ಪ್ರತಿದಿನ ಬೆಳಿಗ್ಗೆ {channel}ನಲ್ಲಿ ಪಡೆಯಿರಿ",

@@ -44,6 +44,7 @@ WORDS = {
     "population": "ജനസംഖ്യ",
     "the_message": "ദിവസേനയുള്ള സന്ദേശം",
     "full_panchangam": "പൂർണ പഞ്ചാംഗം",
+    "share_card": "ചിത്രമായി പങ്കിടുക",
     "previous_day": "തലേ ദിവസം",
     "next_day": "അടുത്ത ദിവസം",
     "every_morning": "ഇത് എല്ലാ ദിവസവും രാവിലെ {channel}-ൽ ലഭിക്കാൻ",

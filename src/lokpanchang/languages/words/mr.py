@@ -44,6 +44,7 @@ WORDS = {
     "population": "लोकसंख्या",
     "the_message": "रोजचा संदेश",
     "full_panchangam": "संपूर्ण पंचांग",
+    "share_card": "चित्र म्हणून पाठवा",
     "previous_day": "मागील दिवस",
     "next_day": "पुढील दिवस",
     "every_morning": "हे दररोज सकाळी {channel}वर मिळवा",

@@ -44,6 +44,7 @@ WORDS = {
     "population": "மக்கள்தொகை",
     "the_message": "தினசரி செய்தி",
     "full_panchangam": "முழு பஞ்சாங்கம்",
+    "share_card": "படமாகப் பகிரவும்",
     "previous_day": "முந்தைய நாள்",
     "next_day": "அடுத்த நாள்",
     "every_morning": "இதை தினமும் காலையில் {channel}-இல் பெறுங்கள்",

@@ -44,6 +44,7 @@ WORDS = {
     "population": "జనాభా",
     "the_message": "రోజువారీ సందేశం",
     "full_panchangam": "పూర్తి పంచాంగం",
+    "share_card": "చిత్రంగా పంచుకోండి",
     "previous_day": "ముందు రోజు",
     "next_day": "తర్వాతి రోజు",
     "every_morning": "దీన్ని ప్రతి ఉదయం {channel}లో పొందండి",
