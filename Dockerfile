@@ -21,6 +21,12 @@ ENV ENVIRONMENT=production \
     DATA_DIR=/var/lib/lokpanchang \
     WEB_HOST=0.0.0.0 \
     WEB_PORT=8000
+# The day's card: its fonts and FriBiDi for Pillow's libraqm (docs/card.md).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 fonts-dejavu-core \
+        fonts-lohit-deva fonts-lohit-taml fonts-lohit-telu fonts-lohit-knda fonts-lohit-gujr \
+        fonts-lohit-beng-bengali fonts-smc-manjari \
+    && rm -rf /var/lib/apt/lists/*
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir --no-index --find-links /wheels lokpanchang \
     && rm -rf /wheels \
