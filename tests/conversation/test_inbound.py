@@ -152,3 +152,15 @@ def test_erasure_forgets_the_waiting_webhooks_that_name_them(settings):
     with transaction(url) as session:
         assert inbound.claim(session, theirs) is None
         assert inbound.claim(session, other) is not None
+
+
+def test_erasure_overwrites_their_lines_in_the_outbox_the_reply_to_yes_included(settings):
+    url, outbox = settings.database_url, settings.data_dir / "outbox.jsonl"
+    asked_to_delete(url)
+    process_inbound(store(url, bodies.text("919800000078", "help")), settings, NOW)
+    process_inbound(store(url, bodies.location(WA_ID, 28.6358, 77.2245)), settings, NOW)
+    assert any(line["phone"] == f"+{WA_ID}" for line in read_outbox(outbox))
+    yes = store(url, bodies.text(WA_ID, "yes"))
+    assert process_inbound(yes, settings, NOW + timedelta(minutes=1))["replies"] == 1
+    assert WA_ID.encode() not in outbox.read_bytes()
+    assert [line["phone"] for line in read_outbox(outbox)] == ["+919800000078"]

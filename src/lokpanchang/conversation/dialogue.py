@@ -62,7 +62,7 @@ class Said:
 
 @dataclass
 class Turn:
-    """One text being answered: what to say back, and whether someone was erased."""
+    """One text being answered: what to say back, and the addresses of whoever was erased."""
 
     session: Session
     user: UserDetail | None
@@ -70,7 +70,7 @@ class Turn:
     language: str
     now: datetime
     said: list[Said] = field(default_factory=list)
-    erased: bool = False
+    erased: list[str] = field(default_factory=list)
 
     @property
     def standing(self) -> Standing:
@@ -356,8 +356,8 @@ def _yes(turn: Turn) -> list[Said]:
     if user is None or asked is None or turn.now - asked > DELETE_CONFIRMATION:
         return [turn.say("help")]
     written = [w for a in user.addresses for w in ADAPTERS[a.channel].as_written(a.address)]
+    turn.erased = [address.address for address in user.addresses]
     erase_subscriber(turn.session, user, turn.now, written)
-    turn.erased = True
     return [turn.say("deleted")]
 
 

@@ -77,7 +77,8 @@ class WebhookReport:
     statuses_applied: int = 0
     statuses_ignored: int = 0
     duplicates: int = 0
-    erased: bool = False  # someone's number and place were erased (storage.erasure)
+    # The addresses of whoever was erased (storage.erasure): the outbox forgets them too.
+    erased: list[str] = field(default_factory=list)
     # The inbound side's counts, (counter, channel, label) -> n (storage.inbound_counts).
     counts: Counter[inbound_counts.Key] = field(default_factory=Counter)
 
@@ -160,7 +161,7 @@ def _handle_message(
     report.count(ANSWERED, message, str(turn.command.ask))
     answer = _answer(message, user.language if user is not None else language)
     report.replies.extend(answer(said.kind, said.text) for said in turn.said)
-    report.erased = report.erased or turn.erased
+    report.erased += turn.erased
 
 
 def _answer(message: Inbound, language: str):

@@ -6,20 +6,31 @@ from datetime import datetime
 
 from lokpanchang.broadcast import default_context, welcome_send
 from lokpanchang.broadcast.replies import send_replies
+from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import WebhookReport
+from lokpanchang.delivery import outbox
+from lokpanchang.delivery.factory import outbox_path
 from lokpanchang.storage import erasure
 
 
 def answer(report: WebhookReport, now: datetime) -> dict:
     """Send the report's replies and welcome panchangams (after its transaction committed)."""
     ctx = default_context()
-    if report.erased:  # someone's number and place were erased: none left in the file either
-        erasure.checkpoint(ctx.url)
     if report.replies:
         send_replies(ctx, report.replies, now)
     for user_id in report.welcome_user_ids:
         welcome_send(user_id, now, ctx)
+    if report.erased:  # after the last reply to them ("deleted"), which the outbox holds too
+        forget_in_files(ctx.settings, report.erased)
     return _summary(report)
+
+
+def forget_in_files(settings: Settings, addresses: list[str]) -> None:
+    """What erasure cannot do in its transaction: the outbox's lines to ``addresses`` are
+    overwritten (whichever channel sends now: an outbox kept from the demo counts too), and
+    SQLite's write-ahead log is folded into the file (its freed pages zeroed)."""
+    outbox.forget(outbox_path(settings), addresses)
+    erasure.checkpoint(settings.effective_database_url)
 
 
 def _summary(report: WebhookReport) -> dict:

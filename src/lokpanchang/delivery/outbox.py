@@ -1,4 +1,9 @@
-"""The embedded default channel: each message is a JSON line in a file, and a log line."""
+"""The embedded default channel: each message is a JSON line in a file, and a log line.
+
+Erasure reaches the file (``forget``): an erased person's lines are overwritten in place with
+spaces, so the bytes are gone from the file while writers keep appending (``O_APPEND``) and
+readers skip the blank lines.
+"""
 
 from __future__ import annotations
 
@@ -43,6 +48,42 @@ class OutboxSender:
 
     async def close(self) -> None:
         return None
+
+
+def forget(path: Path, addresses: list[str]) -> int:
+    """Overwrite, in place, every whole line of the outbox at ``path`` addressed to one of
+    ``addresses`` (``+`` or not: ``+9198…`` and a wa_id ``9198…`` are one number); how many.
+    A last line without its newline is a write under way and is left to its writer."""
+    wanted = {address.lstrip("+") for address in addresses}
+    if not wanted or not Path(path).exists():
+        return 0
+    with open(path, "r+b") as outbox:
+        found = [(at, n) for at, n, line in _whole_lines(outbox) if _to(line) in wanted]
+        for at, length in found:
+            outbox.seek(at)
+            outbox.write(b" " * (length - 1))
+        outbox.flush()
+        os.fsync(outbox.fileno())
+    return len(found)
+
+
+def _whole_lines(outbox) -> list[tuple[int, int, bytes]]:
+    """(offset, length with its newline, bytes) of each whole line of an open file."""
+    lines, at = [], 0
+    for line in outbox:
+        if line.endswith(b"\n"):
+            lines.append((at, len(line), line))
+        at += len(line)
+    return lines
+
+
+def _to(line: bytes) -> str | None:
+    """The address of an outbox line, without its ``+`` (None for a blank or broken line)."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return str(record.get("phone", "")).lstrip("+") if isinstance(record, dict) else None
 
 
 def _record(message: OutgoingMessage) -> dict:
