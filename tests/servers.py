@@ -53,6 +53,7 @@ class RedisServer:
     port: int
     process: subprocess.Popen
     directory: Path
+    persist: bool = False  # an append-only file (fsync always) and dumps on BGSAVE
 
     @property
     def url(self) -> str:
@@ -75,11 +76,11 @@ class RedisServer:
 
     def start(self) -> None:
         """Start again after ``stop`` on the same port (empty: nothing was persisted)."""
-        self.process = _spawn_redis(self.port, self.directory)
+        self.process = _spawn_redis(self.port, self.directory, self.persist)
         wait_for_port(self.port)
 
 
-def _spawn_redis(port: int, directory: Path) -> subprocess.Popen:
+def _spawn_redis(port: int, directory: Path, persist: bool = False) -> subprocess.Popen:
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
     args = [
         binary,
@@ -90,7 +91,9 @@ def _spawn_redis(port: int, directory: Path) -> subprocess.Popen:
         "--save",
         "",
         "--appendonly",
-        "no",
+        "yes" if persist else "no",
+        "--appendfsync",
+        "always",
         "--dir",
         str(directory),
         "--protected-mode",
@@ -99,12 +102,13 @@ def _spawn_redis(port: int, directory: Path) -> subprocess.Popen:
     return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def start_redis() -> RedisServer:
+def start_redis(persist: bool = False) -> RedisServer:
+    """A Redis of its own on a free port; with ``persist``, as production runs it (AOF on)."""
     if not (shutil.which("redis-server") or os.path.exists("/usr/bin/redis-server")):
         missing("redis-server")
     directory = Path(tempfile.mkdtemp(prefix="lokpanchang-redis-"))
     port = free_port()
-    server = RedisServer(port, _spawn_redis(port, directory), directory)
+    server = RedisServer(port, _spawn_redis(port, directory, persist), directory, persist)
     wait_for_port(port)
     return server
 

@@ -232,10 +232,10 @@ def test_delete_and_yes_leave_no_trace_of_the_number_or_place(database_url):
     add_ledger_row(database_url, user_id)
     found = rows_as_text(database_url)
     assert WA_ID in found and "28.61" in found  # the check sees them while they are there
-    erasure.checkpoint(database_url)  # as SQLite does by itself in time: now in the main file
+    erasure.compact(database_url)  # as SQLite does by itself in time: now in the main file
     say(database_url, "delete")
     assert say(database_url, "yes") == [reply("deleted")]
-    erasure.checkpoint(database_url)
+    erasure.compact(database_url)
     found = rows_as_text(database_url)
     assert WA_ID not in found and "28.61" not in found and "77.20" not in found
     if database_url.startswith("sqlite"):

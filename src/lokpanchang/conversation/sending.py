@@ -28,9 +28,9 @@ def answer(report: WebhookReport, now: datetime) -> dict:
 def forget_in_files(settings: Settings, addresses: list[str]) -> None:
     """What erasure cannot do in its transaction: the outbox's lines to ``addresses`` are
     overwritten (whichever channel sends now: an outbox kept from the demo counts too), and
-    SQLite's write-ahead log is folded into the file (its freed pages zeroed)."""
+    the database's files are compacted (``storage.erasure.compact``)."""
     outbox.forget(outbox_path(settings), addresses)
-    erasure.checkpoint(settings.effective_database_url)
+    erasure.compact(settings.effective_database_url)
 
 
 def _summary(report: WebhookReport) -> dict:

@@ -8,30 +8,67 @@ panchangams prepared for their place are dropped (they are recomputed when neede
 are the webhooks naming them that wait in the inbound store (``storage.inbound``). The
 ledger keeps each row's local date, kind, status and zone (a zone names no one).
 
-On SQLite, freed pages are zeroed (``PRAGMA secure_delete``, ``storage.db``) and
-``checkpoint`` folds the write-ahead log into the file, so the file's bytes keep no trace.
+After the erasure commits, ``compact`` takes the old values out of the database's files: on
+SQLite, freed pages are zeroed (``PRAGMA secure_delete``, ``storage.db``) and the write-ahead
+log is folded into the file and emptied; on PostgreSQL, every UPDATE and DELETE above left the
+old row version (and its index entries) in the table's pages, and ``VACUUM`` of the tables
+erasure touches removes them. VACUUM removes only versions no open transaction can still see
+(one older than the erasure, a long report or a ``pg_dump``, holds them until autovacuum's
+next pass), and never zeroes the free space it leaves in a page: the old bytes stay until new
+rows overwrite them (through a running service they are still found: issue 24, item 3, the
+strict xfail in tests/scheduling/test_erasure_on_disk.py). The write-ahead log (``pg_wal``), its archive and backups keep what was written until
+they are recycled or expire: that is the operator's retention, not this code's
+(docs/operations.md, "What erasure reaches").
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import delete, or_, text, update
+import structlog
+from sqlalchemy import Connection, delete, or_, text, update
 from sqlalchemy.orm import Session
 
+from lokpanchang import clock
 from lokpanchang.storage import inbound
 from lokpanchang.storage.db import engine_for
 from lokpanchang.storage.models import (
     AnnouncementLog,
     InboundMessage,
+    InboundWebhook,
     MessageLog,
     PreparedPanchangam,
+    SubscriberAddress,
     SubscriptionEvent,
     UserDetail,
 )
 
+log = structlog.get_logger(__name__)
+
 ERASED_REASON = "erased at the subscriber's request"
+COMPACT_WAIT_S = 10.0  # how long compaction waits for older transactions (then autovacuum's turn)
+COMPACT_POLL_S = 0.05
+OLDER_TRANSACTIONS = text(
+    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+    " AND pid <> pg_backend_pid() AND xact_start < :since"
+    " AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)"
+)
+# Every table whose rows erasure changes or deletes (their old versions wait for VACUUM).
+ERASED_TABLES = tuple(
+    model.__tablename__
+    for model in (
+        UserDetail,
+        SubscriberAddress,
+        InboundMessage,
+        InboundWebhook,
+        MessageLog,
+        AnnouncementLog,
+        SubscriptionEvent,
+        PreparedPanchangam,
+    )
+)
 
 
 def erase_subscriber(
@@ -90,9 +127,29 @@ def _anonymise_user(user: UserDetail, now: datetime) -> None:
     user.disabled_reason, user.updated_on = ERASED_REASON, now
 
 
-def checkpoint(url: str) -> None:
-    """On SQLite, fold the write-ahead log into the database file (and empty it)."""
+def compact(url: str, wait_s: float = COMPACT_WAIT_S) -> int:
+    """Take erased values out of the files (after the erasure committed): on SQLite, fold the
+    write-ahead log into the database file and empty it; on PostgreSQL, wait up to ``wait_s``
+    seconds for the transactions begun before now to end (VACUUM cannot remove a version
+    they may still see), then VACUUM the tables erasure touches. How many such transactions
+    were still open when it vacuumed (0: every old version was removable)."""
     engine = engine_for(url)
     if engine.dialect.name == "sqlite":
         with engine.connect() as connection:
             connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        return 0
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        since = connection.scalar(text("SELECT clock_timestamp()"))
+        deadline = clock.monotonic() + wait_s
+        while (older := _older_transactions(connection, since)) and clock.monotonic() < deadline:
+            time.sleep(COMPACT_POLL_S)
+        connection.exec_driver_sql(f"VACUUM (INDEX_CLEANUP ON) {', '.join(ERASED_TABLES)}")
+    if older:
+        log.warning("erasure.vacuum_held_back", transactions=older, waited_s=wait_s)
+    return older
+
+
+def _older_transactions(connection: Connection, since: datetime) -> int:
+    """Other transactions in this database that hold a snapshot or an id taken before
+    ``since`` (what keeps VACUUM from removing the versions they may see)."""
+    return connection.scalar(OLDER_TRANSACTIONS, {"since": since}) or 0
