@@ -30,7 +30,8 @@ RUN apt-get update \
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir --no-index --find-links /wheels lokpanchang \
     && rm -rf /wheels \
-    && useradd --system --uid 10001 --home-dir /var/lib/lokpanchang --create-home \
+    && groupadd --system --gid 10001 lokpanchang \
+    && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/lokpanchang --create-home \
         --shell /usr/sbin/nologin lokpanchang
 USER lokpanchang
 WORKDIR /var/lib/lokpanchang

@@ -108,3 +108,38 @@ def test_a_bad_secret_is_named_but_its_value_is_not_echoed():
         load_settings({"TELEGRAM_WEBHOOK_SECRET": "not allowed: spaces & the-real-secret-Q9"})
     message = str(refused.value)
     assert "TELEGRAM_WEBHOOK_SECRET" in message and "the-real-secret-Q9" not in message
+
+
+REDIS_URLS = {
+    "CELERY_BROKER_URL": "redis://lokpanchang@redis:6379/0",
+    "CELERY_RESULT_BACKEND": "redis://redis:6379/1",
+    "REDIS_URL": "rediss://lokpanchang@redis:6380/2",
+}
+
+
+def test_the_redis_password_file_goes_into_every_redis_url(tmp_path):
+    """Issue 24, item 5: Redis had no password; one secret file gives it to every URL."""
+    secret = tmp_path / "redis_password"
+    secret.write_text("s3cr/t+pass\n")
+    settings = load_settings({**REDIS_URLS, "REDIS_PASSWORD_FILE": str(secret)})
+    assert settings.celery_broker_url == "redis://lokpanchang:s3cr%2Ft%2Bpass@redis:6379/0"
+    assert settings.celery_result_backend == "redis://:s3cr%2Ft%2Bpass@redis:6379/1"
+    assert settings.redis_url == "rediss://lokpanchang:s3cr%2Ft%2Bpass@redis:6380/2"
+    from lokpanchang.config import secret_values
+
+    assert "s3cr/t+pass" in secret_values(settings)
+
+
+def test_the_redis_password_leaves_other_urls_and_the_embedded_mode_alone(tmp_path):
+    settings = load_settings({"REDIS_PASSWORD": "pw"}, data_dir=tmp_path)
+    assert settings.celery_broker_url == "" and settings.is_embedded
+
+
+def test_a_redis_password_given_twice_is_refused_without_echoing_either():
+    with pytest.raises(ConfigError) as refused:
+        load_settings(
+            {"CELERY_BROKER_URL": "redis://:inline-Q7@redis:6379/0", "REDIS_PASSWORD": "file-Z3"}
+        )
+    message = str(refused.value)
+    assert "CELERY_BROKER_URL" in message and "REDIS_PASSWORD" in message
+    assert "inline-Q7" not in message and "file-Z3" not in message

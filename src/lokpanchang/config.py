@@ -15,7 +15,7 @@ from datetime import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, field_validator, model_validator
@@ -34,9 +34,22 @@ SECRET_FIELDS = (
     "telegram_bot_token",
     "telegram_webhook_secret",
     "email_smtp_password",
+    "redis_password",
 )
 # URL settings whose password (``scheme://user:password@host``) is a secret of its own.
 URL_SETTINGS = ("database_url", "celery_broker_url", "celery_result_backend", "redis_url")
+
+
+REDIS_URL_SETTINGS = ("celery_broker_url", "celery_result_backend", "redis_url")
+REDIS_SCHEMES = ("redis", "rediss")
+
+
+def with_password(url: str, password: str) -> str:
+    """``url`` with ``password`` (percent-quoted) after its user name, if it has one:
+    ``redis://lokpanchang@redis:6379/0`` -> ``redis://lokpanchang:PASSWORD@redis:6379/0``."""
+    parts = urlsplit(url)
+    user, _, host = parts.netloc.rpartition("@")
+    return urlunsplit(parts._replace(netloc=f"{user}:{quote(password, safe='')}@{host}"))
 
 
 def secret_values(settings: Settings) -> tuple[str, ...]:
@@ -90,6 +103,9 @@ class Settings(BaseSettings):
     celery_broker_url: str = ""
     celery_result_backend: str = ""
     redis_url: str = ""
+    # Redis's password (or its ACL user's, named in the URLs as ``redis://USER@host``),
+    # put into each redis:// URL above; give it as a file (REDIS_PASSWORD_FILE).
+    redis_password: str = ""
 
     # Scheduling (seconds).
     default_send_time: time = time(6, 30)
@@ -302,6 +318,24 @@ class Settings(BaseSettings):
                 f"VISIBILITY_TIMEOUT={self.visibility_timeout} must exceed "
                 f"PLANNER_LOOKAHEAD={self.planner_lookahead}, or ETA tasks are delivered twice"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _redis_password_into_urls(self) -> Settings:
+        password = self.redis_password
+        if not password:
+            return self
+        for name in REDIS_URL_SETTINGS:
+            url = getattr(self, name)
+            given = urlsplit(url)
+            if given.scheme not in REDIS_SCHEMES or given.password == quote(password, safe=""):
+                continue  # not Redis, or already given (validation may run more than once)
+            if given.password is not None:
+                raise ValueError(
+                    f"{name.upper()} carries a password and REDIS_PASSWORD is set too: "
+                    "give the password once, in REDIS_PASSWORD_FILE"
+                )
+            setattr(self, name, with_password(url, password))
         return self
 
     # Derived values -------------------------------------------------------

@@ -15,9 +15,11 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from pathlib import Path
 
@@ -32,6 +34,9 @@ from tests.scheduling.cluster import wait_until
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "compose.yaml"
 DOCKERFILE = ROOT / "Dockerfile"
+GUIDE = ROOT / "docs" / "deploy.md"
+APP_UID = 10001  # the image's user and group (Dockerfile)
+IMAGE_UID = {"db": 999, "redis": 999}  # the postgres:15 and redis:7 images' user and group
 UNITS = ROOT / "deploy" / "systemd"
 SEED_SERVICES = {"web", "worker", "beat", "redis", "db", "flower"}
 APP_SERVICES = ("migrate", "web", "worker", "beat", "flower")
@@ -39,16 +44,6 @@ LONG_RUNNING = ("web", "worker", "beat", "flower")
 VARIABLES = {"WHATSAPP_PHONE_NUMBER_ID": "100000000000001"}  # what .env would give
 PYTHONS_OWN = {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED"}  # read by Python, not by us
 INTERPOLATION = re.compile(r"\$\{(\w+)(?::([-?])([^}]*))?\}")
-STRONG = "k3Jd9-fQ2x_Lm8vR0tYw4ZpA7sNc1eHb6uGi5oKa"
-SECRETS = {
-    "db_password": "db-pass-for-the-compose-test",
-    "whatsapp_access_token": "compose-token",
-    "whatsapp_app_secret": "compose-app-secret",
-    "whatsapp_verify_token": "compose-verify",
-    "secret_key": STRONG,
-    "metrics_token": STRONG[::-1],
-    "flower_basic_auth": "ops:flower-pass-for-the-test",
-}
 
 
 def compose() -> dict:
@@ -172,35 +167,74 @@ def test_every_unit_starts_a_real_command():
 # Running it ---------------------------------------------------------------------------------
 
 
+def guide_secrets_script() -> str:
+    """The shell block of docs/deploy.md's "1. Secrets", as an operator would paste it
+    (``sudo`` dropped: the test runs as root)."""
+    section = GUIDE.read_text().split("## 1. Secrets", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block, "docs/deploy.md step 1 has no sh block"
+    return block.group(1).replace("sudo ", "")
+
+
+def as_user(uid: int) -> dict:
+    """Popen arguments that run a child as ``uid`` (and the group of the same number) only."""
+    return {"user": uid, "group": uid, "extra_groups": []}
+
+
 class Stack:
-    """The compose services as processes, in one directory."""
+    """The compose services as processes, in one directory, each as its image's user."""
 
     def __init__(self, directory: Path, document: dict) -> None:
         self.directory, self.document = directory, document
         self.ports = {"redis": servers.free_port(), "web": servers.free_port()}
         self.ports["flower"] = servers.free_port()
         self.processes: dict[str, subprocess.Popen] = {}
-        (directory / "secrets").mkdir()
+        self.mounted = directory / "run-secrets"  # what each container sees as /run/secrets
 
     def service(self, name: str) -> dict:
         return self.document["services"][name]
 
-    def write_secret(self, name: str, value: str) -> None:
-        path = self.directory / "secrets" / name
-        path.write_text(value + "\n")
-        path.chmod(0o600)
+    def make_secrets(self) -> None:
+        """Run the guide's step 1, then mount its files the way compose does: bind mounts
+        keep the host's owner and mode (compose ignores uid/gid/mode outside swarm)."""
+        subprocess.run(["bash", "-euc", guide_secrets_script()], cwd=self.directory, check=True)
+        self.mounted.mkdir(mode=0o755)
+        for path in (self.directory / "secrets").iterdir():
+            shutil.copy2(path, self.mounted / path.name)
+            owner = path.stat()
+            os.chown(self.mounted / path.name, owner.st_uid, owner.st_gid)
+
+    def secret(self, name: str) -> str:
+        return (self.mounted / name).read_text().strip()
+
+    def replace_secret(self, name: str, value: str) -> None:
+        """A secret's new value; the file keeps the owner and mode the guide gave it."""
+        (self.mounted / name).write_text(value + "\n")
+
+    def readable_by(self, uid: int, name: str) -> bool:
+        done = subprocess.run(
+            ["cat", str(self.mounted / name)], capture_output=True, check=False, **as_user(uid)
+        )
+        return done.returncode == 0
+
+    def data_dir(self, name: str) -> Path:
+        path = self.directory / name
+        path.mkdir(exist_ok=True)
+        os.chown(path, APP_UID, APP_UID)
+        return path
 
     def app_env(self, name: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "HOME", "LANG")}
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "LANG")}
+        env["HOME"] = str(self.data_dir(name))
         for key, value in environment(self.service(name)).items():
             env[key] = self.translate(name, key, value)
         return env
 
     def translate(self, service: str, key: str, value: str) -> str:
-        value = value.replace("/run/secrets/", f"{self.directory / 'secrets'}/")
-        value = value.replace("redis://redis:6379", f"redis://127.0.0.1:{self.ports['redis']}")
+        value = value.replace("/run/secrets/", f"{self.mounted}/")
+        value = value.replace("@redis:6379", f"@127.0.0.1:{self.ports['redis']}")
         if key == "DATA_DIR":
-            return str(self.directory / service)
+            return str(self.data_dir(service))
         if key == "WEB_HOST":
             return "127.0.0.1"
         if key == "WEB_PORT":
@@ -213,14 +247,21 @@ class Stack:
         assert command[0] == "lokpanchang", command
         return [sys.executable, "-m", "lokpanchang", *command[1:]]
 
-    def start(self, name: str, argv: list[str], env: dict | None = None) -> None:
+    def start(self, name: str, argv: list[str], env: dict | None = None, uid: int = APP_UID):
         with open(self.directory / f"{name}.log", "w") as log:  # the child keeps its copy
             self.processes[name] = subprocess.Popen(
-                argv, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.directory
+                argv,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=self.directory,
+                **as_user(uid),
             )
 
-    def healthy(self, name: str, argv: list[str], env: dict | None = None) -> bool:
-        done = subprocess.run(argv, env=env, capture_output=True, timeout=60, check=False)
+    def healthy(self, argv: list[str], env: dict | None = None, uid: int = APP_UID) -> bool:
+        done = subprocess.run(
+            argv, env=env, capture_output=True, timeout=60, check=False, **as_user(uid)
+        )
         return done.returncode == 0
 
     def log(self, name: str) -> str:
@@ -245,36 +286,46 @@ def health_command(service: dict) -> list[str]:
     return test[1:]
 
 
-def start_redis(stack: Stack) -> None:
+def redis_command(stack: Stack) -> list[str]:
+    """The redis service's command, on the test's port, as the redis image's user."""
     redis = stack.service("redis")
     binary = servers.shutil.which("redis-server") or servers.missing("redis-server")
     assert redis["command"][0] == "redis-server"
     (stack.directory / "redis").mkdir()
-    stack.start(
-        "redis",
-        [
-            binary,
-            *redis["command"][1:],
-            "--port",
-            str(stack.ports["redis"]),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(stack.directory / "redis"),
-        ],
-    )
-    command = health_command(redis)  # redis-cli takes its options before the command
+    os.chown(stack.directory / "redis", IMAGE_UID["redis"], IMAGE_UID["redis"])
+    command = [stack.translate("redis", "", part) for part in redis["command"][1:]]
+    return [
+        binary,
+        *command,
+        "--port",
+        str(stack.ports["redis"]),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(stack.directory / "redis"),
+    ]
+
+
+def start_redis(stack: Stack) -> None:
+    stack.start("redis", redis_command(stack), uid=IMAGE_UID["redis"])
+    command = health_command(stack.service("redis"))  # redis-cli's options before the command
     probe = [command[0], "-p", str(stack.ports["redis"]), *command[1:]]
-    wait_until(lambda: stack.healthy("redis", probe), 30, "redis's health check")
+    wait_until(
+        lambda: stack.healthy(probe, uid=IMAGE_UID["redis"]),
+        30,
+        f"redis's health check\n{stack.log('redis')}",
+    )
 
 
 def prepare_db(stack: Stack, postgres) -> None:
-    """The role and database the db service would create, on the test's PostgreSQL."""
+    """The role and database the db service would create, on the test's PostgreSQL, with the
+    password of the guide's db_password (which the postgres image's user must be able to read)."""
     import psycopg
 
     db = stack.service("db")
+    assert stack.readable_by(IMAGE_UID["db"], "db_password"), "postgres cannot read db_password"
     user, name = db["environment"]["POSTGRES_USER"], db["environment"]["POSTGRES_DB"]
-    password = SECRETS["db_password"]
+    password = stack.secret("db_password")
     with psycopg.connect(
         f"host=127.0.0.1 port={postgres.port} user=postgres dbname=postgres", autocommit=True
     ) as connection:
@@ -285,19 +336,115 @@ def prepare_db(stack: Stack, postgres) -> None:
     probe = health_command(db)
     probe[0] = str(postgres.bindir / probe[0])
     probe += ["-h", "127.0.0.1", "-p", str(postgres.port)]
-    assert stack.healthy("db", probe), "pg_isready refused"
-    stack.write_secret(
-        "database_url",
-        f"postgresql+psycopg://{user}:{password}@127.0.0.1:{postgres.port}/{name}",
-    )
+    assert stack.healthy(probe, uid=0), "pg_isready refused"
+    guide_url = stack.secret("database_url")  # the guide's, with the compose host name "db"
+    assert guide_url == f"postgresql+psycopg://{user}:{password}@db/{name}", guide_url
+    stack.replace_secret("database_url", guide_url.replace("@db/", f"@127.0.0.1:{postgres.port}/"))
+
+
+def require_a_second_user() -> None:
+    """The services run as the image's uid: only root can start them so, and only with an
+    interpreter and checkout that uid can read (see ``stack_dir``)."""
+    if os.geteuid() != 0:
+        pytest.skip("running services as uid 10001 needs root")
+    try:
+        probe = subprocess.run(
+            [sys.executable, "-c", "import lokpanchang"],
+            env={k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")},
+            cwd="/",
+            capture_output=True,
+            text=True,
+            check=False,
+            **as_user(APP_UID),
+        )
+    except PermissionError as exc:
+        pytest.fail(f"uid {APP_UID} cannot run {sys.executable}: {exc}")
+    assert probe.returncode == 0, f"uid {APP_UID} cannot import lokpanchang: {probe.stderr}"
+
+
+def closed_ancestors(*paths: Path) -> list[Path]:
+    """Directories above ``paths`` that others may not pass through (e.g. /root, 0700, when
+    Python or the checkout lives under it)."""
+    found: list[Path] = []
+    for path in paths:
+        for directory in path.resolve().parents:
+            if not directory.stat().st_mode & 0o001 and directory not in found:
+                found.append(directory)
+    return found
+
+
+@pytest.fixture
+def passable_to_the_services():
+    """Let uid 10001 pass through (never list) the directories above the interpreter and the
+    checkout for the test's length: a container has its Python and code in its own image."""
+    opened = closed_ancestors(Path(sys.executable), ROOT / "src")
+    if opened and os.geteuid() == 0:
+        for directory in opened:
+            directory.chmod(directory.stat().st_mode | 0o001)
+    yield
+    if os.geteuid() == 0:
+        for directory in opened:
+            directory.chmod(directory.stat().st_mode & ~0o001)
+
+
+@pytest.fixture
+def stack_dir(passable_to_the_services):
+    """A directory every user may enter (pytest's own are 0700, closed to uid 10001)."""
+    path = Path(tempfile.mkdtemp(prefix="lokpanchang-compose-"))
+    path.chmod(0o755)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.mark.integration
+def test_the_guides_secrets_are_readable_by_each_services_user_and_nobody_else(stack_dir):
+    """Issue 24, item 13: the guide made them 0600 as the host user, and uid 10001 could not
+    read them, so nothing started."""
+    require_a_second_user()
+    stack = Stack(stack_dir, compose())
+    stack.make_secrets()
+    document = compose()
+    for name, service in document["services"].items():
+        uid = IMAGE_UID.get(name, APP_UID)
+        for secret in service.get("secrets", []):
+            assert stack.readable_by(uid, secret), f"{name} (uid {uid}) cannot read {secret}"
+    for path in stack.mounted.iterdir():
+        assert path.stat().st_mode & 0o007 == 0, f"{path.name} is readable by everyone"
+        assert not stack.readable_by(65534, path.name), f"nobody can read {path.name}"
+
+
+@pytest.mark.integration
+def test_redis_lets_in_only_the_apps_user_with_its_password(stack_dir):
+    """Issue 24, item 5: anyone on the network could enqueue tasks into Redis."""
+    import redis
+
+    require_a_second_user()
+    stack = Stack(stack_dir, compose())
+    stack.make_secrets()
+    try:
+        start_redis(stack)
+        port = stack.ports["redis"]
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=port).lpush("celery", "{}")
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=port, username="lokpanchang", password="guessed").ping()
+        with pytest.raises(redis.exceptions.NoPermissionError):
+            redis.Redis(port=port, username="healthcheck", password="x").lpush("celery", "{}")
+        from lokpanchang.config import load_settings
+
+        settings = load_settings(stack.app_env("worker"))
+        assert redis.Redis.from_url(settings.celery_broker_url).ping()
+    finally:
+        stack.stop()
 
 
 @pytest.mark.integration
 @pytest.mark.slow
-def test_the_services_run_as_compose_says_and_all_become_healthy(tmp_path, postgres_server):
-    stack = Stack(tmp_path, compose())
-    for name, value in SECRETS.items():
-        stack.write_secret(name, value)
+def test_the_services_run_as_compose_says_and_all_become_healthy(stack_dir, postgres_server):
+    """Each service as its image's user (the app as uid 10001), with the guide's secrets."""
+    require_a_second_user()
+    stack = Stack(stack_dir, compose())
+    stack.make_secrets()
     try:
         start_redis(stack)
         prepare_db(stack, postgres_server)
@@ -309,6 +456,7 @@ def test_the_services_run_as_compose_says_and_all_become_healthy(tmp_path, postg
             text=True,
             timeout=120,
             check=False,
+            **as_user(APP_UID),
         )
         assert done.returncode == 0, done.stderr
         for name in LONG_RUNNING:
@@ -316,7 +464,7 @@ def test_the_services_run_as_compose_says_and_all_become_healthy(tmp_path, postg
         for name in LONG_RUNNING:
             probe = stack.argv(health_command(stack.service(name)))
             wait_until(
-                lambda: stack.healthy(name, probe, stack.app_env(name)),  # noqa: B023
+                lambda: stack.healthy(probe, stack.app_env(name)),  # noqa: B023
                 120,
                 f"{name}'s health check\n{stack.log(name)}",
                 interval=1.0,
@@ -329,13 +477,14 @@ def test_the_services_run_as_compose_says_and_all_become_healthy(tmp_path, postg
                 "worker": "ok",
                 "beat": "ok",
             }
+        token = stack.secret("metrics_token")
         request = urllib.request.Request(
-            base + "/metrics", headers={"Authorization": f"Bearer {SECRETS['metrics_token']}"}
+            base + "/metrics", headers={"Authorization": f"Bearer {token}"}
         )
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
         assert "gunicorn" in response.headers.get("Server", "")
     finally:
         stack.stop()
-    beat_dir = tmp_path / "beat"
+    beat_dir = stack_dir / "beat"
     assert any(p.name.startswith("celerybeat-schedule") for p in beat_dir.iterdir())
