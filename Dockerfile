@@ -2,17 +2,21 @@
 # constraints.txt, run as an unprivileged user. One image for every service of compose.yaml
 # (web, worker, beat, flower, the db-upgrade step); the command chooses the role.
 #   docker build -t lokpanchang .
-FROM python:3.12-slim AS build
+# Base images by digest (docs/deploy.md, "Images": where each digest comes from, how to renew).
+FROM python:3.12-slim@sha256:78387bc3881b8273120a12ebe6c1ab22b018ccc2c9adf565ae1ac9b536e184ea AS build
 # pyswisseph and psutil may build from source where no wheel fits.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends build-essential \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY pyproject.toml README.md constraints.txt ./
+COPY pyproject.toml README.md requirements.lock ./
 COPY src ./src
-RUN pip wheel --no-cache-dir --wheel-dir /wheels --constraint constraints.txt .
+# Every dependency is the file whose SHA-256 requirements.lock names (constraints.txt's
+# versions; scripts/lock_image_requirements.py), and the package itself brings no other.
+RUN pip wheel --no-cache-dir --wheel-dir /wheels --require-hashes -r requirements.lock \
+    && pip wheel --no-cache-dir --wheel-dir /wheels --no-deps .
 
-FROM python:3.12-slim
+FROM python:3.12-slim@sha256:78387bc3881b8273120a12ebe6c1ab22b018ccc2c9adf565ae1ac9b536e184ea
 # Production unless a deployment says otherwise (issue 24, item 12): a container started
 # without compose's environment still refuses weak secrets and sets secure cookies.
 ENV ENVIRONMENT=production \

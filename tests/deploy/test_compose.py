@@ -83,7 +83,7 @@ def is_setting(name: str) -> bool:
 def test_it_runs_the_seeds_services_with_postgresql_15_and_an_optional_proxy():
     services = compose()["services"]
     assert set(services) >= SEED_SERVICES
-    assert services["db"]["image"] == "postgres:15"
+    assert services["db"]["image"].partition("@")[0] == "postgres:15"
     assert services["proxy"]["profiles"] == ["proxy"]
     assert all("profiles" not in services[name] for name in SEED_SERVICES)
 
@@ -136,10 +136,23 @@ def test_the_image_runs_as_a_user_installs_the_repository_and_checks_its_health(
     text = DOCKERFILE.read_text()
     users = re.findall(r"^USER (\S+)", text, re.M)
     assert users and users[-1] not in ("root", "0")
-    assert "COPY src ./src" in text and re.search(
-        r"pip wheel .*--constraint constraints.txt \.", text
-    )
+    assert "COPY src ./src" in text
+    assert re.search(r"pip wheel .*--require-hashes -r requirements.lock", text)
+    assert re.search(r"pip wheel .*--no-deps \.", text)
     assert re.search(r'^\s+CMD \["lokpanchang", "probe", "web"\]', text, re.M)
+
+
+DIGEST = re.compile(r"^[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$")
+
+
+def test_every_base_image_is_pinned_by_digest():
+    """Issue 24, item 12: a tag can be moved to other content; a digest cannot."""
+    bases = re.findall(r"^FROM (\S+)", DOCKERFILE.read_text(), re.M)
+    pulled = [s["image"] for s in compose()["services"].values() if "build" not in s]
+    assert bases and pulled
+    assert [image for image in bases + pulled if not DIGEST.match(image)] == []
+    guide = GUIDE.read_text().split("## Images", 1)[1]
+    assert all(image.split("@")[1] in guide for image in bases + pulled), "provenance missing"
 
 
 def test_the_image_runs_in_production_mode_without_being_told():
