@@ -73,11 +73,22 @@ def test_a_backfill_sends_the_day_only_to_subscribers_without_a_ledger_row(
         served: ("daily", "failed"),
         **dict.fromkeys(owed, ("backfill", "sent")),
     }
-    with transaction(database_url) as session:  # owed at Kolkata's 06:30 that day, sent late
+    with transaction(database_url) as session:  # owed when the operator asked: never late
         rows = session.scalars(select(MessageLog).where(MessageLog.kind == "backfill")).all()
-    assert {(r.scheduled_at, r.late) for r in rows} == {
-        (datetime(2026, 11, 28, 1, 0, tzinfo=UTC), True)
-    }
+    assert {(r.scheduled_at, r.late) for r in rows} == {(NOW, False)}
+
+
+def test_an_operators_zone_send_is_not_counted_as_late(database_url, settings, ctx):
+    """Issue 25, item 8: a zone sent from the portal 1-2 h after its slot showed up in
+    lokpanchang_messages_late and the lateness histogram; lateness is for scheduled sends."""
+    from lokpanchang.storage import gauges
+
+    [add_subscriber(database_url, KOLKATA, JOINED) for _ in range(2)]
+    job_id = claimed_job(database_url, "backfill", {"zone": KOLKATA, "date": DAY.isoformat()})
+    assert jobrunner.execute_job(settings, job_id, NOW, NOW, ctx)[1]["counts"] == {"sent": 2}
+
+    read = gauges.read(database_url, NOW + timedelta(minutes=1), ())
+    assert (read.late_sends, read.lateness_seconds) == (0, [0.0, 0.0])
 
 
 def test_a_backfill_of_today_before_the_send_time_is_owed_now_and_not_late(

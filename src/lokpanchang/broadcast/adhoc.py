@@ -3,10 +3,10 @@
 - ``backfill(ctx, zone, day, now)``: the day's panchangam for ``day`` to every active
   subscriber of ``zone`` with no ledger row for that local date (a past date, or today: the
   portal's "send today's panchangam" to a zone runs this in the worker). Their rows (kind
-  ``backfill``, no run, flagged late unless their send time is still to come) are inserted or
-  ignored, admitted by the messaging limit, then sent in batches by the pipeline: a row is
-  never sent twice, whoever else (the daily run, another backfill, a re-run) touches that
-  subscriber's date.
+  ``backfill``, no run, owed when asked and never late: lateness is the schedule's) are
+  inserted or ignored, admitted by the messaging limit, then sent in batches by the
+  pipeline: a row is never sent twice, whoever else (the daily run, another backfill, a
+  re-run) touches that subscriber's date.
 - ``announce(ctx, job_run_id, user_ids, text, template, now)``: a text to each subscriber,
   recorded in ``announcement_log`` (unique per job run and subscriber), so re-executing one
   job run messages nobody twice. Announcements go out with ledger id 0: they are not
@@ -20,7 +20,6 @@ from datetime import date, datetime, timedelta
 import structlog
 from sqlalchemy import and_, select
 
-from lokpanchang import planning
 from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
@@ -66,7 +65,7 @@ def backfill(ctx: SendContext, zone: str, day: date, now: datetime) -> dict:
 
 def _backfill_rows(session, zone: str, day: date, now: datetime) -> list[dict]:
     """A ``backfill`` row of ``day`` for each active subscriber of ``zone`` with a place."""
-    subscribers = select(UserDetail.id, UserDetail.send_time).where(
+    subscribers = select(UserDetail.id).where(
         UserDetail.timezone == zone,
         UserDetail.obsoleted_on > now,
         UserDetail.latitude.is_not(None),
@@ -78,22 +77,11 @@ def _backfill_rows(session, zone: str, day: date, now: datetime) -> list[dict]:
             day,
             zone,
             LedgerKind.BACKFILL,
-            *_owed(planning.occurrence(zone, day, send_time), now),
+            now,  # owed when the operator asked: lateness is the schedule's, never theirs
+            late=False,
         )
-        for user_id, send_time in session.execute(subscribers.order_by(UserDetail.id))
+        for (user_id,) in session.execute(subscribers.order_by(UserDetail.id))
     ]
-
-
-def _owed(slot: datetime | None, now: datetime) -> tuple[datetime, bool]:
-    """When a backfilled row was owed, and whether sending it now is late.
-
-    A slot already passed is owed at the slot, so lateness metrics show how late this is; a
-    slot still to come (today's panchangam sent now, before the daily run, at an operator's
-    request) is owed now and is not late. A date with no slot (a skipped day) is late.
-    """
-    if slot is not None and slot > now:
-        return now, False  # scheduled at, late
-    return slot or now, True
 
 
 # Announcements -------------------------------------------------------------------

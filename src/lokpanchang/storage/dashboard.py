@@ -102,6 +102,12 @@ def zone_send_times(url: str, now: datetime) -> list[tuple[str, time]]:
         return audience.active_zone_send_times(session, now)
 
 
+def owed_since(url: str, now: datetime) -> dict[tuple[str, time], datetime]:
+    """Since when each active (zone, send time) is owed its slots (the planner's rule)."""
+    with transaction(url) as session:
+        return audience.first_subscribed(session, now)
+
+
 @dataclass(frozen=True)
 class DayBar:
     day: date

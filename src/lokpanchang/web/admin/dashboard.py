@@ -13,7 +13,7 @@ from lokpanchang.storage import dashboard as numbers
 from lokpanchang.storage import run_reports
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, charts
-from lokpanchang.web.admin.dayplan import DAY, PlannedRow, day_plan
+from lokpanchang.web.admin.dayplan import DAY, Owing, PlannedRow, day_plan
 from lokpanchang.web.database import database_url
 from lokpanchang.web.security import returns_json
 
@@ -45,8 +45,10 @@ def _day_plan(now: datetime, day_start: datetime) -> list[PlannedRow]:
     pairs = numbers.zone_send_times(database_url(), now)
     slots = due_slots(day_start, pairs, DAY).slots
     runs = run_reports.runs_between(database_url(), day_start, day_start + DAY)
-    lookahead = timedelta(seconds=app_settings().planner_lookahead)
-    return day_plan(slots, runs, now, lookahead)
+    settings = app_settings()
+    lookahead = timedelta(seconds=settings.planner_lookahead)
+    owing = Owing(numbers.owed_since(database_url(), now), timedelta(seconds=settings.late_grace))
+    return day_plan(slots, runs, now, lookahead, owing)
 
 
 @bp.get("/api/summary.json")
