@@ -48,6 +48,7 @@ class Ask(StrEnum):
     LANGUAGE = "language"
     TODAY = "today"
     TOMORROW = "tomorrow"
+    YESTERDAY = "yesterday"
     DATE = "date"
     TIME = "time"
     SUNRISE = "sunrise"

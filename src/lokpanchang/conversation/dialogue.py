@@ -151,7 +151,11 @@ def _day(turn: Turn) -> list[Said]:
     if user is None or turn.standing is Standing.STRANGER:
         return [turn.say("need_location")]
     today = local_today(user, turn.now)
-    asked = {Ask.TODAY: today, Ask.TOMORROW: today + timedelta(days=1)}.get(turn.command.ask)
+    asked = {
+        Ask.TODAY: today,
+        Ask.TOMORROW: today + timedelta(days=1),
+        Ask.YESTERDAY: today - timedelta(days=1),
+    }.get(turn.command.ask)
     day = asked or turn.command.value
     assert isinstance(day, date)
     if not DATE_YEARS[0] <= day.year <= DATE_YEARS[1]:
@@ -368,6 +372,7 @@ _HANDLERS = {
     Ask.LANGUAGE: _language,
     Ask.TODAY: _day,
     Ask.TOMORROW: _day,
+    Ask.YESTERDAY: _day,
     Ask.DATE: _day,
     Ask.BAD_DATE: _bad_date,
     Ask.BAD_VALUE: _bad_value,

@@ -3,7 +3,9 @@ start, stop and help words. Words are casefolded; a reader of Sanskrit writes th
 
 ``ARGUMENT_COMMANDS`` take what follows the word (``time 05:45``, ``pause 7``, ``sunrise+30``);
 the others are the whole message. ``NEXT_WORDS`` may come before ``ekadashi`` ("next
-ekadashi", "अगली एकादशी") and change nothing. The words in other languages are ours (the
+ekadashi", "अगली एकादशी") and change nothing. "Yesterday" is each language's dictionary word
+(en.wiktionary.org, "yesterday", Translations); Hindi's कल is both days and stays tomorrow,
+so yesterday is "बीता कल" / "गुज़रा कल" (the kal that has gone). The words in other languages are ours (the
 everyday word for each idea): ``docs/whatsapp.md`` lists them; have a native speaker read them.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 COMMANDS = (
     "today",
     "tomorrow",
+    "yesterday",
     "time",
     "sunrise",
     "status",
@@ -28,6 +31,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "today": ("today",),
         "tomorrow": ("tomorrow",),
+        "yesterday": ("yesterday",),
         "time": ("time",),
         "sunrise": ("sunrise",),
         "status": ("status",),
@@ -41,6 +45,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "hi": {
         "today": ("आज",),
         "tomorrow": ("कल",),
+        "yesterday": ("बीता कल", "गुज़रा कल", "गुजरा कल"),
         "time": ("समय",),
         "sunrise": ("सूर्योदय",),
         "status": ("स्थिति",),
@@ -54,6 +59,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "ta": {
         "today": ("இன்று",),
         "tomorrow": ("நாளை",),
+        "yesterday": ("நேற்று",),
         "time": ("நேரம்",),
         "sunrise": ("உதயம்",),
         "status": ("நிலை",),
@@ -67,6 +73,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "te": {
         "today": ("ఈరోజు",),
         "tomorrow": ("రేపు",),
+        "yesterday": ("నిన్న",),
         "time": ("సమయం",),
         "sunrise": ("సూర్యోదయం",),
         "status": ("స్థితి",),
@@ -80,6 +87,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "kn": {
         "today": ("ಇಂದು",),
         "tomorrow": ("ನಾಳೆ",),
+        "yesterday": ("ನಿನ್ನೆ",),
         "time": ("ಸಮಯ",),
         "sunrise": ("ಸೂರ್ಯೋದಯ",),
         "status": ("ಸ್ಥಿತಿ",),
@@ -93,6 +101,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "ml": {
         "today": ("ഇന്ന്",),
         "tomorrow": ("നാളെ",),
+        "yesterday": ("ഇന്നലെ",),
         "time": ("സമയം",),
         "sunrise": ("സൂര്യോദയം",),
         "status": ("നില",),
@@ -106,6 +115,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "mr": {
         "today": ("आज",),
         "tomorrow": ("उद्या",),
+        "yesterday": ("काल",),
         "time": ("वेळ",),
         "sunrise": ("सूर्योदय",),
         "status": ("स्थिती",),
@@ -119,6 +129,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "gu": {
         "today": ("આજે",),
         "tomorrow": ("આવતીકાલે",),
+        "yesterday": ("ગઈકાલે", "ગઈ કાલે"),
         "time": ("સમય",),
         "sunrise": ("સૂર્યોદય",),
         "status": ("સ્થિતિ",),
@@ -132,6 +143,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "bn": {
         "today": ("আজ",),
         "tomorrow": ("আগামীকাল",),
+        "yesterday": ("গতকাল",),
         "time": ("সময়",),
         "sunrise": ("সূর্যোদয়",),
         "status": ("অবস্থা",),
