@@ -80,6 +80,16 @@ def test_days_with_json_is_an_array_of_the_one_day_objects(capsys):
     assert json.loads(capsys.readouterr().out) == [days[1]]
 
 
+def test_the_json_text_is_what_json_dumps_prints(capsys):
+    """The array is printed by orjson (bench/almanac/days.py): byte for byte the text of
+    ``json.dumps(..., ensure_ascii=False, indent=2)``, names in their own script included."""
+    assert main(["panchang", *DELHI, "--date", "2026-10-20", "--days", "2", "--lang", "ta",
+                 "--json"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=2) + "\n"
+    assert "\\u" not in out and '\n  {\n    "date": "2026-10-20"' in out
+
+
 def test_days_without_json_is_a_month_table(capsys):
     assert main(["panchang", *DELHI, "--date", "2026-11-01", "--days", "30"]) == 0
     lines = capsys.readouterr().out.splitlines()
