@@ -12,10 +12,9 @@ from sqlalchemy import select
 from lokpanchang.storage.db import Session, transaction
 from lokpanchang.storage.models import MessageLog, SubscriptionEvent
 from lokpanchang.storage.records import record
+from lokpanchang.storage.states import JOINING_EVENTS
 
 R = TypeVar("R")
-JOINING = ("subscribed", "resumed")
-"""Events of a subscriber who starts getting messages."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,7 @@ def joined_at(url: str, at: datetime) -> list[int]:
     """Ids of the subscribers who joined or resumed at exactly ``at`` (one command's
     events), sorted."""
     query = select(SubscriptionEvent.user_id).where(
-        SubscriptionEvent.at == at, SubscriptionEvent.kind.in_(JOINING)
+        SubscriptionEvent.at == at, SubscriptionEvent.kind.in_(JOINING_EVENTS)
     )
     with transaction(url) as session:
         return sorted(set(session.execute(query).scalars()))

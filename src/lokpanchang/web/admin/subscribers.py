@@ -20,7 +20,7 @@ from lokpanchang.web.admin.dispatch import local_today, sendable
 from lokpanchang.web.admin.today import Today, today_for
 from lokpanchang.web.database import database_url, db
 
-STATUSES = ("active", "stopped", "disabled")
+STATUSES = tuple(directory.SubscriberStatus)
 
 
 @bp.get("/subscribers")
