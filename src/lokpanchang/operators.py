@@ -12,16 +12,15 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from lokpanchang.storage.db import affected_rows
-from lokpanchang.storage.models import LoginFailure, Operator, OperatorSession
+from lokpanchang.storage import operators as stored
+from lokpanchang.storage.db import Session
+from lokpanchang.storage.operators import FailureRecord, OperatorRecord
 from lokpanchang.throttle import Failures, LoginLimits, Verdict, login_verdict
 
 USERNAME = re.compile(r"[A-Za-z0-9._-]{3,64}")
@@ -92,6 +91,9 @@ def _why_guessable(judged: dict) -> str:
     )
 
 
+Operator = OperatorRecord
+
+
 def create_operator(session: Session, username: str, password: str, now: datetime) -> Operator:
     """Add an operator; refuses a taken username (in any case) or a weak password."""
     validate_username(username)
@@ -99,20 +101,12 @@ def create_operator(session: Session, username: str, password: str, now: datetim
     existing = find_operator(session, username)
     if existing is not None:
         raise AccountError(f"username {username!r} already exists (as {existing.username!r})")
-    operator = Operator(
-        username=username,
-        username_key=username.lower(),
-        password_hash=generate_password_hash(password),
-        created_at=now,
-    )
-    session.add(operator)
-    session.flush()
-    return operator
+    return stored.add(session, username, _key(username), generate_password_hash(password), now)
 
 
 def find_operator(session: Session, username: str) -> Operator | None:
     """The operator called ``username`` in any case."""
-    return session.scalar(select(Operator).where(Operator.username_key == username.lower()))
+    return stored.find(session, username.lower())
 
 
 def set_password(session: Session, username: str, password: str) -> Operator:
@@ -120,9 +114,10 @@ def set_password(session: Session, username: str, password: str) -> Operator:
     operator = find_operator(session, username)
     if operator is None:
         raise AccountError(f"no operator {username!r}")
-    operator.password_hash = generate_password_hash(validate_password(password, username))
+    password_hash = generate_password_hash(validate_password(password, username))
+    stored.set_password_hash(session, operator.id, password_hash)
     end_all_sessions(session, operator.id)
-    return operator
+    return replace(operator, password_hash=password_hash)
 
 
 # Sessions --------------------------------------------------------------------------------
@@ -130,38 +125,22 @@ def set_password(session: Session, username: str, password: str) -> Operator:
 
 def open_session(session: Session, operator: Operator, now: datetime, lifetime: timedelta) -> str:
     """A new session for ``operator``; returns the token for the cookie (stored hashed)."""
-    session.execute(delete(OperatorSession).where(OperatorSession.expires_at <= now))
     token = secrets.token_urlsafe(32)
-    session.add(
-        OperatorSession(
-            token_hash=_token_hash(token),
-            operator_id=operator.id,
-            created_at=now,
-            expires_at=now + lifetime,
-        )
-    )
+    stored.open_session(session, _token_hash(token), operator.id, now, now + lifetime)
     return token
 
 
 def session_operator(session: Session, token: str, now: datetime) -> Operator | None:
     """The operator whose unexpired, unrevoked session ``token`` names, else None."""
-    row = session.scalar(
-        select(OperatorSession).where(OperatorSession.token_hash == _token_hash(token))
-    )
-    if row is None or row.expires_at <= now:
-        return None
-    return session.get(Operator, row.operator_id)
+    return stored.session_operator(session, _token_hash(token), now)
 
 
 def end_session(session: Session, token: str) -> None:
-    session.execute(delete(OperatorSession).where(OperatorSession.token_hash == _token_hash(token)))
+    stored.end_session(session, _token_hash(token))
 
 
 def end_all_sessions(session: Session, operator_id: int) -> int:
-    ended = session.execute(
-        delete(OperatorSession).where(OperatorSession.operator_id == operator_id)
-    )
-    return affected_rows(ended)
+    return stored.end_all_sessions(session, operator_id)
 
 
 def _token_hash(token: str) -> str:
@@ -169,7 +148,7 @@ def _token_hash(token: str) -> str:
 
 
 def has_operators(session: Session) -> bool:
-    return session.scalar(select(Operator.id).limit(1)) is not None
+    return stored.any_operator(session)
 
 
 def authenticate(session: Session, username: str, password: str, now: datetime) -> Operator | None:
@@ -180,8 +159,8 @@ def authenticate(session: Session, username: str, password: str, now: datetime) 
         return None
     if not check_password_hash(operator.password_hash, password):
         return None
-    operator.last_login_at = now
-    return operator
+    stored.record_login(session, operator.id, now)
+    return replace(operator, last_login_at=now)
 
 
 @dataclass(frozen=True)
@@ -208,7 +187,7 @@ def attempt_login(
     attempt = _record_attempt(session, username, address, now, limits)
     verdict = login_verdict(_earlier_failures(session, attempt, limits), now, limits)
     if not verdict.allowed:
-        session.delete(attempt)
+        stored.forget_attempt(session, attempt.id)
         session.commit()
         return LoginResult(None, verdict)
     operator = authenticate(session, username, password, now)
@@ -221,40 +200,29 @@ def attempt_login(
 def clear_failures(session: Session, username: str, address: str | None = None) -> int:
     """Forget the failed logins of ``username`` (unlocks it), or only those from ``address``;
     the number of rows removed."""
-    which = LoginFailure.username == _key(username)
-    if address is not None:
-        which &= LoginFailure.address == _key(address)
-    return affected_rows(session.execute(delete(LoginFailure).where(which)))
+    return stored.clear_failures(
+        session, _key(username), None if address is None else _key(address)
+    )
 
 
 def _record_attempt(
     session: Session, username: str, address: str, now: datetime, limits: LoginLimits
-) -> LoginFailure:
+) -> FailureRecord:
     # Pruning here keeps the table to the rows the verdict can still use (one horizon back).
-    session.execute(delete(LoginFailure).where(LoginFailure.failed_at < now - limits.horizon))
-    attempt = LoginFailure(username=_key(username), address=_key(address), failed_at=now)
-    session.add(attempt)
+    attempt = stored.record_attempt(
+        session, _key(username), _key(address), now, pruned_before=now - limits.horizon
+    )
     session.commit()
     return attempt
 
 
-def _earlier_failures(session: Session, attempt: LoginFailure, limits: LoginLimits) -> Failures:
+def _earlier_failures(session: Session, attempt: FailureRecord, limits: LoginLimits) -> Failures:
     """Failure instants within the horizon for the attempt's account from its client, for
     its client, and for its account, the attempt itself left out."""
-    recent = (LoginFailure.failed_at >= attempt.failed_at - limits.horizon) & (
-        LoginFailure.id != attempt.id
+    client, address, account = stored.failure_instants(
+        session, attempt, attempt.failed_at - limits.horizon
     )
-    same_account = LoginFailure.username == attempt.username
-    same_address = LoginFailure.address == attempt.address
-
-    def instants(*where) -> list[datetime]:
-        return list(session.scalars(select(LoginFailure.failed_at).where(recent, *where)))
-
-    return Failures(
-        client=instants(same_account, same_address),
-        address=instants(same_address),
-        account=instants(same_account),
-    )
+    return Failures(client=client, address=address, account=account)
 
 
 def _key(text: str) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 
-from lokpanchang.storage.models import FOREVER, MessageLog, UserDetail
+from lokpanchang.storage.models import FOREVER, UserDetail
+from lokpanchang.storage.subscriber_history import LedgerEntry
 from lokpanchang.web.admin.today import today_for
 
 GRACE = timedelta(hours=2)
@@ -25,9 +26,13 @@ def user(**values) -> UserDetail:
     return UserDetail.at("whatsapp", "+919800000007", **{**fields, **values})
 
 
-def row(status: str, **values) -> MessageLog:
-    return MessageLog(
-        user_id=7, local_date=KOLKATA_TODAY, status=status, kind="daily", late=False, **values
+def row(status: str, **values) -> LedgerEntry:
+    fields: dict = dict.fromkeys(
+        ("run_id", "sent_at", "delivered_at", "read_at", "error_code", "error_detail")
+    )
+    return LedgerEntry(
+        **{**fields, "local_date": KOLKATA_TODAY, "kind": "daily", "status": status, "late": False}
+        | values
     )
 
 

@@ -9,10 +9,6 @@ import json
 import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime, time, timedelta
-from pathlib import Path
-
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
 
 from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
@@ -150,16 +146,20 @@ def _zones_source(
 def _database_source(url: str, only_send_time: time | None) -> Callable[[datetime], Pairs]:
     # Imported here so `plan --zone` works without touching the database layer at all.
     from lokpanchang.storage.audience import active_zone_send_times
-    from lokpanchang.storage.db import session_factory
+    from lokpanchang.storage.db import DatabaseError, missing_sqlite_file, session_factory
 
-    _refuse_missing_sqlite(url)
+    missing = missing_sqlite_file(url)
+    if missing is not None:  # a dry run must not create an empty SQLite file
+        raise CommandError(
+            f"no database at {missing!r}; run `lokpanchang db upgrade` or pass --zone"
+        )
     sessions = session_factory(url)
 
     def zones_at(instant: datetime) -> Pairs:
         try:
             with sessions() as session:
                 pairs = active_zone_send_times(session, instant)
-        except SQLAlchemyError as exc:
+        except DatabaseError as exc:
             raise CommandError(
                 f"cannot read subscribers from the database: {exc.__class__.__name__}: "
                 f"{str(exc).splitlines()[0]} (run `lokpanchang db upgrade`?)"
@@ -167,20 +167,6 @@ def _database_source(url: str, only_send_time: time | None) -> Callable[[datetim
         return [p for p in pairs if only_send_time is None or p[1] == only_send_time]
 
     return zones_at
-
-
-def _refuse_missing_sqlite(url: str) -> None:
-    """A dry run must not create an empty SQLite file where the database was expected."""
-    parsed = make_url(url)
-    in_file = parsed.get_backend_name() == "sqlite" and parsed.database not in (
-        None,
-        "",
-        ":memory:",
-    )
-    if in_file and not Path(parsed.database or "").exists():
-        raise CommandError(
-            f"no database at {parsed.database!r}; run `lokpanchang db upgrade` or pass --zone"
-        )
 
 
 def _report_invalid(result: PlanResult) -> None:

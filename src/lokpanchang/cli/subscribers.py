@@ -9,16 +9,13 @@ from datetime import datetime
 from importlib import resources
 from pathlib import Path
 
-from sqlalchemy import select
-
 from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.config import get_settings
 from lokpanchang.delivery.adapters import DEFAULT
-from lokpanchang.storage import migrate
+from lokpanchang.storage import migrate, subscriber_history
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import SubscriptionEvent
 from lokpanchang.subscribers import (
     SubscriberFilter,
     as_record,
@@ -156,11 +153,7 @@ def _add(args) -> int:
 
 def _joined(now: datetime) -> list[int]:
     """Subscribers who joined or resumed at ``now`` (this command's events)."""
-    query = select(SubscriptionEvent.user_id).where(
-        SubscriptionEvent.at == now, SubscriptionEvent.kind.in_(("subscribed", "resumed"))
-    )
-    with transaction(database_url()) as session:
-        return sorted(set(session.execute(query).scalars()))
+    return subscriber_history.joined_at(database_url(), now)
 
 
 WELCOME_OUTCOMES = {

@@ -12,6 +12,7 @@ from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
 from lokpanchang.storage.records import record
+from lokpanchang.storage.states import BeatOutcome
 from lokpanchang.storage.upsert import upsert
 
 
@@ -33,7 +34,7 @@ def record_start(url: str, key: str, task: str, task_id: str, now: datetime) -> 
         "task": task,
         "last_started_at": now,
         "last_task_id": task_id,
-        "last_outcome": "STARTED",
+        "last_outcome": BeatOutcome.STARTED,
     }
     with transaction(url) as session:
         upsert(session, BeatEntryStatus.__table__, [row], keys=("key",))
@@ -48,12 +49,15 @@ def record_finish(
     error: str | None = None,
     duration_s: float | None = None,
 ) -> None:
-    """The entry's finish; its error is kept until a success (or a new error) replaces it."""
+    """The entry's finish; its error is kept until a success (or a new error) replaces it.
+    ``outcome`` is Celery's state (one this enum does not know is kept as UNKNOWN)."""
+    known = outcome in BeatOutcome.__members__.values()
+    outcome = BeatOutcome(outcome) if known else BeatOutcome.UNKNOWN
     with transaction(url) as session:
         row = session.get(BeatEntryStatus, key) or BeatEntryStatus(key=key, task=task)
         session.add(row)
         row.last_finished_at, row.last_outcome, row.last_duration_s = now, outcome, duration_s
-        if error is not None or outcome == "SUCCESS":
+        if error is not None or outcome == BeatOutcome.SUCCESS:
             row.last_error = error
 
 

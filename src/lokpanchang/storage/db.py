@@ -10,11 +10,24 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import CursorResult, Engine, Result, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session as Session  # re-exported: see below
+from sqlalchemy.orm import sessionmaker
+from sqlalchemy.pool import NullPool
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 T = TypeVar("T")
 STATEMENT_ROWS = 5000  # ids or rows one statement carries at most (bounded IN and VALUES lists)
+
+# What the layers above hold of the database (they import no SQLAlchemy): ``Session``, the
+# unit of work a caller opens and hands back to storage's functions (it builds no query on
+# it), and the errors it catches.
+DatabaseError = SQLAlchemyError
+"""Any error of the database or its driver (a command reports it to a person)."""
+UNREACHABLE: tuple[type[Exception], ...] = (OperationalError,)
+"""The database could not be reached, or was locked or busy: worth a retry."""
+DUPLICATE: tuple[type[Exception], ...] = (IntegrityError,)
+"""A unique key another writer took at the same moment: a retry finds its row."""
 
 
 def make_engine(url: str, **kwargs) -> Engine:
@@ -70,6 +83,27 @@ def transaction(url: str) -> Iterator[Session]:
     """A session that commits on success and rolls back on error."""
     with session_factory(url).begin() as session:
         yield session
+
+
+@contextmanager
+def unpooled_transaction(url: str) -> Iterator[Session]:
+    """``transaction`` on a connection of its own, closed after it (no pool is kept: safe in
+    a process that forks, such as the prefork worker's parent)."""
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        with Session(engine) as session, session.begin():
+            yield session
+    finally:
+        engine.dispose()
+
+
+def missing_sqlite_file(url: str) -> str | None:
+    """The file of a SQLite ``url`` when it does not exist yet (opening it would create an
+    empty database), else None (not SQLite, in memory, or there)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return None if Path(parsed.database or "").exists() else parsed.database
 
 
 def insert_ignoring_conflicts(session: Session, model):

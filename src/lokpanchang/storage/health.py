@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import inspect, text
+from sqlalchemy import func, inspect, select, text
 from sqlalchemy.engine import make_url
 
 from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import engine_for, transaction
-from lokpanchang.storage.models import SystemHealthLog
+from lokpanchang.storage.models import BroadcastRun, SystemHealthLog, UserDetail
 
 _DEPTHS = text(
     "SELECT q.name, COUNT(m.id) FROM kombu_queue q "
@@ -54,3 +55,21 @@ def record_sample(url: str, now: datetime, values: dict) -> int:
         session.add(row)
         session.flush()
         return row.id
+
+
+@dataclass(frozen=True)
+class DatabaseFacts:
+    """What the operators' ``/test-db`` shows of the database."""
+
+    dialect: str
+    subscribers: int
+    broadcast_runs: int
+
+
+def database_facts(url: str) -> DatabaseFacts:
+    with transaction(url) as session:
+        return DatabaseFacts(
+            session.get_bind().dialect.name,
+            session.scalar(select(func.count(UserDetail.id))) or 0,
+            session.scalar(select(func.count(BroadcastRun.id))) or 0,
+        )

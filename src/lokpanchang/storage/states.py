@@ -169,6 +169,40 @@ OPEN_JOBS = (J.ACTIVE, J.RUNNING)
 """Jobs that will still run (an unfinished send of today's panchangam is one of these)."""
 
 
+class SubscriptionEventKind(StrEnum):
+    """What happened to a subscription (``subscription_event.kind``). An event is history,
+    written once and never changed: it has no moves (the subscription's own status is
+    ``storage.directory.SubscriberStatus``)."""
+
+    SUBSCRIBED = "subscribed"
+    RESUMED = "resumed"
+    UPDATED = "updated"  # name, language, send time, sunrise or calendar changed
+    MOVED = "moved"  # a new place (and zone)
+    PAUSED = "paused"  # no messages for some days
+    STOPPED = "stopped"
+    DISABLED = "disabled"  # the channel said the address is gone
+    LINKED = "linked"  # reached on another channel too
+    ERASED = "erased"  # their address and place were erased
+
+
+JOINING_EVENTS = (SubscriptionEventKind.SUBSCRIBED, SubscriptionEventKind.RESUMED)
+"""Events of a subscriber who starts getting messages."""
+
+
+class BeatOutcome(StrEnum):
+    """How a beat entry's last run went, as Celery reported it (``beat_entry_status``). Each
+    run overwrites the last, so every outcome may follow every other: no table of moves."""
+
+    STARTED = "STARTED"
+    SUCCESS = "SUCCESS"
+    FAILURE = "FAILURE"
+    RETRY = "RETRY"
+    REVOKED = "REVOKED"
+    REJECTED = "REJECTED"
+    IGNORED = "IGNORED"
+    UNKNOWN = "UNKNOWN"  # Celery gave no state, or one this enum does not know
+
+
 class IllegalMove(ValueError):
     """A status change the table of moves does not allow; the message names both states."""
 

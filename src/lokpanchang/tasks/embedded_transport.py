@@ -22,18 +22,11 @@ from queue import Empty
 from kombu.transport import TRANSPORT_ALIASES
 from kombu.transport import sqlalchemy as sql
 from kombu.utils.encoding import bytes_to_str
-from sqlalchemy import text
 
-BINDINGS_TABLE = "lokpanchang_broker_binding"
+from lokpanchang.storage import broker_bindings
+
 BINDINGS_SECONDS = 1.0  # how long a process reuses the bindings it read (events come in bursts)
 ABANDONED_QUEUE_MESSAGES = 10_000  # a bound queue this full has lost its consumer: unbound
-
-_CREATE_BINDINGS = text(
-    f"CREATE TABLE IF NOT EXISTS {BINDINGS_TABLE} ("
-    " exchange VARCHAR(200) NOT NULL, routing_key VARCHAR(200) NOT NULL,"
-    " pattern VARCHAR(400) NOT NULL, queue VARCHAR(200) NOT NULL,"
-    " PRIMARY KEY (exchange, routing_key, queue))"
-)
 
 
 class Channel(sql.Channel):
@@ -44,37 +37,21 @@ class Channel(sql.Channel):
     def __init__(self, connection, **kwargs):
         self._bindings_read: dict[str, tuple[float, list[tuple[str, str, str]]]] = {}
         super().__init__(connection, **kwargs)
-        with self._engine().begin() as db:
-            db.execute(_CREATE_BINDINGS)
+        broker_bindings.create_table(self._engine())
 
     def _engine(self):
         engine, _ = self._open()
         return engine
 
     def _queue_bind(self, exchange, routing_key, pattern, queue):
-        with self._engine().begin() as db:  # processes bind the same queues as they start
-            db.execute(
-                text(
-                    f"INSERT INTO {BINDINGS_TABLE} VALUES (:e, :r, :p, :q)"
-                    " ON CONFLICT (exchange, routing_key, queue) DO NOTHING"
-                ),
-                {"e": exchange, "r": routing_key, "p": pattern or "", "q": queue},
-            )
+        broker_bindings.bind(self._engine(), exchange, routing_key, pattern or "", queue)
         self._bindings_read.pop(exchange, None)
 
     def get_table(self, exchange):
         """Every binding of ``exchange`` any process declared: ``(routing_key, pattern, queue)``."""
         read_at, table = self._bindings_read.get(exchange, (0.0, []))
         if time.monotonic() - read_at > BINDINGS_SECONDS:
-            with self._engine().connect() as db:
-                rows = db.execute(
-                    text(
-                        f"SELECT routing_key, pattern, queue FROM {BINDINGS_TABLE}"
-                        " WHERE exchange = :e"
-                    ),
-                    {"e": exchange},
-                )
-                table = [(key, pattern, queue) for key, pattern, queue in rows]
+            table = broker_bindings.bindings(self._engine(), exchange)
             table = [binding for binding in table if not self._abandoned(binding[2])]
             self._bindings_read[exchange] = (time.monotonic(), table)
         return table
@@ -96,31 +73,16 @@ class Channel(sql.Channel):
 
     def _forget(self, queue):
         """Unbind ``queue`` everywhere and drop its messages (its consumer is gone)."""
-        with self._engine().begin() as db:
-            db.execute(text(f"DELETE FROM {BINDINGS_TABLE} WHERE queue = :q"), {"q": queue})
+        broker_bindings.unbind_everywhere(self._engine(), queue)
         self._purge(queue)
         self._bindings_read = {}
 
     def _get(self, queue, timeout=None):
         queue_row = self._get_or_create(queue)  # type: ignore[attr-defined]
-        if self._engine().name == "sqlite":
-            self.session.execute(text("BEGIN IMMEDIATE TRANSACTION"))
-        try:
-            message = (
-                self.session.query(self.message_cls)
-                .with_for_update()
-                .filter(self.message_cls.queue_id == queue_row.id)
-                .filter(self.message_cls.visible.is_(True))
-                .order_by(self.message_cls.sent_at, self.message_cls.id)
-                .first()
-            )
-            if message is None:
-                raise Empty()
-            payload = json.loads(bytes_to_str(message.payload))
-            self.session.delete(message)
-            return payload
-        finally:
-            self.session.commit()
+        payload = broker_bindings.take_message(self.session, self.message_cls, queue_row.id)
+        if payload is None:
+            raise Empty()
+        return json.loads(bytes_to_str(payload))
 
 
 class Transport(sql.Transport):

@@ -15,14 +15,12 @@ import structlog
 from celery import bootsteps
 from celery.beat import PersistentScheduler, SchedulingError
 from celery.schedules import schedule
-from sqlalchemy import create_engine
-from sqlalchemy.orm import Session
-from sqlalchemy.pool import NullPool
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.schedule import RUN_AT_START
 from lokpanchang.storage import heartbeats
+from lokpanchang.storage.db import unpooled_transaction
 
 log = structlog.get_logger(__name__)
 
@@ -40,10 +38,8 @@ def beat_heart(key: str) -> None:
 def _write(what: str, action) -> None:
     url = get_settings().effective_database_url
     try:
-        engine = create_engine(url, poolclass=NullPool)
-        with Session(engine) as session, session.begin():
+        with unpooled_transaction(url) as session:
             action(session)
-        engine.dispose()
     except Exception as exc:  # noqa: BLE001
         log.warning("heartbeat.failed", key=what, error=str(exc))
 

@@ -12,7 +12,6 @@ from datetime import datetime
 
 import structlog
 from celery.signals import setup_logging, worker_init, worker_process_init
-from sqlalchemy.exc import OperationalError
 
 from lokpanchang import clock, logs
 from lokpanchang.config import get_settings
@@ -24,10 +23,11 @@ from lokpanchang.ops.jobs import runner as jobrunner
 from lokpanchang.ops.log_archives import backup as logbackup
 from lokpanchang.ops.log_archives import s3 as s3upload
 from lokpanchang.ops.reports import weekly as reports
+from lokpanchang.storage.db import UNREACHABLE
 from lokpanchang.tasks import app
 
 TRANSIENT: tuple[type[BaseException], ...] = (
-    OperationalError,
+    *UNREACHABLE,
     ConnectionError,
     TimeoutError,
     socket.timeout,

@@ -16,17 +16,17 @@ from typing import Any
 
 import structlog
 from celery import chord
-from sqlalchemy.exc import OperationalError
 
 from lokpanchang import broadcast, clock
 from lokpanchang.broadcast import retries
 from lokpanchang.broadcast.locks import make_lock
 from lokpanchang.config import get_settings
+from lokpanchang.storage.db import UNREACHABLE
 from lokpanchang.tasks import app
 
 log = structlog.get_logger(__name__)
 
-TRANSIENT = (OperationalError, ConnectionError, TimeoutError, OSError)
+TRANSIENT = (*UNREACHABLE, ConnectionError, TimeoutError, OSError)
 RETRY: dict[str, Any] = {
     "autoretry_for": TRANSIENT,
     "retry_backoff": 2,

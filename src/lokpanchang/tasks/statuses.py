@@ -14,12 +14,12 @@ import time
 
 import structlog
 from redis.exceptions import RedisError
-from sqlalchemy.exc import OperationalError
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
 from lokpanchang.conversation import apply_stored_statuses
 from lokpanchang.storage import draining
+from lokpanchang.storage.db import UNREACHABLE
 from lokpanchang.tasks import app
 
 log = structlog.get_logger(__name__)
@@ -27,7 +27,7 @@ log = structlog.get_logger(__name__)
 QUEUE = "statuses"
 BATCH_ENTRIES = 1000  # webhooks per transaction (Meta's carry one status each, mostly)
 DRAIN_SECONDS = 20.0
-TRANSIENT = (OperationalError, ConnectionError, TimeoutError)
+TRANSIENT = (*UNREACHABLE, ConnectionError, TimeoutError)
 
 
 @app.task(

@@ -14,20 +14,19 @@ from datetime import timedelta
 from typing import Any
 
 import structlog
-from sqlalchemy.exc import IntegrityError, OperationalError
 
 from lokpanchang import clock
 from lokpanchang.config import get_settings
 from lokpanchang.conversation import process_inbound
 from lokpanchang.storage import inbound
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage.db import DUPLICATE, UNREACHABLE, transaction
 from lokpanchang.tasks import app
 
 log = structlog.get_logger(__name__)
 
-# IntegrityError: another worker handled the same inbound message id at the same moment;
+# DUPLICATE: another worker handled the same inbound message id at the same moment;
 # the retry finds it recorded and does nothing.
-TRANSIENT = (OperationalError, IntegrityError, ConnectionError, TimeoutError)
+TRANSIENT = (*UNREACHABLE, *DUPLICATE, ConnectionError, TimeoutError)
 # How every channel's inbound task runs: first on the priority queue, retried with back-off.
 INBOUND_TASK: dict[str, Any] = {
     "queue": "priority",

@@ -4,9 +4,8 @@ the views not yet moved to ``storage``) one session per request, closed when it 
 from __future__ import annotations
 
 from flask import g
-from sqlalchemy.orm import Session
 
-from lokpanchang.storage.db import session_factory
+from lokpanchang.storage.db import Session, session_factory
 from lokpanchang.web import app_settings
 
 

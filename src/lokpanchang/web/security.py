@@ -20,8 +20,7 @@ from flask.sessions import SecureCookieSessionInterface
 
 from lokpanchang import clock
 from lokpanchang.config import Settings
-from lokpanchang.operators import end_session, open_session, session_operator
-from lokpanchang.storage.models import Operator
+from lokpanchang.operators import Operator, end_session, open_session, session_operator
 from lokpanchang.web import app_settings
 from lokpanchang.web.database import db
 

@@ -9,17 +9,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from sqlalchemy import func, select, text
 
 from lokpanchang import clock
 from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.delivery.base import Outcome
 from lokpanchang.planning import due_slots
-from lokpanchang.storage import migrate
-from lokpanchang.storage.addresses import at_addresses
-from lokpanchang.storage.models import BroadcastRun, UserDetail
+from lokpanchang.storage import dashboard, health, migrate
+from lokpanchang.storage.addresses import subscriber_at
 from lokpanchang.web import app_settings
-from lokpanchang.web.admin import dispatch, queries
+from lokpanchang.web.admin import dispatch
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.database import close_db, db
 from lokpanchang.web.security import (
@@ -53,17 +51,19 @@ bp.teardown_app_request(close_db)
 @bp.get("/test-db")
 @returns_json
 def test_db():
-    started = clock.monotonic()
-    db().execute(text("SELECT 1"))
     url = app_settings().effective_database_url
+    started = clock.monotonic()
+    health.round_trip(url)
+    latency = clock.monotonic() - started
+    facts = health.database_facts(url)
     return jsonify(
         {
             "database": "ok",
-            "dialect": db().get_bind().dialect.name,
-            "latency_ms": round((clock.monotonic() - started) * 1000, 2),
+            "dialect": facts.dialect,
+            "latency_ms": round(latency * 1000, 2),
             "revision": migrate.current_revision(url),
-            "subscribers": db().scalar(select(func.count(UserDetail.id))),
-            "broadcast_runs": db().scalar(select(func.count(BroadcastRun.id))),
+            "subscribers": facts.subscribers,
+            "broadcast_runs": facts.broadcast_runs,
         }
     )
 
@@ -90,7 +90,7 @@ def send_panchang(phone: str):
         phone = dispatch.normalise_phone(phone)
     except ActionError as exc:
         abort(400, description=str(exc))
-    user = db().scalar(select(UserDetail).where(at_addresses(DEFAULT, [phone]))) or abort(404)
+    user = subscriber_at(db(), DEFAULT, phone) or abort(404)
     if request.form.get("confirm") != "yes":
         plan = dispatch.plan_send(db(), [user], clock.now())
         already = bool(plan.already_today)
@@ -114,20 +114,8 @@ def send_panchang(phone: str):
 def test_planner():
     """What a planner pass at this instant would enqueue (nothing is enqueued)."""
     now, settings = clock.now(), app_settings()
-    pairs = (
-        db()
-        .execute(
-            select(UserDetail.timezone, UserDetail.send_time)
-            .where(queries.active_filter(now), UserDetail.timezone.is_not(None))
-            .distinct()
-        )
-        .all()
-    )
-    result = due_slots(
-        now,
-        [(zone, send) for zone, send in pairs if zone is not None],
-        timedelta(seconds=settings.planner_lookahead),
-    )
+    pairs = dashboard.zone_send_times(settings.effective_database_url, now)
+    result = due_slots(now, pairs, timedelta(seconds=settings.planner_lookahead))
     return jsonify(
         {
             "now": now.isoformat(),

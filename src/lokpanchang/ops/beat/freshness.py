@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import cast
 
 from celery.schedules import crontab
@@ -44,6 +45,16 @@ class BeatLife:
 BEAT_DOWN = BeatLife()
 
 
+class EntryHealth(StrEnum):
+    """Whether a beat entry runs on time at an instant (this module's docstring says when).
+    Assessed afresh each time, never stored: no table of moves."""
+
+    OK = "ok"
+    PENDING = "pending"
+    LATE = "late"
+    MISSED = "missed"
+
+
 @dataclass(frozen=True)
 class EntryState:
     key: str
@@ -52,7 +63,7 @@ class EntryState:
     last_started_at: datetime | None
     due_at: datetime | None  # the instant of the run it owes (past when late or missed)
     next_due_at: datetime | None  # the next scheduled instant strictly after now
-    status: str  # ok, pending, late, missed
+    status: EntryHealth
 
     def as_dict(self) -> dict:
         return {
@@ -62,7 +73,7 @@ class EntryState:
             "last_started_at": _iso(self.last_started_at),
             "due_at": _iso(self.due_at),
             "next_due_at": _iso(self.next_due_at),
-            "status": self.status,
+            "status": self.status.value,
         }
 
 
@@ -141,12 +152,13 @@ def _ran_for_now(
 
 def _status(
     entry: BeatEntry, last: datetime | None, due: datetime | None, now: datetime, beat: BeatLife
-) -> str:
+) -> EntryHealth:
+    H = EntryHealth
     if due is None:
-        return "missed"
+        return H.MISSED
     if now <= due:
-        return "ok" if _ran_for_now(entry, last, beat.start_if_alive(), now) else "pending"
-    return "late" if now <= due + grace(entry, now) else "missed"
+        return H.OK if _ran_for_now(entry, last, beat.start_if_alive(), now) else H.PENDING
+    return H.LATE if now <= due + grace(entry, now) else H.MISSED
 
 
 def assess(

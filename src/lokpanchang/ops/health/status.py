@@ -9,7 +9,7 @@ from celery import Celery
 
 from lokpanchang.config import Settings
 from lokpanchang.ops.beat import monitor as beatmonitor
-from lokpanchang.ops.beat.freshness import BeatLife
+from lokpanchang.ops.beat.freshness import BeatLife, EntryHealth
 from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.ops.health import probes
 
@@ -79,7 +79,7 @@ def overall_ok(report: dict) -> bool:
     return (
         report["database"]["ok"] is True
         and report["redis"]["ok"] is not False
-        and all(e["status"] != "missed" for e in report["entries"])
+        and all(e["status"] != EntryHealth.MISSED for e in report["entries"])
         and report["workers"]["alive"] != 0
         and report["beat"]["alive"] is True
     )

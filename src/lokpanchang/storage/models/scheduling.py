@@ -5,10 +5,21 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
+from lokpanchang.storage.states import BeatOutcome, JobRunOutcome, JobStatus, check_constraint
 
 
 class ScheduledJob(Base):
@@ -20,7 +31,10 @@ class ScheduledJob(Base):
     """
 
     __tablename__ = "scheduled_job"
-    __table_args__ = (Index("ix_scheduled_job_due", "status", "next_run_at"),)
+    __table_args__ = (
+        Index("ix_scheduled_job_due", "status", "next_run_at"),
+        CheckConstraint(check_constraint("status", JobStatus), name="ck_scheduled_job_status"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200), default="")
@@ -41,7 +55,12 @@ class ScheduledJobRun(Base):
     """One execution of a scheduled job: when, by whom, and what came of it."""
 
     __tablename__ = "scheduled_job_run"
-    __table_args__ = (UniqueConstraint("job_id", "due_at", name="uq_scheduled_job_run_due"),)
+    __table_args__ = (
+        UniqueConstraint("job_id", "due_at", name="uq_scheduled_job_run_due"),
+        CheckConstraint(
+            check_constraint("outcome", JobRunOutcome), name="ck_scheduled_job_run_outcome"
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     job_id: Mapped[int] = mapped_column(ForeignKey("scheduled_job.id"), index=True)
@@ -57,6 +76,12 @@ class BeatEntryStatus(Base):
     """Last start, finish and outcome of each beat entry, written by Celery signals."""
 
     __tablename__ = "beat_entry_status"
+    __table_args__ = (
+        CheckConstraint(
+            f"last_outcome IS NULL OR {check_constraint('last_outcome', BeatOutcome)}",
+            name="ck_beat_entry_status_last_outcome",
+        ),
+    )
 
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
     task: Mapped[str] = mapped_column(String(200))

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from lokpanchang.almanac.calendars.kinds import Calendar
 from lokpanchang.storage.models.base import Base, UTCDateTime
-from lokpanchang.storage.states import check_constraint
+from lokpanchang.storage.states import SubscriptionEventKind, check_constraint
 
 FOREVER = datetime(2099, 12, 31, tzinfo=UTC)
 """``obsoleted_on`` of an active subscriber (the seed's convention)."""
@@ -161,6 +161,11 @@ class SubscriptionEvent(Base):
     """History of a subscriber: subscribed, stopped, resumed, moved, disabled."""
 
     __tablename__ = "subscription_event"
+    __table_args__ = (
+        CheckConstraint(
+            check_constraint("kind", SubscriptionEventKind), name="ck_subscription_event_kind"
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"), index=True)

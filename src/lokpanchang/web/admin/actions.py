@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from sqlalchemy.orm import Session
-
 from lokpanchang import subscribers
 from lokpanchang.planning import slot_for
-from lokpanchang.storage import replanning
-from lokpanchang.storage.models import SubscriptionEvent, UserDetail
+from lokpanchang.storage import replanning, subscriber_history
+from lokpanchang.storage.db import Session
 from lokpanchang.storage.records import RunRecord
 from lokpanchang.storage.states import RunStatus
 
@@ -19,14 +17,15 @@ class ActionError(ValueError):
     """The operator asked for something that cannot be done; the message says why."""
 
 
-def stop_subscriber(session: Session, user: UserDetail, now: datetime, operator: str) -> None:
+def stop_subscriber(session: Session, user, now: datetime, operator: str) -> None:
+    """Stop ``user`` (a stored subscriber, ``storage.directory.subscriber``) for ``operator``."""
     if not user.is_active(now):
         raise ActionError(f"subscriber {user.address} is already stopped")
     subscribers.stop_user(session, user, now)
     _attribute(session, user, operator)
 
 
-def reactivate_subscriber(session: Session, user: UserDetail, now: datetime, operator: str) -> None:
+def reactivate_subscriber(session: Session, user, now: datetime, operator: str) -> None:
     """Subscribe again at the stored place (clears a disabled reason)."""
     if user.is_active(now):
         raise ActionError(f"subscriber {user.address} is already active")
@@ -36,11 +35,9 @@ def reactivate_subscriber(session: Session, user: UserDetail, now: datetime, ope
     _attribute(session, user, operator)
 
 
-def _attribute(session: Session, user: UserDetail, operator: str) -> None:
+def _attribute(session: Session, user, operator: str) -> None:
     """Name the operator on the events the subscribers domain just recorded."""
-    for event in session.new:
-        if isinstance(event, SubscriptionEvent) and event.user_id == user.id:
-            event.detail = " ".join(filter(None, [event.detail, f"(by operator {operator})"]))
+    subscriber_history.sign_new_events(session, user.id, f"(by operator {operator})")
 
 
 @dataclass(frozen=True)
@@ -75,9 +72,7 @@ def _coordinate(text: str, name: str, limit: float) -> float:
     return value
 
 
-def apply_edit(
-    session: Session, user: UserDetail, edit: SubscriberEdit, now: datetime, operator: str
-) -> None:
+def apply_edit(session: Session, user, edit: SubscriberEdit, now: datetime, operator: str) -> None:
     """Change the subscriber; new coordinates re-resolve the city and zone through places.
 
     Raises ValueError (from the subscribers domain) naming a bad name, language, send time

@@ -18,15 +18,12 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 import structlog
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from lokpanchang.ops.jobs import lifecycle as jobs
 from lokpanchang.planning import local_date_at
-from lokpanchang.storage.models import MessageLog, UserDetail
+from lokpanchang.storage import send_plans
 from lokpanchang.web import taskqueue
 from lokpanchang.web.admin.dispatch import PlanCounts
-from lokpanchang.web.admin.queries import active_filter
 
 log = structlog.get_logger(__name__)
 JOB_KIND = "backfill"
@@ -61,36 +58,14 @@ class BulkPlan:
         )
 
 
-def has_place():
-    return (
-        UserDetail.latitude.is_not(None),
-        UserDetail.longitude.is_not(None),
-        UserDetail.timezone.is_not(None),
-        UserDetail.timezone != "",
-    )
-
-
-def plan_zones(session: Session, now: datetime, zone: str | None = None) -> BulkPlan:
+def plan_zones(url: str, now: datetime, zone: str | None = None) -> BulkPlan:
     """Counts for one ``zone``, or for every zone when ``zone`` is None."""
-    active = (active_filter(now), *([UserDetail.timezone == zone] if zone else []))
-    sendable = _sendable_by_zone(session, active)
-    todays = _local_todays(sendable, now)
-    taken = _already_today(session, active, todays)
+    counts = send_plans.zone_counts(url, now, zone, lambda zones: _local_todays(zones, now))
     plans = [
-        ZonePlan(name, day, sendable[name], taken.get(name, 0)) for name, day in todays.items()
+        ZonePlan(name, day, counts.sendable[name], counts.already_today.get(name, 0))
+        for name, day in counts.todays.items()
     ]
-    total = session.scalar(select(func.count(UserDetail.id)).where(*active)) or 0
-    return BulkPlan(plans, total - sum(plan.sendable for plan in plans))
-
-
-def _sendable_by_zone(session: Session, active) -> dict[str, int]:
-    query = (
-        select(UserDetail.timezone, func.count(UserDetail.id))
-        .where(*active, *has_place())
-        .group_by(UserDetail.timezone)
-        .order_by(UserDetail.timezone)
-    )
-    return {zone: count for zone, count in session.execute(query) if zone is not None}
+    return BulkPlan(plans, counts.active - sum(plan.sendable for plan in plans))
 
 
 def _local_todays(zones, now: datetime) -> dict[str, date]:
@@ -103,26 +78,6 @@ def _local_todays(zones, now: datetime) -> dict[str, date]:
         except ValueError:
             log.warning("admin.send_today_invalid_zone", timezone=zone)
     return todays
-
-
-def _already_today(session: Session, active, todays: dict[str, date]) -> dict[str, int]:
-    """Per zone, the sendable subscribers with a ledger row for the zone's local today.
-
-    One grouped count over the few local dates in use (at most three at any instant).
-    """
-    if not todays:
-        return {}
-    query = (
-        select(UserDetail.timezone, MessageLog.local_date, func.count(MessageLog.id))
-        .join(UserDetail, UserDetail.id == MessageLog.user_id)
-        .where(*active, *has_place(), MessageLog.local_date.in_(set(todays.values())))
-        .group_by(UserDetail.timezone, MessageLog.local_date)
-    )
-    return {
-        zone: count
-        for zone, day, count in session.execute(query)
-        if zone is not None and todays.get(zone) == day
-    }
 
 
 @dataclass(frozen=True)

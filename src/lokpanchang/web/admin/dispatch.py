@@ -8,15 +8,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 import phonenumbers
-from sqlalchemy import select, tuple_
-from sqlalchemy.orm import Session
 
 from lokpanchang.broadcast import manual, owned_context, pipeline
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.planning import local_date_at
-from lokpanchang.storage.models import MessageLog, UserDetail
-from lokpanchang.storage.states import OWED_LEDGER, LedgerKind
+from lokpanchang.storage import send_plans
+from lokpanchang.storage.db import Session
 from lokpanchang.web import integrations
 from lokpanchang.web.admin.actions import ActionError
 
@@ -54,11 +52,12 @@ def test_message(phone: str, now: datetime) -> OutgoingMessage:
     return OutgoingMessage(0, phone, "en", rendered.parameters, rendered.text)
 
 
-def local_today(user: UserDetail, now: datetime) -> date:
+def local_today(user, now: datetime) -> date:
+    """``user``'s (a stored subscriber's) local date at ``now``."""
     return local_date_at(user.location()[2], now)
 
 
-def sendable(user: UserDetail, now: datetime) -> bool:
+def sendable(user, now: datetime) -> bool:
     return user.is_active(now) and bool(user.timezone) and user.latitude is not None
 
 
@@ -75,49 +74,31 @@ class PlanCounts:
 class SendPlan:
     """Who a confirmed send would reach, and who is left out and why."""
 
-    to_send: list[UserDetail] = field(default_factory=list)
-    already_today: list[UserDetail] = field(default_factory=list)
-    not_sendable: list[UserDetail] = field(default_factory=list)
+    to_send: list = field(default_factory=list)  # stored subscribers (storage.directory)
+    already_today: list = field(default_factory=list)
+    not_sendable: list = field(default_factory=list)
 
     @property
     def counts(self) -> PlanCounts:
         return PlanCounts(len(self.to_send), len(self.already_today), len(self.not_sendable))
 
 
-def plan_send(session: Session, users: list[UserDetail], now: datetime) -> SendPlan:
+def plan_send(session: Session, users: list, now: datetime) -> SendPlan:
     plan = SendPlan()
     candidates = [u for u in users if sendable(u, now)]
     plan.not_sendable = [u for u in users if not sendable(u, now)]
     keys = [(u.id, local_today(u, now)) for u in candidates]
-    taken = _existing_ledger_keys(session, keys)
+    taken = send_plans.taken_today(session, keys)
     for user, key in zip(candidates, keys, strict=True):
         (plan.already_today if key in taken else plan.to_send).append(user)
     return plan
-
-
-def _existing_ledger_keys(session: Session, keys: list[tuple[int, date]]) -> set[tuple[int, date]]:
-    """Keys with a ledger row, except an operator's send still owed (it is taken again)."""
-    found: set[tuple[int, date]] = set()
-    for start in range(0, len(keys), 500):
-        chunk = keys[start : start + 500]
-        rows = session.execute(
-            select(
-                MessageLog.user_id, MessageLog.local_date, MessageLog.status, MessageLog.kind
-            ).where(tuple_(MessageLog.user_id, MessageLog.local_date).in_(chunk))
-        )
-        found.update((user, day) for user, day, status, kind in rows if not _owed(status, kind))
-    return found
-
-
-def _owed(status: str, kind: str) -> bool:
-    return status in OWED_LEDGER and kind == LedgerKind.MANUAL
 
 
 SendReport = manual.SendReport
 
 
 def send_today(
-    settings: Settings, session: Session, users: list[UserDetail], now: datetime, sender=None
+    settings: Settings, session: Session, users: list, now: datetime, sender=None
 ) -> SendReport:
     """Today's panchangam to each user who has no ledger row for their local today."""
     sendable_users = [user for user in users if sendable(user, now)]

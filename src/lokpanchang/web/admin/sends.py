@@ -10,18 +10,17 @@ from dataclasses import dataclass
 
 import structlog
 from flask import flash, redirect, render_template, request, url_for
-from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.delivery.base import Outcome
-from lokpanchang.storage.addresses import at_addresses
-from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage import directory
+from lokpanchang.storage.addresses import subscriber_at
 from lokpanchang.web import app_settings
-from lokpanchang.web.admin import bp, bulksend, dispatch, queries
+from lokpanchang.web.admin import bp, bulksend, dispatch
 from lokpanchang.web.admin.actions import ActionError
 from lokpanchang.web.admin.common import id_arg, operator_name
-from lokpanchang.web.database import db
+from lokpanchang.web.database import database_url, db
 
 TARGETS = ("subscriber", "zone", "everyone")
 log = structlog.get_logger(__name__)
@@ -75,7 +74,7 @@ class Audience:
 
     description: str
     counts: dispatch.PlanCounts
-    users: list[UserDetail] | None = None
+    users: list | None = None  # stored subscribers (``storage.directory.subscriber``)
     zones: bulksend.BulkPlan | None = None
 
 
@@ -103,7 +102,7 @@ def _today_form(target: str, audience: Audience | None):
         values=request.values,
         plan=audience.counts if audience else None,
         description=audience.description if audience else "",
-        zones=queries.distinct_values(db(), UserDetail.timezone),
+        zones=directory.subscriber_zones(database_url()),
     )
 
 
@@ -188,13 +187,13 @@ def _audience(target: str, now) -> Audience | None:
     if target not in TARGETS:
         raise ActionError(f"target {target!r} is not one of {', '.join(TARGETS)}")
     if target == "everyone":
-        plan = bulksend.plan_zones(db(), now)
+        plan = bulksend.plan_zones(database_url(), now)
         return Audience("Everyone", plan.counts, zones=plan)
     if target == "zone":
         zone = request.values.get("zone", "")
         if not zone:
             return None
-        plan = bulksend.plan_zones(db(), now, zone)
+        plan = bulksend.plan_zones(database_url(), now, zone)
         return Audience(f"Zone {zone}", plan.counts, zones=plan)
     user = _one_subscriber()
     if user is None:
@@ -204,15 +203,14 @@ def _audience(target: str, now) -> Audience | None:
     )
 
 
-def _one_subscriber() -> UserDetail | None:
+def _one_subscriber():
+    """The subscriber the form names by id or by phone (stored, in the request's session)."""
     user_id, phone = request.values.get("user_id", ""), request.values.get("phone", "").strip()
     user = None
     if user_id:
-        user = db().get(UserDetail, id_arg(user_id) or 0)
+        user = directory.subscriber(db(), id_arg(user_id) or 0)
     elif phone:
-        user = db().scalar(
-            select(UserDetail).where(at_addresses(DEFAULT, [dispatch.normalise_phone(phone)]))
-        )
+        user = subscriber_at(db(), DEFAULT, dispatch.normalise_phone(phone))
     if (user_id or phone) and user is None:
         raise ActionError(f"no subscriber {phone or user_id!r}")
     return user

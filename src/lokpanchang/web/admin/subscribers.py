@@ -5,22 +5,22 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import flash, redirect, render_template, request, url_for
-from sqlalchemy import select
 
 from lokpanchang import clock
 from lokpanchang.almanac.calendars.kinds import CHOICES
 from lokpanchang.broadcast.content import subscriber_calendar, subscriber_default_calendar
 from lokpanchang.planning import local_date_at
-from lokpanchang.storage.models import CityDetail, MessageLog, SubscriptionEvent, UserDetail
+from lokpanchang.storage import directory, subscriber_history
+from lokpanchang.storage.directory import place_name
 from lokpanchang.subscribers import DEFAULT_CALENDAR, LANGUAGES
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.admin import actions, bp, queries
 from lokpanchang.web.admin.common import operator_name, or_404, page_arg, page_count
 from lokpanchang.web.admin.dispatch import local_today, sendable
 from lokpanchang.web.admin.today import Today, today_for
-from lokpanchang.web.database import db
+from lokpanchang.web.database import database_url, db
 
-STATUSES = ("active", "stopped", "disabled")
+STATUSES = tuple(directory.SubscriberStatus)
 
 
 @bp.get("/subscribers")
@@ -32,7 +32,7 @@ def subscribers():
         }
     )
     page = page_arg()
-    users, total = queries.subscribers_page(db(), wanted, clock.now(), page)
+    users, total = queries.subscribers_page(database_url(), wanted, clock.now(), page)
     return render_template(
         "admin/subscribers.html",
         users=users,
@@ -41,33 +41,23 @@ def subscribers():
         pages=page_count(total, queries.PAGE_SIZE),
         wanted=wanted,
         statuses=STATUSES,
-        zones=queries.distinct_values(db(), UserDetail.timezone),
-        languages=queries.distinct_values(db(), UserDetail.language),
-        status_of=lambda u: queries.subscriber_status(u, clock.now()),
+        zones=directory.subscriber_zones(database_url()),
+        languages=directory.subscriber_languages(database_url()),
     )
 
 
 @bp.get("/subscribers/<int:user_id>")
 def subscriber(user_id: int):
-    user = or_404(db().get(UserDetail, user_id))
+    user = or_404(directory.subscriber(db(), user_id))
     now = clock.now()
     preview, problem = _todays_message(user, now)
-    events = (
-        db()
-        .scalars(
-            select(SubscriptionEvent)
-            .where(SubscriptionEvent.user_id == user.id)
-            .order_by(SubscriptionEvent.at.desc())
-            .limit(30)
-        )
-        .all()
-    )
+    events = subscriber_history.events(database_url(), user.id)
     return render_template(
         "admin/subscriber.html",
         user=user,
         today=_today(user, now),
         status=queries.subscriber_status(user, now),
-        ledger=queries.ledger_history(db(), user.id),
+        ledger=subscriber_history.ledger(database_url(), user.id),
         events=events,
         preview=preview,
         problem=problem,
@@ -75,17 +65,15 @@ def subscriber(user_id: int):
     )
 
 
-def _today(user: UserDetail, now: datetime) -> Today:
+def _today(user, now: datetime) -> Today:
     row = None
     if user.timezone:
         local = local_date_at(user.timezone, now)
-        row = db().scalar(
-            select(MessageLog).where(MessageLog.user_id == user.id, MessageLog.local_date == local)
-        )
+        row = subscriber_history.ledger_on(database_url(), user.id, local)
     return today_for(user, row, now, timedelta(seconds=app_settings().late_grace))
 
 
-def _todays_message(user: UserDetail, now):
+def _todays_message(user, now):
     """Today's message as the broadcast will render it, or why it cannot be shown."""
     if not sendable(user, now):
         return None, "This subscriber has no place or is not active, so nothing will be sent."
@@ -97,7 +85,7 @@ def _todays_message(user: UserDetail, now):
 
 @bp.route("/subscribers/<int:user_id>/edit", methods=["GET", "POST"])
 def edit_subscriber(user_id: int):
-    user = or_404(db().get(UserDetail, user_id))
+    user = or_404(directory.subscriber(db(), user_id))
     if request.method == "POST":
         try:
             edit = actions.parse_edit(request.form)
@@ -114,7 +102,7 @@ def edit_subscriber(user_id: int):
     return render_template("admin/subscriber_edit.html", user=user, form=None, **_choices(user))
 
 
-def _choices(user: UserDetail) -> dict:
+def _choices(user) -> dict:
     """The edit form's lists: languages, and calendars after the subscriber's default."""
     default = subscriber_default_calendar(user)
     return {
@@ -138,7 +126,7 @@ def reactivate_subscriber(user_id: int):
 
 
 def _change(user_id: int, action, done: str):
-    user = or_404(db().get(UserDetail, user_id))
+    user = or_404(directory.subscriber(db(), user_id))
     try:
         action(db(), user, clock.now(), operator_name())
         db().commit()
@@ -149,8 +137,4 @@ def _change(user_id: int, action, done: str):
     return redirect(url_for("admin.subscriber", user_id=user.id))
 
 
-def city_name(city: CityDetail | None) -> str:
-    return ", ".join(p for p in (city.city, city.state, city.country) if p) if city else ""
-
-
-bp.add_app_template_filter(city_name, "city_name")
+bp.add_app_template_filter(place_name, "city_name")

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from lokpanchang.planning import local_date_at, occurrence
-from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.storage.states import OWED_LEDGER, LedgerStatus
+from lokpanchang.storage.subscriber_history import LedgerEntry
 
 L = LedgerStatus
 IN_FLIGHT = OWED_LEDGER
@@ -32,10 +32,9 @@ class Today:
     next_at: datetime | None = None  # the next daily send's instant (UTC), when there is one
 
 
-def today_for(
-    user: UserDetail, row: MessageLog | None, now: datetime, late_grace: timedelta
-) -> Today:
-    """What today holds for ``user``; ``row`` is their ledger row for their local today."""
+def today_for(user, row: LedgerEntry | None, now: datetime, late_grace: timedelta) -> Today:
+    """What today holds for ``user`` (a stored subscriber); ``row`` is their ledger row for
+    their local today."""
     if not user.is_active(now):
         why = f"disabled ({user.disabled_reason})" if user.disabled_reason else "stopped"
         return Today(f"Not today: the subscription is {why}.", "Today's message (not sent)")
@@ -64,7 +63,7 @@ def today_for(
     )
 
 
-def _from_row(row: MessageLog, zone: str, following: datetime | None) -> Today:
+def _from_row(row: LedgerEntry, zone: str, following: datetime | None) -> Today:
     then = f" Next at {_local(following, zone)}." if following else ""
     if row.status in REACHED:
         when = row.read_at or row.delivered_at or row.sent_at
