@@ -13,13 +13,16 @@ from sqlalchemy import text
 from lokpanchang.almanac import DRIK, generate_panchangam_with_timezone
 from lokpanchang.almanac.calendars.kinds import default_calendar
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
+from lokpanchang.broadcast import SendContext, welcome_send
 from lokpanchang.broadcast.content import (
     DatabaseStore,
+    almanac_content,
     place_key,
     store_key,
     subscriber_recipient,
 )
 from lokpanchang.conversation import handle_webhook
+from lokpanchang.delivery.memory import MemorySender
 from lokpanchang.messages import render_daily, reply
 from lokpanchang.storage import erasure
 from lokpanchang.storage.addresses import at_addresses
@@ -88,9 +91,7 @@ def test_tomorrow_answers_with_tomorrows_panchangam_for_their_place(database_url
     "text, language",
     [("yesterday", "en"), ("बीता कल", "hi"), ("நேற்று", "ta"), ("ഇന്നലെ", "ml"), ("গতকাল", "bn")],
 )
-def test_yesterday_in_any_language_answers_with_yesterdays_panchangam(
-    database_url, text, language
-):
+def test_yesterday_in_any_language_answers_with_yesterdays_panchangam(database_url, text, language):
     """Issue 25, item 6: 'yesterday' (and its word in each language) was not understood."""
     share(database_url)
     assert say(database_url, text)[0] == delhi_text(date(2026, 11, 30))
@@ -146,6 +147,21 @@ def test_sunrise_sets_the_send_time_to_the_next_sunrise_and_time_undoes_it(datab
     say(database_url, "time 06:00")
     user = subscriber(database_url)
     assert (user.sunrise_offset, user.sunrise_due_at, user.send_time) == (None, None, time(6))
+
+
+def test_sunrise_after_todays_message_went_names_tomorrows_time(make_settings, database_url):
+    """Issue 25, item 6: signed up at 06:47 in Delhi (after 06:30, so today's panchangam came
+    at once), 'sunrise' answered "Next: 2 Dec 06:56", a slot that sends nothing (today's
+    message has gone): the reply names tomorrow's time, and that is the slot kept."""
+    at_0647 = datetime(2026, 12, 2, 1, 17, tzinfo=UTC)
+    ctx = SendContext(make_settings(database_url=database_url), MemorySender(), almanac_content())
+    share(database_url, now=at_0647)
+    assert welcome_send(subscriber(database_url).id, at_0647, ctx) == "sent"
+    [answer] = say(database_url, "sunrise", at_0647 + timedelta(minutes=1))
+    tomorrow = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 3), DRIK)
+    assert f"Next: 3 Dec 2026 {tomorrow:%H:%M}." in answer
+    user = subscriber(database_url)
+    assert (user.send_time, user.sunrise_due_at.date()) == (tomorrow, date(2026, 12, 3))
 
 
 def test_sunrise_where_the_sun_does_not_rise_says_the_polar_rule(database_url):
@@ -276,3 +292,14 @@ def add_ledger_row(url: str, user_id: int) -> None:
                 error_detail=f"to +{WA_ID}",
             )
         )
+
+
+def test_the_sunrise_reply_names_the_minute_the_message_prints(database_url):
+    """Issue 25, item 6: in Delhi the reply said 06:57 while the panchangam said sunrise
+    06:56. The reply's time is the sunrise line of the message it promises."""
+    on_30_november = NOW - timedelta(days=1)  # 1 December's sunrise is at 06:56:16
+    share(database_url, now=on_30_november)
+    [answer] = say(database_url, "sunrise", on_30_november)
+    [tomorrow] = say(database_url, "tomorrow", on_30_november)
+    printed = tomorrow.split("Sunrise / Sunset: ")[1][:5]
+    assert f"Next: 1 Dec 2026 {printed}." in answer
