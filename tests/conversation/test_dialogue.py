@@ -55,14 +55,19 @@ def subscriber(url: str, wa_id: str = WA_ID) -> UserDetail | None:
         return found
 
 
+# Delhi as each reader's script writes it (GeoNames' alternate names; issue 25, item 2).
+DELHI_NAMED = {"en": "Delhi", "hi": "दिल्ली", "ta": "தில்லி", "ml": "ഡെൽഹി", "bn": "দিল্লি"}
+
+
 def delhi_text(day: date, language: str = "en", calendar: str = "") -> str:
     """The day in Delhi as the message writes it; ``calendar`` defaults to the language's
     (Delhi's state gives none: purnimanta, or the language's own)."""
+    named = DELHI_NAMED[language]
     found = generate_panchangam_with_timezone(
-        *DELHI, "Asia/Kolkata", day, city="Delhi", lang=language, include_muhurtas=False
+        *DELHI, "Asia/Kolkata", day, city=named, lang=language, include_muhurtas=False
     )
     calendar = calendar or str(default_calendar(language, "IN", "Delhi"))
-    return render_daily(found, language, "Delhi", 0.0, version=2, calendar=calendar).text
+    return render_daily(found, language, named, 0.0, version=2, calendar=calendar).text
 
 
 def test_a_subscriber_who_says_start_again_is_told_what_they_get_and_when(database_url):
@@ -177,7 +182,7 @@ def test_status_names_place_zone_time_language_and_channel(database_url):
     share(database_url)
     say(database_url, "hindi")
     [answer] = say(database_url, "स्थिति")
-    for value in ("Delhi", "Asia/Kolkata", "06:30", "हिंदी", "WhatsApp", "चालू"):
+    for value in ("दिल्ली", "Asia/Kolkata", "06:30", "हिंदी", "WhatsApp", "चालू"):
         assert value in answer, value
 
 
@@ -303,3 +308,14 @@ def test_the_sunrise_reply_names_the_minute_the_message_prints(database_url):
     [tomorrow] = say(database_url, "tomorrow", on_30_november)
     printed = tomorrow.split("Sunrise / Sunset: ")[1][:5]
     assert f"Next: 1 Dec 2026 {printed}." in answer
+
+
+def test_replies_name_the_town_in_the_readers_script(database_url):
+    """Issue 25, item 2: a Malayalam reader in Kochi read "Kochi" in Latin letters; GeoNames
+    writes it കൊച്ചി. The day's panchangam and the status reply both name it so."""
+    share(database_url, (9.9312, 76.2673))
+    say(database_url, "മലയാളം")
+    [today] = say(database_url, "ഇന്ന്")
+    assert today.splitlines()[0].endswith("കൊച്ചി")
+    [status] = say(database_url, "നില")
+    assert "കൊച്ചി" in status and "Kochi" not in status

@@ -29,7 +29,7 @@ from lokpanchang.messages.command_replies import day_label, observance_lines, su
 from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.messages.replies import reply_to
 from lokpanchang.storage import ledger
-from lokpanchang.storage.cities import km_from_city
+from lokpanchang.storage.cities import city_name_in, km_from_city
 from lokpanchang.storage.erasure import erase_subscriber
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.subscribers.operations import (
@@ -182,7 +182,7 @@ def _panchangam_text(user: UserDetail, day: date, language: str) -> str:
 
 def _panchangam(user: UserDetail, day: date, language: str) -> tuple[Panchangam, str]:
     latitude, longitude, zone = user.location()
-    city = user.city.city if user.city is not None else ""
+    city = city_name_in(user.city, language)
     found = generate_panchangam_with_timezone(
         latitude,
         longitude,
@@ -348,7 +348,7 @@ def where_and_when(user: UserDetail) -> dict[str, str]:
         place = f"{user.latitude:.3f}, {user.longitude:.3f}"
     else:
         distance = km_from_city(user.latitude, user.longitude, user.city)
-        place = place_label(user.city.city, distance, language)
+        place = place_label(city_name_in(user.city, language), distance, language)
     when = reply("at_time", language, time=f"{user.send_time:%H:%M}")
     if user.sunrise_offset is not None:
         when = sunrise_label(user.sunrise_offset, language)

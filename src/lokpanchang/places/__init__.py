@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from lokpanchang.places.gazetteer import (
 )
 from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, validated
 from lokpanchang.places.index import CELL
-from lokpanchang.places.scripts import name_in_script
+from lokpanchang.places.scripts import has_own_script, name_in_script
 from lokpanchang.places.zone_places import zone_places
 from lokpanchang.places.zones import zone_at
 
@@ -206,10 +207,13 @@ SAME_PLACE_KM = 0.01
 """A stored town's coordinates are GeoNames' own: within this (km) it is that town."""
 
 
+@lru_cache(maxsize=65_536)  # one entry per town and language: a broadcast asks again and again
 def local_name(city: str, latitude: float, longitude: float, language: str) -> str:
     """``city``, a town ``lookup`` named at ``latitude``/``longitude`` (degrees, the town's
     own), as a reader of ``language`` writes it: its GeoNames name in the language's script
     (``scripts.name_in_script``: Kochi is കൊച്ചി in Malayalam), else ``city`` as it is."""
+    if not has_own_script(language):
+        return city
     towns = gazetteer()
     position, chord = towns.index.nearest(unit_vector(latitude, longitude))
     found = towns.cities[position]

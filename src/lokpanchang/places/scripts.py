@@ -32,6 +32,11 @@ def _script_of_language() -> dict[str, re.Pattern[str]]:
     }
 
 
+def has_own_script(language: str) -> bool:
+    """Whether ``language`` is written in an Indian script of the registry (not Latin)."""
+    return language in _script_of_language()
+
+
 def is_native(name: str) -> bool:
     """Whether ``name`` is written wholly in an Indian script of the language registry."""
     return any(pattern.fullmatch(name) for pattern in _script_of_language().values())
