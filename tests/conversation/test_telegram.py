@@ -18,6 +18,7 @@ from lokpanchang.delivery.channels import Channels
 from lokpanchang.delivery.memory import MemorySender
 from lokpanchang.delivery.telegram_inbound import parse_update
 from lokpanchang.messages import reply
+from lokpanchang.messages.chat_words import CHAT_PHRASES
 from lokpanchang.messages.replies import MENU_ORDER, reply_language
 from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
@@ -270,6 +271,7 @@ NUMBER_AND_CHAT = {
 def test_help_and_erasure_on_telegram_speak_of_the_chat_in_every_language(database_url, language):
     """Issue 25, item 6: on Telegram, help said "DELETE to erase your number": a chat has no
     number of ours. Help, the question before erasing and its answer name the chat."""
+    assert reply_language(language) in CHAT_PHRASES, f"no chat words for {language}"
     number, chat = NUMBER_AND_CHAT[reply_language(language)]
     handle(database_url, update(location=UJJAIN))
     if language != "en":
