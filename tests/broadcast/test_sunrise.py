@@ -8,10 +8,12 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
 
+from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.almanac.convention import DRIK
 from lokpanchang.almanac.sunrise_times import POLAR_SEND_TIME, sunrise_send_time
 from lokpanchang.broadcast import planner_pass, send_batch, start_run, sunrise
 from lokpanchang.broadcast.locks import DatabaseLock
+from lokpanchang.messages.minutes import minute_text
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
 from tests.broadcast.helpers import (
@@ -151,3 +153,22 @@ def test_a_paused_subscriber_gets_nothing_until_the_pause_ends(settings, ctx):
         session.execute(update(UserDetail).values(sunrise_offset=None))
     Beat(settings, ctx).run_until(START, START + timedelta(days=2))
     assert {row.local_date for row in ledger(url)} == {date(2026, 3, 11)}
+
+
+def test_the_sunrise_send_time_is_the_minute_the_panchangam_prints():
+    """Issue 25, item 6: the reply said 'Next: 06:57' while the message said sunrise 06:56
+    (the send time rounded up, the message half-up): one rounding, every day of December."""
+    place = sunrise.place_of(*DELHI)
+    for day in (date(2026, 12, 1) + timedelta(days=n) for n in range(31)):
+        found = generate_panchangam_with_timezone(
+            *place, "Asia/Kolkata", day, include_observances=False, include_muhurtas=False
+        )
+        assert found.sunrise is not None
+        sent = sunrise_send_time(*place, "Asia/Kolkata", day, DRIK)
+        assert sent is not None and f"{sent:%H:%M}" == minute_text(found.sunrise), day
+
+
+def test_the_sunrise_place_is_the_place_the_message_is_computed_for():
+    """The send time and the message's sunrise come from one place: a coarser place for the
+    send time moved it by up to a minute from the sunrise the message prints."""
+    assert sunrise.place_of(*DELHI) == (28.64, 77.22)

@@ -13,13 +13,16 @@ from sqlalchemy import text
 from lokpanchang.almanac import DRIK, generate_panchangam_with_timezone
 from lokpanchang.almanac.calendars.kinds import default_calendar
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
+from lokpanchang.broadcast import SendContext, welcome_send
 from lokpanchang.broadcast.content import (
     DatabaseStore,
+    almanac_content,
     place_key,
     store_key,
     subscriber_recipient,
 )
 from lokpanchang.conversation import handle_webhook
+from lokpanchang.delivery.memory import MemorySender
 from lokpanchang.messages import render_daily, reply
 from lokpanchang.storage import erasure
 from lokpanchang.storage.addresses import at_addresses
@@ -52,14 +55,19 @@ def subscriber(url: str, wa_id: str = WA_ID) -> UserDetail | None:
         return found
 
 
+# Delhi as each reader's script writes it (GeoNames' alternate names; issue 25, item 2).
+DELHI_NAMED = {"en": "Delhi", "hi": "दिल्ली", "ta": "தில்லி", "ml": "ഡെൽഹി", "bn": "দিল্লি"}
+
+
 def delhi_text(day: date, language: str = "en", calendar: str = "") -> str:
     """The day in Delhi as the message writes it; ``calendar`` defaults to the language's
     (Delhi's state gives none: purnimanta, or the language's own)."""
+    named = DELHI_NAMED[language]
     found = generate_panchangam_with_timezone(
-        *DELHI, "Asia/Kolkata", day, city="Delhi", lang=language, include_muhurtas=False
+        *DELHI, "Asia/Kolkata", day, city=named, lang=language, include_muhurtas=False
     )
     calendar = calendar or str(default_calendar(language, "IN", "Delhi"))
-    return render_daily(found, language, "Delhi", 0.0, version=2, calendar=calendar).text
+    return render_daily(found, language, named, 0.0, version=2, calendar=calendar).text
 
 
 def test_a_subscriber_who_says_start_again_is_told_what_they_get_and_when(database_url):
@@ -146,6 +154,21 @@ def test_sunrise_sets_the_send_time_to_the_next_sunrise_and_time_undoes_it(datab
     assert (user.sunrise_offset, user.sunrise_due_at, user.send_time) == (None, None, time(6))
 
 
+def test_sunrise_after_todays_message_went_names_tomorrows_time(make_settings, database_url):
+    """Issue 25, item 6: signed up at 06:47 in Delhi (after 06:30, so today's panchangam came
+    at once), 'sunrise' answered "Next: 2 Dec 06:56", a slot that sends nothing (today's
+    message has gone): the reply names tomorrow's time, and that is the slot kept."""
+    at_0647 = datetime(2026, 12, 2, 1, 17, tzinfo=UTC)
+    ctx = SendContext(make_settings(database_url=database_url), MemorySender(), almanac_content())
+    share(database_url, now=at_0647)
+    assert welcome_send(subscriber(database_url).id, at_0647, ctx) == "sent"
+    [answer] = say(database_url, "sunrise", at_0647 + timedelta(minutes=1))
+    tomorrow = sunrise_send_time(28.6, 77.2, "Asia/Kolkata", date(2026, 12, 3), DRIK)
+    assert f"Next: 3 Dec 2026 {tomorrow:%H:%M}." in answer
+    user = subscriber(database_url)
+    assert (user.send_time, user.sunrise_due_at.date()) == (tomorrow, date(2026, 12, 3))
+
+
 def test_sunrise_where_the_sun_does_not_rise_says_the_polar_rule(database_url):
     share(database_url, (69.65, 18.96))  # Tromsø in polar night
     answers = say(database_url, "sunrise")
@@ -159,7 +182,7 @@ def test_status_names_place_zone_time_language_and_channel(database_url):
     share(database_url)
     say(database_url, "hindi")
     [answer] = say(database_url, "स्थिति")
-    for value in ("Delhi", "Asia/Kolkata", "06:30", "हिंदी", "WhatsApp", "चालू"):
+    for value in ("दिल्ली", "Asia/Kolkata", "06:30", "हिंदी", "WhatsApp", "चालू"):
         assert value in answer, value
 
 
@@ -274,3 +297,25 @@ def add_ledger_row(url: str, user_id: int) -> None:
                 error_detail=f"to +{WA_ID}",
             )
         )
+
+
+def test_the_sunrise_reply_names_the_minute_the_message_prints(database_url):
+    """Issue 25, item 6: in Delhi the reply said 06:57 while the panchangam said sunrise
+    06:56. The reply's time is the sunrise line of the message it promises."""
+    on_30_november = NOW - timedelta(days=1)  # 1 December's sunrise is at 06:56:16
+    share(database_url, now=on_30_november)
+    [answer] = say(database_url, "sunrise", on_30_november)
+    [tomorrow] = say(database_url, "tomorrow", on_30_november)
+    printed = tomorrow.split("Sunrise / Sunset: ")[1][:5]
+    assert f"Next: 1 Dec 2026 {printed}." in answer
+
+
+def test_replies_name_the_town_in_the_readers_script(database_url):
+    """Issue 25, item 2: a Malayalam reader in Kochi read "Kochi" in Latin letters; GeoNames
+    writes it കൊച്ചി. The day's panchangam and the status reply both name it so."""
+    share(database_url, (9.9312, 76.2673))
+    say(database_url, "മലയാളം")
+    [today] = say(database_url, "ഇന്ന്")
+    assert today.splitlines()[0].endswith("കൊച്ചി")
+    [status] = say(database_url, "നില")
+    assert "കൊച്ചി" in status and "Kochi" not in status

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
+from lokpanchang import languages
 from lokpanchang.broadcast import SendContext, welcome_send
 from lokpanchang.broadcast.content import almanac_content
 from lokpanchang.broadcast.notices import send_notices
@@ -17,6 +18,8 @@ from lokpanchang.delivery.channels import Channels
 from lokpanchang.delivery.memory import MemorySender
 from lokpanchang.delivery.telegram_inbound import parse_update
 from lokpanchang.messages import reply
+from lokpanchang.messages.chat_words import CHAT_PHRASES
+from lokpanchang.messages.replies import MENU_ORDER, reply_language
 from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import FOREVER, MessageLog, SubscriptionEvent, UserDetail
@@ -248,3 +251,38 @@ class MarketingBlockedToPlusOne(MemorySender):
         if message.kind is MessageKind.BROADCAST and message.to.startswith("+1"):
             return SendResult(message.ledger_id, Outcome.BLOCK, error_code=131049)
         return super()._send_one(message)
+
+
+# The word for a phone number, and for a chat, as each reply table writes it.
+NUMBER_AND_CHAT = {
+    "en": ("number", "chat"),
+    "hi": ("नंबर", "चैट"),
+    "ta": ("எண்ண", "அரட்டை"),
+    "te": ("నంబర్", "చాట్"),
+    "kn": ("ಸಂಖ್ಯೆ", "ಚಾಟ್"),
+    "ml": ("നമ്പറ", "ചാറ്റ്"),
+    "mr": ("क्रमांक", "चॅट"),
+    "gu": ("નંબર", "ચેટ"),
+    "bn": ("নম্বর", "চ্যাট"),
+}
+
+
+@pytest.mark.parametrize("language", MENU_ORDER)
+def test_help_and_erasure_on_telegram_speak_of_the_chat_in_every_language(database_url, language):
+    """Issue 25, item 6: on Telegram, help said "DELETE to erase your number": a chat has no
+    number of ours. Help, the question before erasing and its answer name the chat."""
+    assert reply_language(language) in CHAT_PHRASES, f"no chat words for {language}"
+    number, chat = NUMBER_AND_CHAT[reply_language(language)]
+    handle(database_url, update(location=UJJAIN))
+    if language != "en":
+        handle(database_url, update(text=languages.language(language).native_name))
+    asked = [
+        "/help",
+        languages.command_word(language, "delete"),
+        languages.command_word(language, "yes"),
+    ]
+    for word, kind in zip(asked, ("help", "confirm_delete", "deleted"), strict=True):
+        [answer] = handle(database_url, update(text=word), now=NOW + timedelta(minutes=1)).replies
+        assert number in reply(kind, language) and number not in answer.text, (kind, answer.text)
+        assert chat in answer.text, (kind, answer.text)
+    assert by_chat(database_url) is None

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from lokpanchang.places import REMOTE_KM, lookup
 from lokpanchang.places.gazetteer import City, gazetteer, remote_gazetteer
 from lokpanchang.places.geometry import EARTH_RADIUS_KM, haversine_km, unit_vector
+from lokpanchang.places.zone_places import zone_places
+from lokpanchang.places.zones import zone_at
 
 
 def distances_km(latitude: float, longitude: float, places=None) -> np.ndarray:
@@ -23,18 +25,41 @@ def distances_km(latitude: float, longitude: float, places=None) -> np.ndarray:
 
 
 def brute_force_choice(latitude: float, longitude: float) -> tuple[str, float]:
-    """The rule lookup documents, applied to every city: closest footprint, then population;
-    when that footprint is more than REMOTE_KM away, the same over the towns and the remote places."""
+    """The rule lookup documents, applied to every city: closest footprint, then a town with
+    other names, then population; when that footprint is more than REMOTE_KM away, the same
+    over the towns and the remote places. Then, if the choice is of another zone than the
+    point, the nearest place of the point's zone when it is nearer (issue 25, item 3)."""
     best = brute_force_in(gazetteer(), latitude, longitude)
     if best.outside_km > REMOTE_KM:
         best = min(best, brute_force_in(remote_gazetteer(), latitude, longitude))
-    return best.city.name, best.km
+    zone = zone_at(latitude, longitude) or best.city.timezone
+    if best.city.timezone == zone:
+        return best.city.name, best.km
+    found = [(best.km, best.city.name), nearest_of_zone(gazetteer(), latitude, longitude, zone)]
+    if zone in zone_places():
+        own = zone_places()[zone]
+        found.append((haversine_km(latitude, longitude, own.latitude, own.longitude), own.name))
+    if min(found)[0] > REMOTE_KM:
+        found.append(nearest_of_zone(remote_gazetteer(), latitude, longitude, zone))
+    km, name = min(found, key=lambda candidate: candidate[0])
+    return name, km
+
+
+def nearest_of_zone(places, latitude: float, longitude: float, zone: str) -> tuple[float, str]:
+    km = np.where(
+        [city.timezone == zone for city in places.cities],
+        distances_km(latitude, longitude, places),
+        np.inf,
+    )
+    best = int(km.argmin())
+    return float(km[best]), places.cities[best].name
 
 
 class Choice(NamedTuple):
     """A city the rule may choose, ordered as the rule ranks them (best first)."""
 
     outside_km: float
+    unnamed: int
     minus_population: int
     city: City
     km: float
@@ -43,9 +68,13 @@ class Choice(NamedTuple):
 def brute_force_in(places, latitude: float, longitude: float) -> Choice:
     km = distances_km(latitude, longitude, places)
     outside = np.maximum(0.0, km - places.footprints_km)
-    best = np.lexsort((-places.populations, outside))[0]
+    best = np.lexsort((-places.populations, places.unnamed, outside))[0]
     return Choice(
-        float(outside[best]), -int(places.populations[best]), places.cities[best], float(km[best])
+        float(outside[best]),
+        int(places.unnamed[best]),
+        -int(places.populations[best]),
+        places.cities[best],
+        float(km[best]),
     )
 
 

@@ -20,6 +20,9 @@ KNOWN = [
     ((27.7172, 85.3240), ("Kathmandu", "Bagmati Province", "NP", "Asia/Kathmandu")),
     ((-43.9535, -176.5597), ("Waitangi", "Chatham Islands", "NZ", "Pacific/Chatham")),
     ((51.5074, -0.1278), ("London", "England", "GB", "Europe/London")),
+    # Issue 25, item 3: Kochi came out as "Kanayannur", a taluk whose seat GeoNames lists
+    # with the taluk's population (851,406 against Kochi's 633,553) and no other name.
+    ((9.9312, 76.2673), ("Kochi", "Kerala", "IN", "Asia/Kolkata")),
 ]
 
 
@@ -89,12 +92,14 @@ def test_it_names_the_country_in_full():
     assert lookup(28.6139, 77.2090).country == "India"
 
 
-def test_the_zone_is_that_of_the_coordinates_not_of_the_nearest_city():
-    # Lord Howe Island has no town in the data; its own zone (30-minute DST) must still win.
+def test_a_place_of_the_points_own_zone_is_named_before_a_farther_one_of_another():
+    # Issue 25, item 3: Lord Howe Island has no place in GeoNames' tables; it was named
+    # "South West Rocks", on the mainland 600 km away in Australia/Sydney, while its own
+    # zone (30-minute DST) was right. The zone's own place (tzdata's zone1970.tab) is nearer.
     place = lookup(-31.5553, 159.0821)
+    assert (place.city, place.country_code) == ("Lord Howe", "AU")
     assert place.timezone == "Australia/Lord_Howe"
-    assert place.country_code == "AU"
-    assert place.distance_km > 100
+    assert place.distance_km < 2
 
 
 def test_open_ocean_gives_the_nautical_zone_and_the_distance_to_the_nearest_city():

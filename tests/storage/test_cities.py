@@ -32,12 +32,16 @@ def test_it_creates_the_city_once(session):
 
 
 def test_the_stored_zone_is_the_city_s_own_not_the_subscriber_s(session):
-    # Lord Howe Island has no town in the data: its subscribers' nearest city is on the
-    # mainland, whose zone is Australia/Sydney, not Australia/Lord_Howe.
+    # The row keeps the zone at the town's own coordinates. This test said Lord Howe
+    # Island's subscribers were filed under a mainland town 600 km away in Australia/Sydney:
+    # the wrong town (issue 25, item 3). Lord Howe itself is named now, in its own zone.
     place = lookup(-31.5553, 159.0821)
     city = get_or_create_city(session, place)
-    assert place.timezone == "Australia/Lord_Howe"
-    assert city.timezone == "Australia/Sydney"
+    assert (city.city, place.timezone, city.timezone) == (
+        "Lord Howe",
+        "Australia/Lord_Howe",
+        "Australia/Lord_Howe",
+    )
 
 
 def test_bulk_ids_insert_only_the_missing(session):

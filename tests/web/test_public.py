@@ -29,8 +29,9 @@ def test_a_place_is_shown_in_hindi_with_the_message_renderer(client):
 
     page = client.get("/panchang?place=Varanasi&date=2026-03-21&lang=hi").get_data(as_text=True)
     place = integrations.search_places("Varanasi")[0]
+    named = "वाराणसी"  # the town in the reader's script (issue 25, item 2), was "Varanasi"
     expected = integrations.daily_message(
-        0, "", "hi", place.latitude, place.longitude, place.timezone, date(2026, 3, 21), place.city
+        0, "", "hi", place.latitude, place.longitude, place.timezone, date(2026, 3, 21), named
     ).text
     assert '<html lang="hi">' in page
     assert f'<pre class="message" id="message-text">{escape(expected)}</pre>' in page
@@ -71,3 +72,13 @@ def test_a_wednesday_says_there_is_no_abhijit_instead_of_repeating_the_durmuhurt
     assert f"<dt>Abhijit Muhurta</dt><dd>{no_abhijit}</dd>" in wednesday
     thursday = client.get("/panchang?place=Varanasi&date=2026-03-26").get_data(as_text=True)
     assert "<dt>Abhijit Muhurta</dt><dd>1" in thursday and no_abhijit not in thursday
+
+
+def test_the_page_names_the_town_in_the_readers_script_where_geonames_has_it(client):
+    """Issue 25, item 2: a Malayalam reader of Kochi's page read "Kochi"; GeoNames has
+    കൊച്ചി. A Telugu reader gets the Latin name: GeoNames has no Telugu name for it."""
+    page = client.get("/panchang?place=Kochi&date=2026-12-02&lang=ml").get_data(as_text=True)
+    heading = page.split('id="message-text">')[1].splitlines()[0]
+    assert heading.endswith("കൊച്ചി") and "കൊച്ചി, Kerala, India" in page
+    page = client.get("/panchang?place=Kochi&date=2026-12-02&lang=te").get_data(as_text=True)
+    assert page.split('id="message-text">')[1].splitlines()[0].endswith("Kochi")

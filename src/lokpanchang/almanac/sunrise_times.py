@@ -12,8 +12,9 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from lokpanchang.almanac.convention import Convention
-from lokpanchang.almanac.daylight import Where, sunrise_on
-from lokpanchang.almanac.timescale import datetime_from_jd
+from lokpanchang.almanac.daylight import Sunrises, Where
+from lokpanchang.almanac.timescale import LocalTimes
+from lokpanchang.minutes import nearest_minute
 
 POLAR_SEND_TIME = time(6, 30)
 """A sunrise subscriber's send time on a date their place has no sunrise."""
@@ -27,21 +28,18 @@ def sunrise_send_time(
     convention: Convention,
     offset_minutes: int = 0,
 ) -> time | None:
-    """The minute after sunrise (the convention's, as the message's sunrise) on ``day`` at
-    the place, moved by ``offset_minutes`` and kept within ``day``; None when the Sun does
-    not rise that date (the polar rule above)."""
+    """The minute of sunrise (the convention's) on ``day`` at the place as the message prints
+    it (``lokpanchang.minutes``: half-up, so a sunrise at 06:56:16 is sent at 06:56, never a
+    minute apart from the sunrise the message and the reply name), moved by ``offset_minutes``
+    and kept within ``day``; None when the Sun does not rise that date (the polar rule above)."""
     zone = ZoneInfo(zone_name)
-    rise = sunrise_on(day, Where(zone, latitude, longitude, convention.rising, convention))
+    # The sunrise as the panchangam finds it (``Sunrises``) and dates it (``LocalTimes``).
+    rise = Sunrises(Where(zone, latitude, longitude, convention.rising, convention)).sunrise(day)
     if rise is None:
         return None
-    local = datetime_from_jd(rise, zone).replace(tzinfo=None)
-    return _within_day(_next_minute(local) + timedelta(minutes=offset_minutes), day)
-
-
-def _next_minute(local: datetime) -> datetime:
-    """``local`` rounded up to a whole minute: the message never comes before sunrise."""
-    whole = local.replace(second=0, microsecond=0)
-    return whole if whole == local else whole + timedelta(minutes=1)
+    printed = LocalTimes(zone, convention.truncated_seconds)(rise)
+    local = nearest_minute(printed).replace(tzinfo=None)
+    return _within_day(local + timedelta(minutes=offset_minutes), day)
 
 
 def _within_day(local: datetime, day: date) -> time:

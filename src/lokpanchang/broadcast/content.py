@@ -28,7 +28,7 @@ from lokpanchang.almanac import (
 from lokpanchang.almanac.calendars.kinds import Calendar, default_calendar
 from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import prepared
-from lokpanchang.storage.cities import km_from_city
+from lokpanchang.storage.cities import city_name_in, km_from_city
 from lokpanchang.storage.db import transaction
 
 log = structlog.get_logger(__name__)
@@ -76,7 +76,7 @@ def subscriber_recipient(user, local_date: date, ledger_id: int = 0) -> Recipien
         user.longitude,
         user.timezone,
         local_date,
-        city.city if city is not None else "",
+        city_name_in(city, user.language),
         km_from_city(user.latitude, user.longitude, city),
         str(subscriber_calendar(user)),
     )

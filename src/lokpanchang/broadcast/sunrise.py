@@ -3,8 +3,8 @@ send time is their place's next sunrise (plus their offset), kept current by the
 
 Each planner pass, before it plans, moves on the subscribers whose sunrise slot has been
 served (its run has owed its rows, or the slot is older than the catch-up look-back). They are
-taken in groups of zone, place (rounded to 0.1°, about 11 km: under half a minute of
-sunrise) and offset, one sunrise computed and one UPDATE per group, never a task per
+taken in groups of zone, place (rounded as the message's panchangam is, ``content.PLACE_DECIMALS``,
+so the send time is the minute of sunrise that message prints) and offset, one sunrise computed and one UPDATE per group, never a task per
 subscriber. The planner, the runs, the catch-up and the ledger (one row per subscriber and
 local date) are the daily ones, so a moved send time never sends a day twice.
 
@@ -15,7 +15,8 @@ that day's message says why there is no sunrise (``almanac.sunrise_times``).
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime, time, timedelta
+from collections.abc import Collection
+from datetime import date, datetime, time, timedelta
 
 import structlog
 from sqlalchemy.orm import Session
@@ -23,27 +24,37 @@ from sqlalchemy.orm import Session
 from lokpanchang import planning
 from lokpanchang.almanac.sunrise_times import POLAR_SEND_TIME, sunrise_send_time
 from lokpanchang.almanac_service import configured_convention
+from lokpanchang.broadcast.content import PLACE_DECIMALS
 from lokpanchang.storage import audience, runs
 
 log = structlog.get_logger(__name__)
 
-PLACE_DECIMALS = 1
 SEARCH_DAYS = 3  # the next sunrise slot is on one of the next three local dates
 
 
 def place_of(latitude: float, longitude: float) -> tuple[float, float]:
-    """The place a sunrise is computed for: the subscriber's, rounded to ``PLACE_DECIMALS``."""
+    """The place a sunrise is computed for: the subscriber's, rounded as for their message's
+    panchangam (``content.PLACE_DECIMALS``; a coarser place moved the send time up to a
+    minute from the sunrise the message prints)."""
     return round(latitude, PLACE_DECIMALS), round(longitude, PLACE_DECIMALS)
 
 
 def next_sunrise_slot(
-    zone: str, latitude: float, longitude: float, offset: int, after: datetime
+    zone: str,
+    latitude: float,
+    longitude: float,
+    offset: int,
+    after: datetime,
+    served: Collection[date] = (),
 ) -> tuple[time, datetime, bool]:
-    """The first sunrise slot at the place due strictly after ``after``: its local send time,
-    its UTC instant, and whether the polar rule chose it (no sunrise that date)."""
+    """The first sunrise slot at the place due strictly after ``after`` on a local date not
+    in ``served`` (dates whose message the subscriber has had or is owed: a slot on one of
+    them sends nothing): its local send time, its UTC instant, and whether the polar rule
+    chose it (no sunrise that date)."""
     first = planning.local_date_at(zone, after)
     convention = configured_convention()
-    for day in (first + timedelta(days=n) for n in range(SEARCH_DAYS)):
+    days = (first + timedelta(days=n) for n in range(SEARCH_DAYS + len(served)))
+    for day in (day for day in days if day not in served):
         rises = sunrise_send_time(latitude, longitude, zone, day, convention, offset)
         due = planning.occurrence(zone, day, rises or POLAR_SEND_TIME)
         if due is not None and due > after:

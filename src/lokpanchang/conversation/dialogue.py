@@ -24,9 +24,12 @@ from lokpanchang.broadcast.content import subscriber_calendar
 from lokpanchang.conversation.commands import Ask, Command, parse
 from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.messages import render_daily, reply
+from lokpanchang.messages.chat_words import AddressKind
 from lokpanchang.messages.command_replies import day_label, observance_lines, sunrise_label
 from lokpanchang.messages.places import place_label, zone_label
-from lokpanchang.storage.cities import km_from_city
+from lokpanchang.messages.replies import reply_to
+from lokpanchang.storage import ledger
+from lokpanchang.storage.cities import city_name_in, km_from_city
 from lokpanchang.storage.erasure import erase_subscriber
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.subscribers.operations import (
@@ -69,6 +72,7 @@ class Turn:
     command: Command
     language: str
     now: datetime
+    address_kind: AddressKind = AddressKind.NUMBER  # what the person's address with us is
     said: list[Said] = field(default_factory=list)
     erased: list[str] = field(default_factory=list)
 
@@ -77,7 +81,7 @@ class Turn:
         return standing(self.user, self.now)
 
     def say(self, kind: str, **values: str) -> Said:
-        return Said("text", reply(kind, self.language, **values))
+        return Said("text", reply_to(self.address_kind, kind, self.language, **values))
 
 
 def standing(user: UserDetail | None, now: datetime) -> Standing:
@@ -96,11 +100,17 @@ def local_today(user: UserDetail, now: datetime) -> date:
 
 
 def answer(
-    session: Session, user: UserDetail | None, text: str, language: str, now: datetime
+    session: Session,
+    user: UserDetail | None,
+    text: str,
+    language: str,
+    now: datetime,
+    address_kind: AddressKind = AddressKind.NUMBER,
 ) -> Turn:
-    """Decide the replies to ``text`` from ``user`` (None: a stranger); see ``Turn.said``."""
+    """Decide the replies to ``text`` from ``user`` (None: a stranger) whose address with
+    us is ``address_kind`` (a number or a chat: the replies name it); see ``Turn.said``."""
     today = local_today(user, now) if user is not None else now.date()
-    turn = Turn(session, user, parse(text, today), language, now)
+    turn = Turn(session, user, parse(text, today), language, now, address_kind)
     turn.said = _HANDLERS.get(turn.command.ask, _help)(turn)
     return turn
 
@@ -138,7 +148,7 @@ def _language(turn: Turn) -> list[Said]:
     code = turn.command.value
     assert isinstance(code, str)
     if turn.user is None:
-        return [Said("text", reply("help", turn.language))]
+        return [turn.say("help")]
     update_user_preferences(turn.session, turn.user, turn.now, language=code)
     return [Said("text", reply("language_set", turn.user.language))]
 
@@ -172,7 +182,7 @@ def _panchangam_text(user: UserDetail, day: date, language: str) -> str:
 
 def _panchangam(user: UserDetail, day: date, language: str) -> tuple[Panchangam, str]:
     latitude, longitude, zone = user.location()
-    city = user.city.city if user.city is not None else ""
+    city = city_name_in(user.city, language)
     found = generate_panchangam_with_timezone(
         latitude,
         longitude,
@@ -247,7 +257,8 @@ def _sunrise(turn: Turn) -> list[Said]:
     assert isinstance(offset, int)
     latitude, longitude, zone = user.location()
     place = sunrise.place_of(latitude, longitude)
-    send_time, due, polar = sunrise.next_sunrise_slot(zone, *place, offset, turn.now)
+    served = ledger.owed_dates(turn.session, user.id, local_today(user, turn.now))
+    send_time, due, polar = sunrise.next_sunrise_slot(zone, *place, offset, turn.now, served)
     user.sunrise_offset, user.send_time, user.sunrise_due_at = offset, send_time, due
     user.updated_on = turn.now
     record_event(turn.session, user, "updated", turn.now, "sunrise")
@@ -337,7 +348,7 @@ def where_and_when(user: UserDetail) -> dict[str, str]:
         place = f"{user.latitude:.3f}, {user.longitude:.3f}"
     else:
         distance = km_from_city(user.latitude, user.longitude, user.city)
-        place = place_label(user.city.city, distance, language)
+        place = place_label(city_name_in(user.city, language), distance, language)
     when = reply("at_time", language, time=f"{user.send_time:%H:%M}")
     if user.sunrise_offset is not None:
         when = sunrise_label(user.sunrise_offset, language)

@@ -157,7 +157,8 @@ def _handle_message(
         report.count(ANSWERED, message, "link")
         report.replies.append(_link_chat(session, message, now))
         return
-    turn = dialogue.answer(session, user, message.text, language, now)
+    kind = adapter(message.channel).address_kind
+    turn = dialogue.answer(session, user, message.text, language, now, kind)
     report.count(ANSWERED, message, str(turn.command.ask))
     answer = _answer(message, user.language if user is not None else language)
     report.replies.extend(answer(said.kind, said.text) for said in turn.said)

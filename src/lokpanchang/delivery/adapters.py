@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from lokpanchang.delivery.events import Event
+from lokpanchang.messages.chat_words import AddressKind
 
 if TYPE_CHECKING:
     from lokpanchang.config import Settings
@@ -50,6 +51,7 @@ class Adapter:
     pins_identity: ClassVar[bool] = False  # a subscriber stays on one of our identities
     service_window: ClassVar[bool] = False  # free text reaches a person only after they wrote
     conversational: ClassVar[bool] = True  # people write to us on it (a chat)
+    address_kind: ClassVar[AddressKind] = AddressKind.NUMBER  # what replies say we keep
 
     def normalise(self, address: str) -> str:
         """``address`` as stored, or a ValueError naming it."""

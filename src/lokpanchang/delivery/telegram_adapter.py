@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from lokpanchang.delivery.adapters import Adapter
 from lokpanchang.delivery.events import Event
+from lokpanchang.messages.chat_words import AddressKind
 
 if TYPE_CHECKING:
     from lokpanchang.config import Settings
@@ -32,6 +33,7 @@ class TelegramAdapter(Adapter):
     label = "Telegram"
     setting = "TELEGRAM_BOT_TOKEN"
     record_key = "chat_id"
+    address_kind = AddressKind.CHAT  # we keep a chat id, no number
 
     def normalise(self, address: str) -> str:
         return check_chat_id(address)

@@ -1,21 +1,14 @@
-"""The one rounding of every displayed time: to the minute, half-up, as drikpanchang.com
-prints (message, public page, CLI, calendar feed)."""
+"""The one rounding of every displayed time (``lokpanchang.minutes``): to the minute,
+half-up, as drikpanchang.com prints (message, public page, CLI, calendar feed, sunrise send
+time)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
+from lokpanchang.minutes import nearest_minute
 
-def nearest_minute(instant: datetime) -> datetime:
-    """``instant`` on its own zone's wall clock rounded half-up to the whole minute (xx:xx:30
-    goes up), as drikpanchang.com prints times: the one rounding every displayed time uses.
-
-    The wall clock's seconds decide, which differs from UTC's in zones with a seconds
-    offset (Asia/Kolkata before 1906: +05:21:10); the result keeps ``instant``'s zone.
-    """
-    seconds = instant.second + instant.microsecond / 1e6
-    shift = 60.0 - seconds if seconds >= 30.0 else -seconds
-    return (instant.astimezone(UTC) + timedelta(seconds=shift)).astimezone(instant.tzinfo)
+__all__ = ["minute_text", "nearest_minute"]
 
 
 def minute_text(instant: datetime) -> str:

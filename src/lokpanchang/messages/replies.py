@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from lokpanchang import languages
 from lokpanchang.messages.calendar_replies import CALENDAR_REPLIES
+from lokpanchang.messages.chat_words import CHAT_KINDS, AddressKind, in_chat_words
 from lokpanchang.messages.command_replies import COMMAND_REPLIES
 from lokpanchang.messages.languages import text_language
 
@@ -171,6 +172,15 @@ def reply(kind: str, language: str = "en", **values: str) -> str:
     values.setdefault("calendars", ", ".join(calendar_menu(language)))
     values.setdefault("calendar_word", languages.command_word(language, "calendar"))
     return texts.get(kind, _REPLIES["en"][kind]).format(**values)
+
+
+def reply_to(address_kind: AddressKind, kind: str, language: str = "en", **values: str) -> str:
+    """``reply(kind, language, **values)`` for a person whose address with us is
+    ``address_kind``: on a chat channel help and erasure speak of the chat, not a number."""
+    text = reply(kind, language, **values)
+    if address_kind is AddressKind.CHAT and kind in CHAT_KINDS:
+        return in_chat_words(text, reply_language(language))
+    return text
 
 
 def reply_kinds() -> tuple[str, ...]:

@@ -6,7 +6,11 @@ PURE: no database, no network, no clock. Data comes from installed packages
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
 
 from lokpanchang.places.gazetteer import (
     City,
@@ -17,12 +21,15 @@ from lokpanchang.places.gazetteer import (
 )
 from lokpanchang.places.geometry import chord_to_km, km_to_chord, unit_vector, validated
 from lokpanchang.places.index import CELL
+from lokpanchang.places.scripts import has_own_script, name_in_script
+from lokpanchang.places.zone_places import zone_places
 from lokpanchang.places.zones import zone_at
 
-# How well a town covers a point: (km outside its built-up area, -population); least wins.
-Rank = tuple[float, int]
+# How well a town covers a point: (km outside its built-up area, 1 if it has no other
+# names else 0, -population); least wins.
+Rank = tuple[float, int, int]
 
-__all__ = ["Place", "lookup", "search", "validated", "zone_at"]
+__all__ = ["Place", "local_name", "lookup", "search", "validated", "zone_at"]
 
 SEARCH_LIMIT_MAX = 200
 REMOTE_KM = 30.0
@@ -63,7 +70,11 @@ def lookup(latitude: float, longitude: float) -> Place:
 
     The city is the one whose rough built-up area (``footprint_km``) comes closest to
     the point, the most populous one when several cover it: a point in central
-    Toronto is in Toronto, not in a neighbourhood that GeoNames also lists. Far from
+    Toronto is in Toronto, not in a neighbourhood that GeoNames also lists. A town that
+    GeoNames lists under other names too comes before one it lists under its own name
+    only (a taluk's seat carrying the taluk's population: Kanayannur against Kochi). When
+    the chosen town is of another zone than the point, a nearer place of the point's own
+    zone is named instead (``in_own_zone``: Lord Howe, not South West Rocks). Far from
     every city (footprints are at most ~25 km) it is the nearest city or one barely
     farther; ``distance_km`` is the great-circle distance to the chosen city's centre.
 
@@ -78,9 +89,55 @@ def lookup(latitude: float, longitude: float) -> Place:
     At sea the zone is the nautical one (``Etc/GMT±N``).
     """
     latitude, longitude = validated(latitude, longitude)
-    city, distance_km = chosen_city(unit_vector(latitude, longitude))
+    vector = unit_vector(latitude, longitude)
+    city, distance_km = chosen_city(vector)
     zone = zone_at(latitude, longitude) or city.timezone
+    city, distance_km = in_own_zone(city, distance_km, vector, zone)
     return _place(city, zone, round(distance_km, 1))
+
+
+def in_own_zone(
+    city: City, distance_km: float, vector: tuple[float, float, float], zone: str
+) -> tuple[City, float]:
+    """``city`` (``distance_km`` from the point ``vector``), or a nearer place of the point's
+    own ``zone`` when ``city`` is of another zone: the nearest town of the zone, the nearest
+    remote place of it (for a point ``REMOTE_KM`` or farther from both), or the zone's own
+    place (``zone_places``). Lord Howe Island was named after South West Rocks, 600 km away
+    in Australia/Sydney; Lord Howe itself is 0.6 km away."""
+    if city.timezone == zone:
+        return city, distance_km
+    found = [(distance_km, city), _nearest_of_zone(gazetteer(), vector, zone)]
+    own = zone_places().get(zone)
+    if own is not None:
+        found.append((chord_to_km(_chord(vector, own)), own))
+    if min(found, key=_km)[0] > REMOTE_KM:
+        found.append(_nearest_of_zone(remote_gazetteer(), vector, zone))
+    return _swap(min(found, key=_km))
+
+
+def _km(candidate: tuple[float, City | None]) -> float:
+    return candidate[0]
+
+
+def _swap(candidate: tuple[float, City | None]) -> tuple[City, float]:
+    distance_km, city = candidate
+    assert city is not None  # the chosen city is always a candidate, at a finite distance
+    return city, distance_km
+
+
+def _nearest_of_zone(
+    places: Gazetteer, vector: tuple[float, float, float], zone: str
+) -> tuple[float, City | None]:
+    positions = places.by_zone.get(zone)
+    if positions is None or not len(positions):
+        return math.inf, None
+    chords = np.linalg.norm(places.vectors[positions] - np.array(vector), axis=1)
+    best = int(chords.argmin())
+    return chord_to_km(float(chords[best])), places.cities[int(positions[best])]
+
+
+def _chord(vector: tuple[float, float, float], city: City) -> float:
+    return math.dist(vector, unit_vector(city.latitude, city.longitude))
 
 
 def chosen_city(vector: tuple[float, float, float]) -> tuple[City, float]:
@@ -123,21 +180,46 @@ def _covering_city(
     positions = positions[keep]
     footprints = places.footprints_km[positions].tolist()
     populations = places.populations[positions].tolist()
-    return _best(positions.tolist(), chords[keep].tolist(), footprints, populations)
+    unnamed = places.unnamed[positions].tolist()
+    return _best(positions.tolist(), chords[keep].tolist(), footprints, populations, unnamed)
 
 
 def _best(
-    positions: list[int], chords: list[float], footprints: list[float], populations: list[int]
+    positions: list[int],
+    chords: list[float],
+    footprints: list[float],
+    populations: list[int],
+    unnamed: list[int],
 ) -> tuple[Rank, int, float]:
-    """Least distance (km) outside a footprint, then the largest population."""
+    """Least distance (km) outside a footprint, then a town with other names before one
+    without (a taluk's seat carrying the taluk's population), then the largest population."""
     ranked = []
-    for position, chord, footprint, population in zip(
-        positions, chords, footprints, populations, strict=True
+    for position, chord, footprint, population, nameless in zip(
+        positions, chords, footprints, populations, unnamed, strict=True
     ):
         distance = chord_to_km(chord)
-        ranked.append((max(0.0, distance - footprint), -population, position, distance))
-    outside, minus_population, position, distance = min(ranked)
-    return (outside, minus_population), position, distance
+        ranked.append((max(0.0, distance - footprint), nameless, -population, position, distance))
+    outside, nameless, minus_population, position, distance = min(ranked)
+    return (outside, nameless, minus_population), position, distance
+
+
+SAME_PLACE_KM = 0.01
+"""A stored town's coordinates are GeoNames' own: within this (km) it is that town."""
+
+
+@lru_cache(maxsize=65_536)  # one entry per town and language: a broadcast asks again and again
+def local_name(city: str, latitude: float, longitude: float, language: str) -> str:
+    """``city``, a town ``lookup`` named at ``latitude``/``longitude`` (degrees, the town's
+    own), as a reader of ``language`` writes it: its GeoNames name in the language's script
+    (``scripts.name_in_script``: Kochi is കൊച്ചി in Malayalam), else ``city`` as it is."""
+    if not has_own_script(language):
+        return city
+    towns = gazetteer()
+    position, chord = towns.index.nearest(unit_vector(latitude, longitude))
+    found = towns.cities[position]
+    if found.name != city or chord_to_km(chord) > SAME_PLACE_KM:
+        return city
+    return name_in_script(city, found.native_names, language)
 
 
 def search(query: str, limit: int = 10) -> list[Place]:

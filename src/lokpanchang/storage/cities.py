@@ -9,7 +9,7 @@ from sqlalchemy import Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from lokpanchang.places import Place, zone_at
+from lokpanchang.places import Place, local_name, zone_at
 from lokpanchang.places.geometry import haversine_km
 from lokpanchang.storage.models import CityDetail
 
@@ -82,6 +82,14 @@ def city_ids(session: Session, places: Iterable[Place]) -> dict[CityKey, int]:
 def _all_ids(session: Session) -> dict[CityKey, int]:
     query = select(TABLE.c.id, TABLE.c.city, TABLE.c.state, TABLE.c.country)
     return {(row.city, row.state, row.country): row.id for row in session.execute(query)}
+
+
+def city_name_in(city: CityDetail | None, language: str) -> str:
+    """The town's name as a reader of ``language`` writes it (``places.local_name``: in
+    their script where GeoNames has it, else as stored); empty for no town."""
+    if city is None:
+        return ""
+    return local_name(city.city, city.latitude, city.longitude, language)
 
 
 def km_from_city(latitude: float | None, longitude: float | None, city: CityDetail | None) -> float:

@@ -343,3 +343,12 @@ def unadmitted(session: Session, model: Ledger, where) -> list[tuple[int, int]]:
         where, model.status == L.PENDING, model.admitted_at.is_(None)
     )
     return [(row_id, user_id) for row_id, user_id in session.execute(query.order_by(model.id))]
+
+
+def owed_dates(session: Session, user_id: int, since: date) -> set[date]:
+    """The local dates from ``since`` on for which the subscriber has a daily row (sent,
+    owed or failed): no slot on one of them sends again (one message per local date)."""
+    query = select(MessageLog.local_date).where(
+        MessageLog.user_id == user_id, MessageLog.local_date >= since
+    )
+    return set(session.scalars(query))

@@ -24,6 +24,7 @@ from lokpanchang.messages.calendar_line import CALENDAR_WORDS
 from lokpanchang.messages.languages import text_language
 from lokpanchang.messages.observance_words import OBSERVANCE_WORDS
 from lokpanchang.messages.places import distinct_labels, place_name, zone_label
+from lokpanchang.places import Place, local_name
 from lokpanchang.web import app_settings, integrations
 from lokpanchang.web.channels import SIGNUP_TEMPLATES, every_morning_links
 from lokpanchang.web.panchang_view import convention_note, facts, hhmm, polar_note, times_note
@@ -134,7 +135,7 @@ def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
         "matches": list(zip(matches, distinct_labels(matches, choice.language), strict=True)),
         "chosen": chosen,
         "choice": replace(choice, pick=index),
-        "chosen_name": place_name(chosen),
+        "chosen_name": place_name(replace(chosen, city=_local(chosen, choice.language))),
         "zone_name": zone_label(chosen.timezone),
     }
     reading, problem = _calendar(choice, chosen)
@@ -143,6 +144,11 @@ def _look_up(choice: Choice, words: Mapping[str, str]) -> dict:
     if problem or day is None:
         return {**found, "problem": problem}
     return {**found, **_day(chosen, day, choice.language, words, reading)}
+
+
+def _local(chosen: Place, language: str) -> str:
+    """The chosen town's name in the reader's script (``places.local_name``)."""
+    return local_name(chosen.city, chosen.latitude, chosen.longitude, language)
 
 
 def _calendar(choice: Choice, chosen) -> tuple[str, str | None]:
@@ -192,7 +198,8 @@ def _day(chosen, day: date, language: str, words: Mapping[str, str], calendar: s
         )
         # Exactly what the broadcast would send a subscriber there.
         where = (chosen.latitude, chosen.longitude, chosen.timezone)
-        message = integrations.public_message(language, *where, day, chosen.city, calendar=calendar)
+        named = _local(chosen, language)
+        message = integrations.public_message(language, *where, day, named, calendar=calendar)
     except ValueError:
         return {"problem": words["cannot_compute"]}
     shown = almanac.to_dict()
