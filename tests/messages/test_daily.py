@@ -45,8 +45,8 @@ def test_with_the_almanac_names_come_from_its_tables_by_number():
     assert rendered.parameters[2].startswith(names.label("nakshatra", 26, "hi"))
 
 
-def test_sanskrit_readers_get_the_hindi_body():
-    assert render_daily(ujjain_day(), "sa").text.startswith("पंचांग: ")
+def test_sanskrit_readers_get_the_sanskrit_body():
+    assert render_daily(ujjain_day(), "sa").text.startswith("पञ्चाङ्गम्: ")
 
 
 def test_it_unpacks_as_parameters_and_text():
