@@ -123,7 +123,9 @@ def test_the_template_bodies_use_the_registrys_labels(code):
     for key, placeholder in [("tithi", 2), ("nakshatra", 3), ("yoga", 4), ("karana", 5)]:
         assert f"\n{words[key]}: {{{{{placeholder}}}}}\n" in body
     assert f"\n{words['sunrise']} / {words['sunset']}: {{{{6}}}}\n" in body
-    assert f"\n{words['rahu_kalam']}: {{{{7}}}}\n" in body
+    # Tamil names Gowri Panchangam's Nalla Neram beside Rahu Kalam (issue 25 item 4).
+    nalla = " / நல்ல நேரம்" if code == "ta" else ""
+    assert f"\n{words['rahu_kalam']}{nalla}: {{{{7}}}}\n" in body
     assert f"\n{words['masa']} / " in body
 
 
