@@ -246,6 +246,41 @@ TAMIL = {
     ),
 }
 
+# Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit:
+# kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
+# tests/almanac/test_native_names.py says where the 25th's spelling differs).
+MALAYALAM: dict[str, tuple[str, ...]] = {
+    "nakshatra": (
+        "അശ്വതി",
+        "ഭരണി",
+        "കാർത്തിക",
+        "രോഹിണി",
+        "മകയിരം",
+        "തിരുവാതിര",
+        "പുണർതം",
+        "പൂയം",
+        "ആയില്യം",
+        "മകം",
+        "പൂരം",
+        "ഉത്രം",
+        "അത്തം",
+        "ചിത്തിര",
+        "ചോതി",
+        "വിശാഖം",
+        "അനിഴം",
+        "തൃക്കേട്ട",
+        "മൂലം",
+        "പൂരാടം",
+        "ഉത്രാടം",
+        "തിരുവോണം",
+        "അവിട്ടം",
+        "ചതയം",
+        "പൂരുരുട്ടാതി",
+        "ഉത്രട്ടാതി",
+        "രേവതി",
+    ),
+}
+
 
 def karana_name_index(number: int) -> int:
     """Index into the karana names for karana ``number`` (1..60) of the lunar month."""
