@@ -51,6 +51,19 @@ TAMIL_NAKSHATRAS = (
     "பூரம் உத்திரம் அஸ்தம் சித்திரை சுவாதி விசாகம் அனுஷம் கேட்டை மூலம் பூராடம் உத்திராடம் "
     "திருவோணம் அவிட்டம் சதயம் பூரட்டாதி உத்திரட்டாதி ரேவதி"
 )
+# Tithis in Tamil usage: 1-12 as https://www.muthamizhmalar.com/ ("திதிகள் என்றால் என்ன ?
+# அதன் விளக்கம்?") lists them, 13-16 as https://jothidaanubavam.blogspot.com/2015/12/1.html
+# ("திரயோதசி, சதுர்த்தசி, பௌர்ணமி (அல்லது) அமாவாசை").
+TAMIL_TITHIS = (
+    "பிரதமை துவிதியை திருதியை சதுர்த்தி பஞ்சமி சஷ்டி சப்தமி அஷ்டமி நவமி தசமி ஏகாதசி துவாதசி "
+    "திரயோதசி சதுர்த்தசி பௌர்ணமி அமாவாசை"
+)
+# Tithis in Telugu usage: https://acchatelugupth.blogspot.com/2020/03/blog-post_51.html
+# ("తిథులు"); it writes the first పాఢ్యమి, we the usual పాడ్యమి.
+TELUGU_TITHIS = (
+    "పాడ్యమి విదియ తదియ చవితి పంచమి షష్ఠి సప్తమి అష్టమి నవమి దశమి ఏకాదశి ద్వాదశి త్రయోదశి "
+    "చతుర్దశి పౌర్ణమి అమావాస్య"
+)
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -72,6 +85,11 @@ def test_malayalam_nakshatras_are_malayalam_usage():
 
 def test_tamil_nakshatras_are_tamil_usage():
     assert list(table("nakshatra", "ta")) == TAMIL_NAKSHATRAS.split()
+
+
+@pytest.mark.parametrize("lang, usage", [("ta", TAMIL_TITHIS), ("te", TELUGU_TITHIS)])
+def test_tithis_are_the_languages_usage(lang, usage):
+    assert list(table("tithi", lang)) == usage.split()
 
 
 @pytest.mark.parametrize("month_paksha", sorted(HINDI_EKADASHIS))

@@ -281,6 +281,30 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
+# Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు"; it spells the
+# first పాఢ్యమి, we write the usual పాడ్యమి).
+TELUGU: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "పాడ్యమి",
+        "విదియ",
+        "తదియ",
+        "చవితి",
+        "పంచమి",
+        "షష్ఠి",
+        "సప్తమి",
+        "అష్టమి",
+        "నవమి",
+        "దశమి",
+        "ఏకాదశి",
+        "ద్వాదశి",
+        "త్రయోదశి",
+        "చతుర్దశి",
+        "పౌర్ణమి",
+        "అమావాస్య",
+    ),
+}
+
 
 def karana_name_index(number: int) -> int:
     """Index into the karana names for karana ``number`` (1..60) of the lunar month."""
