@@ -282,8 +282,8 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
 }
 
 # Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
-# Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు"; it spells the
-# first పాఢ్యమి, we write the usual పాడ్యమి).
+# Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
+# sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి).
 TELUGU: dict[str, tuple[str, ...]] = {
     "tithi": (
         "పాడ్యమి",
@@ -302,6 +302,29 @@ TELUGU: dict[str, tuple[str, ...]] = {
         "చతుర్దశి",
         "పౌర్ణమి",
         "అమావాస్య",
+    ),
+}
+
+# Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
+# kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ").
+KANNADA: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "ಪಾಡ್ಯ",
+        "ಬಿದಿಗೆ",
+        "ತದಿಗೆ",
+        "ಚೌತಿ",
+        "ಪಂಚಮಿ",
+        "ಷಷ್ಠಿ",
+        "ಸಪ್ತಮಿ",
+        "ಅಷ್ಟಮಿ",
+        "ನವಮಿ",
+        "ದಶಮಿ",
+        "ಏಕಾದಶಿ",
+        "ದ್ವಾದಶಿ",
+        "ತ್ರಯೋದಶಿ",
+        "ಚತುರ್ದಶಿ",
+        "ಹುಣ್ಣಿಮೆ",
+        "ಅಮಾವಾಸ್ಯೆ",
     ),
 }
 
