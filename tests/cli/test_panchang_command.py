@@ -34,6 +34,15 @@ def test_the_page_is_readable_and_in_the_chosen_language(capsys):
     assert "Sunrise    06:55" in page and "Rahu kalam 16:05 - 17:24" in page
 
 
+def test_the_page_gives_choghadiya_and_gowri_panchangam_apart(capsys):
+    assert main(["panchang", *DELHI, "--date", "2026-11-29", "--lang", "ta"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    [gowri] = [line for line in lines if line.strip().startswith("Gowri")]
+    [choghadiya] = [line for line in lines if line.strip().startswith("Choghadiya")]
+    assert gowri.split()[1:3] == ["உத்தி", "06:55,"]  # Sunday's first part: Uthi at sunrise
+    assert choghadiya.split()[1:3] == ["உத்வேக", "06:55,"]  # Choghadiya's: Udvega
+
+
 def test_a_wednesday_page_says_why_there_is_no_abhijit(capsys):
     assert main(["panchang", *DELHI, "--date", "2026-11-25"]) == 0  # a Wednesday
     page = capsys.readouterr().out

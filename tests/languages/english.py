@@ -10,6 +10,23 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 # Latin letters a non-English text may keep: brand names, the keywords the conversation
 # matches in every language, and "UTC" (zone labels).
 ALWAYS_ALLOWED = ("Lokpanchang", "WhatsApp", "Telegram", "START", "STOP", "HELP", "UTC")
+# Values to fill every reply with: none is a word of any language's tables.
+LINK = "https://t.me/LokPanchangBot?start=abc"
+REPLY_VALUES = {
+    "when": "06:30",
+    "next": "25 12 2026 06:56",
+    "date": "25 12 2026",
+    "resume": "26 12 2026",
+    "minutes": "30",
+    "time": "05:45",
+    "text": "31-02",
+    "days": "30",
+    "channel": "WhatsApp",
+    "state": "-",
+    "calendar": "-",
+    "line": "-",
+    "link": LINK,
+}
 # Attributes a reader sees or hears (screen readers read labels and titles).
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "value")
 

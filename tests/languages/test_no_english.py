@@ -12,9 +12,8 @@ from lokpanchang.almanac import generate_panchangam_with_timezone
 from lokpanchang.messages import render_daily, reply
 from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.messages.replies import reply_kinds
-from tests.languages.english import english_words, readable_text
+from tests.languages.english import LINK, REPLY_VALUES, english_words, readable_text
 
-LINK = "https://t.me/LokPanchangBot?start=abc"  # a link is no English word
 NOT_ENGLISH = [code for code in languages.CODES if code != "en"]
 # Ordinary, adhika month, polar day, polar night, a sunrise without a sunset, and the sea
 # point whose town is 1,797 km away.
@@ -54,10 +53,7 @@ def test_no_english_word_is_left_in_the_daily_message(panchangams, name, languag
 @pytest.mark.parametrize("language", NOT_ENGLISH)
 def test_no_english_word_is_left_in_a_reply(language, kind):
     place, zone = place_label("Sea Ranch", 1797.2, language), zone_label("Etc/GMT+9")
-    values = {"when": "06:30", "next": "25 12 2026 06:56", "date": "25 12 2026"}
-    values |= {"resume": "26 12 2026", "minutes": "30", "time": "05:45", "text": "31-02"}
-    values |= {"days": "30", "channel": "WhatsApp", "state": "-", "calendar": "-", "line": "-"}
-    text = reply(kind, language, place=place, timezone=zone, link=LINK, **values)
+    text = reply(kind, language, place=place, timezone=zone, **REPLY_VALUES)
     # The help lists the languages by their own names, English among them.
     assert english_words(text, ["Sea Ranch", "English", LINK]) == [], text
 

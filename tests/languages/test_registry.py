@@ -33,13 +33,13 @@ def test_every_layer_lists_the_registrys_languages_in_its_order():
     assert tuple(LANGUAGE_CODES) == languages.CODES
 
 
-def test_sanskrit_reads_hindi_and_is_sent_the_hindi_template():
+def test_sanskrit_reads_its_own_words_and_is_sent_under_hindis_template_code():
     assert {code: languages.reads(code) for code in languages.CODES} == {
-        **{code: code for code in languages.CODES},
-        "sa": "hi",
+        code: code for code in languages.CODES
     }
     assert language_code("sa") == "hi" and language_code("xx") == "en"
-    assert set(LANGUAGE_CODES.values()) == set(DAILY_TEMPLATE_BODIES) == set(languages.WORDS)
+    assert set(LANGUAGE_CODES.values()) == set(languages.CODES) - {"sa"}
+    assert set(DAILY_TEMPLATE_BODIES) == set(languages.WORDS) == set(languages.CODES)
 
 
 def test_hindi_is_spelled_one_way_and_every_native_name_once():
@@ -123,7 +123,9 @@ def test_the_template_bodies_use_the_registrys_labels(code):
     for key, placeholder in [("tithi", 2), ("nakshatra", 3), ("yoga", 4), ("karana", 5)]:
         assert f"\n{words[key]}: {{{{{placeholder}}}}}\n" in body
     assert f"\n{words['sunrise']} / {words['sunset']}: {{{{6}}}}\n" in body
-    assert f"\n{words['rahu_kalam']}: {{{{7}}}}\n" in body
+    # Tamil names Gowri Panchangam's Nalla Neram beside Rahu Kalam (issue 25 item 4).
+    nalla = " / நல்ல நேரம்" if code == "ta" else ""
+    assert f"\n{words['rahu_kalam']}{nalla}: {{{{7}}}}\n" in body
     assert f"\n{words['masa']} / " in body
 
 

@@ -45,8 +45,8 @@ def test_with_the_almanac_names_come_from_its_tables_by_number():
     assert rendered.parameters[2].startswith(names.label("nakshatra", 26, "hi"))
 
 
-def test_sanskrit_readers_get_the_hindi_body():
-    assert render_daily(ujjain_day(), "sa").text.startswith("पंचांग: ")
+def test_sanskrit_readers_get_the_sanskrit_body():
+    assert render_daily(ujjain_day(), "sa").text.startswith("पञ्चाङ्गम्: ")
 
 
 def test_it_unpacks_as_parameters_and_text():
@@ -57,7 +57,9 @@ def test_it_unpacks_as_parameters_and_text():
 def test_tamil_readers_get_the_tamil_body():
     rendered = render_daily(ujjain_day(), "ta")
     assert rendered.text.startswith("பஞ்சாங்கம்: ஞாயிறு 29 நவம்பர் 2026, Ujjain\n")
-    assert "ராகு காலம்: 16:18-17:39" in rendered.text
+    # Rahu Kalam (Visham, the 8th part on Sundays), then Nalla Neram: Gowri Panchangam's
+    # good daytime parts, Uthi and Amirdha, then Laabam, Dhanam and Sugam (issue 25 item 4).
+    assert "ராகு காலம் / நல்ல நேரம்: 16:18-17:39 / 06:52-09:34, 10:55-14:57\n" in rendered.text
 
 
 def test_it_falls_back_to_english_for_languages_without_a_body():

@@ -43,7 +43,7 @@ def test_a_town_is_named_as_it_is_up_to_fifty_km_and_said_to_be_far_beyond():
     assert place_label("Sea Ranch", 914.4, "en") == "near Sea Ranch (914 km)"
     assert place_label("Sea Ranch", 1797.2, "en") == "near Sea Ranch (1,797 km)"
     assert place_label("Sea Ranch", 914.4, "hi") == "Sea Ranch के पास (914 किमी)"
-    assert place_label("Sea Ranch", 914.4, "sa") == "Sea Ranch के पास (914 किमी)"
+    assert place_label("Sea Ranch", 914.4, "sa") == "Sea Ranch समीपे (914 किलोमीटर्)"
     assert place_label("", 914.4, "en") == ""
 
 

@@ -21,21 +21,13 @@ from lokpanchang.messages.replies import (
     reply_language,
     reply_template,
 )
+from tests.languages.english import REPLY_VALUES
 
 SAMPLE = {
+    **REPLY_VALUES,
     "place": "Ujjain",
     "timezone": "Asia/Kolkata",
-    "when": "06:30",
     "next": "2 12 2026 06:56",
-    "date": "25 12 2026",
-    "resume": "26 12 2026",
-    "minutes": "30",
-    "time": "05:45",
-    "text": "31-02",
-    "days": "30",
-    "channel": "WhatsApp",
-    "state": "-",
-    "link": "https://t.me/LokPanchangBot?start=abc",
     "calendar": "Tamil",
     "line": "Chithirai 7",
 }
@@ -72,10 +64,9 @@ def test_every_almanac_language_has_a_script_here():
     assert set(SUPPORTED_LANGUAGES) == set(SCRIPTS)
 
 
-def test_every_body_language_has_replies_of_its_own_and_sanskrit_reads_hindi():
+def test_every_language_has_replies_of_its_own_sanskrit_too():
     assert {language: reply_language(language) for language in SUPPORTED_LANGUAGES} == {
-        **{language: language for language in DAILY_TEMPLATE_BODIES},
-        "sa": "hi",
+        language: language for language in DAILY_TEMPLATE_BODIES
     }
     assert reply_language("xx") == "en"
 
@@ -123,7 +114,7 @@ def test_each_language_is_named_as_its_reader_writes_it():
     assert reply("language_set", "en") == "Done: your panchangam will come in English."
     assert reply("language_set", "ta") == "சரி: இனி உங்கள் பஞ்சாங்கம் தமிழ் மொழியில் வரும்."
     assert reply("language_set", "hi") == "ठीक है: आपका पंचांग अब हिंदी में आएगा।"
-    assert reply("language_set", "sa") == "ठीक है: आपका पंचांग अब संस्कृत में आएगा।"
+    assert reply("language_set", "sa") == "अस्तु: इतः परं भवतः पञ्चाङ्गं संस्कृतम् इति भाषायाम् आगमिष्यति।"
     assert reply("language_set", "xx") == "Done: your panchangam will come in xx."
 
 

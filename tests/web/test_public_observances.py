@@ -50,3 +50,13 @@ def test_weeks_start_on_sunday_and_pad_other_months():
     assert weeks[0][0][0] == date(2026, 11, 1)  # 1 November 2026 is a Sunday
     assert weeks[1][0] == (date(2026, 11, 8), [{"date": "2026-11-08", "key": "diwali"}])
     assert weeks[-1][-1] is None
+
+
+def test_tamil_readers_get_gowri_panchangam_as_its_own_table_and_choghadiya_by_its_name(client):
+    # Issue 25 item 4: the Tamil page called Choghadiya "கௌரி பஞ்சாங்கம்".
+    page = client.get(DELHI_DAY + "&lang=ta").get_data(as_text=True)
+    assert '<table class="choghadiya" aria-label="சௌகடியா">' in page
+    assert '<table class="gowri" aria-label="கௌரி பஞ்சாங்கம்">' in page
+    assert '<td class="good">உத்தி (நல்லது)</td>' in page  # Sunday's first Gowri part
+    english = client.get(DELHI_DAY + "&lang=en").get_data(as_text=True)
+    assert '<table class="gowri" aria-label="Gowri Panchangam">' in english

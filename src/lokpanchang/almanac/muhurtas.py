@@ -1,5 +1,6 @@
-"""The day's muhurtas beside the kalams: choghadiya, hora, brahma muhurta, pradosha and
-nishita, amrit kalam and varjyam, and the Moon's and Sun's signs with their change times.
+"""The day's muhurtas beside the kalams: choghadiya, Gowri Panchangam (``gowri``), hora,
+brahma muhurta, pradosha and nishita, amrit kalam and varjyam, and the Moon's and Sun's
+signs with their change times.
 
 - Choghadiya: the daytime and the night each cut in eight equal parts. The day's first is
   the weekday's (Sunday Udvega, Monday Amrita, Tuesday Roga, Wednesday Labha, Thursday
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from typing import Any
 
-from lokpanchang.almanac import daylight, elements, motion
+from lokpanchang.almanac import daylight, elements, gowri, motion
 from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.model import Interval, iso
 from lokpanchang.almanac.muhurta_names import CHOGHADIYA, HORA_LORDS, Quality
@@ -120,6 +121,8 @@ class Muhurtas:
 
     choghadiya_day: tuple[Period, ...]
     choghadiya_night: tuple[Period, ...]
+    gowri_day: tuple[Period, ...]
+    gowri_night: tuple[Period, ...]
     hora: tuple[Period, ...]
     brahma_muhurta: Interval | None
     pradosha: Interval | None
@@ -131,7 +134,15 @@ class Muhurtas:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape (``Panchangam.to_dict()["muhurtas"]``)."""
-        periods = ("choghadiya_day", "choghadiya_night", "hora", "chandra_rashi", "surya_rashi")
+        periods = (
+            "choghadiya_day",
+            "choghadiya_night",
+            "gowri_day",
+            "gowri_night",
+            "hora",
+            "chandra_rashi",
+            "surya_rashi",
+        )
         result: dict[str, Any] = {
             name: [item.to_dict() for item in getattr(self, name)] for name in periods
         }
@@ -178,6 +189,7 @@ def day_muhurtas(
     sky = _Sky(frame, previous_sunset, local, weekday, tuple(nakshatras), convention)
     return Muhurtas(
         *_choghadiyas(sky, lang),
+        *_gowris(sky, lang),
         hora=_horas(sky, lang),
         brahma_muhurta=_night_muhurta(sky, before_sunrise=True),
         pradosha=_pradosha(sky),
@@ -230,6 +242,22 @@ def _choghadiya_periods(
         span = (times[number - 1], times[number])
         periods.append(Period(number, names[lang], span, sky.local, quality))
     return tuple(periods)
+
+
+def _gowris(sky: _Sky, lang: str) -> tuple[tuple[Period, ...], tuple[Period, ...]]:
+    """Gowri Panchangam's eight parts of the daytime and of the night (``gowri``)."""
+    halves = _halves(sky)
+    if halves is None:
+        return (), ()
+    return _gowri_periods(sky, halves[0], False, lang), _gowri_periods(sky, halves[1], True, lang)
+
+
+def _gowri_periods(sky: _Sky, half: Span, night: bool, lang: str) -> tuple[Period, ...]:
+    order, spans = gowri.gowri_order(sky.weekday, night), gowri.eighths(*half)
+    return tuple(
+        Period(number, gowri.gowri_name(index, lang), span, sky.local, gowri.gowri_quality(index))
+        for number, (index, span) in enumerate(zip(order, spans, strict=True), start=1)
+    )
 
 
 def _horas(sky: _Sky, lang: str) -> tuple[Period, ...]:

@@ -246,6 +246,8 @@ def _muhurta_lines(panchangam: Panchangam) -> list[str]:
     for title, periods in (
         ("Choghadiya", found.choghadiya_day),
         ("(night)", found.choghadiya_night),
+        ("Gowri", found.gowri_day),
+        ("(night)", found.gowri_night),
     ):
         text = ", ".join(f"{p.name} {_clock(p.start, day)}" for p in periods)
         lines.append(f"  {title:<11}{text or 'none (no sunrise or sunset)'}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
+from lokpanchang import languages as registry
 
 _ACTION = re.compile(
     r"^(?:(?P<async>\d+)|sync:(?P<sync>\d+)(?:\*(?P<times>\d+))?|"
@@ -38,9 +38,9 @@ class FakeConfig:
     templates: dict[str, int] = field(
         default_factory=lambda: {"daily_panchangam": 8, "daily_panchangam_v2": 10}
     )
-    # Template languages registered at Meta: exactly those with a body in the project, so a
-    # send in a language nobody wrote a body for fails here as it would at Meta (132001).
-    languages: frozenset[str] = frozenset(DAILY_TEMPLATE_BODIES)
+    # Template languages registered at Meta: exactly the registry's Meta codes (Sanskrit is
+    # sent under Hindi's), so a send under any other code fails here as at Meta (132001).
+    languages: frozenset[str] = frozenset(map(registry.meta_code, registry.CODES))
     latency_ms: float = 0.0
     rate: float = 0.0  # messages/s per number; 0 = unlimited
     pair_interval: float = 6.0  # seconds between messages to one user; 0 = unlimited

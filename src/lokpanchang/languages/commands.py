@@ -1,5 +1,5 @@
 """The conversation's command words in every text language (issue 14), beside the registry's
-start, stop and help words. Words are casefolded; a reader of Sanskrit writes the Hindi ones.
+start, stop and help words. Words are casefolded; every language's words are accepted from anyone.
 
 ``ARGUMENT_COMMANDS`` take what follows the word (``time 05:45``, ``pause 7``, ``sunrise+30``);
 the others are the whole message. ``NEXT_WORDS`` may come before ``ekadashi`` ("next
@@ -55,6 +55,20 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("मिटाएँ", "मिटाएं"),
         "yes": ("हाँ", "हां"),
         "calendar": ("कैलेंडर",),
+    },
+    "sa": {
+        "today": ("अद्य",),
+        "tomorrow": ("श्वः",),
+        "yesterday": ("ह्यः",),
+        "time": ("समयः",),
+        "sunrise": ("सूर्योदयः",),
+        "status": ("स्थितिः",),
+        "ekadashi": ("एकादशी",),
+        "festivals": ("उत्सवाः", "व्रतानि"),
+        "pause": ("विरामः",),
+        "delete": ("अपनय",),
+        "yes": ("आम्",),
+        "calendar": ("दिनदर्शिका",),
     },
     "ta": {
         "today": ("இன்று",),
@@ -175,6 +189,14 @@ CALENDAR_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
         "bengali": ("बंगाली", "बांग्ला"),
         "odia": ("ओड़िया", "उड़िया", "ओडिया"),
     },
+    "sa": {
+        "amanta": ("अमान्तः",),
+        "purnimanta": ("पूर्णिमान्तः",),
+        "tamil": ("तमिळ्",),
+        "malayalam": ("मलयाळम्",),
+        "bengali": ("वङ्गीयम्",),
+        "odia": ("उत्कलीयम्",),
+    },
     "ta": {
         "amanta": ("அமாந்த",),
         "purnimanta": ("பூர்ணிமாந்த",),
@@ -234,5 +256,5 @@ CALENDAR_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 NEXT_WORDS = frozenset(
-    ("next", "अगली", "अगला", "அடுத்த", "తదుపరి", "ಮುಂದಿನ", "അടുത്ത", "पुढील", "આગામી", "পরবর্তী")
+    ("next", "अगली", "अगला", "आगामिनी", "அடுத்த", "తదుపరి", "ಮುಂದಿನ", "അടുത്ത", "पुढील", "આગામી", "পরবর্তী")
 )

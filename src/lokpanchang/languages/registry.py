@@ -20,8 +20,8 @@ class Language:
     """One language the service speaks.
 
     ``reads`` is the language whose texts (template body, replies, labels) a reader gets:
-    itself, or Hindi for Sanskrit (Meta has no Sanskrit templates). ``meta_code`` is the
-    code its template is sent under. ``letters`` is the Unicode range of its script, used
+    every supported language reads itself. ``meta_code`` is the code its WhatsApp template
+    is sent under: Hindi's for Sanskrit, as Meta has no Sanskrit templates. ``letters`` is the Unicode range of its script, used
     to guess a stranger's language from what they write (empty: Latin says nothing).
     ``name_words`` are the words (casefolded) that name it; ``name_in_text`` is its name
     inside a sentence of the language it reads, when that differs from ``native_name``.
@@ -85,10 +85,11 @@ LANGUAGES: tuple[Language, ...] = (
         "DEVANAGARI",
         "\u0900-\u097f",
         "hi",
-        "hi",
+        "sa",
         ("sanskrit", "संस्कृतम्", "संस्कृत"),
-        start_words=("नमः",),
-        name_in_text="संस्कृत",
+        start_words=("नमः", "नमस्कारः", "आरभ"),
+        stop_words=("विरम", "विरमतु"),
+        help_words=("साहाय्यम्",),
     ),
     Language(
         "ta",

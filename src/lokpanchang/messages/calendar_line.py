@@ -38,6 +38,13 @@ CALENDAR_WORDS: dict[str, dict[str, str]] = {
         "this_place": "{calendar} (यहाँ का)",
         "bad_calendar": "'{value}' कोई कैलेंडर नहीं है जिसकी हम गणना करते हैं; इनमें से चुनें: {choices}",
     },
+    "sa": {
+        "year_named": "{name} संवत्सरः",
+        "era_year": "{era} {year}",
+        "calendar": "दिनदर्शिका",
+        "this_place": "{calendar} (अस्य स्थानस्य)",
+        "bad_calendar": "'{value}' इति दिनदर्शिका अस्माभिः न गण्यते; एतासु एकां चिनोतु: {choices}",
+    },
     "ta": {
         "year_named": "{name} ஆண்டு",
         "era_year": "{era} {year}",

@@ -18,6 +18,11 @@ CALENDAR_REPLIES: dict[str, dict[str, str]] = {
         "calendar_is": "आपके दैनिक संदेश में मास {calendar} कैलेंडर से आता है। बदलने के लिए {calendar_word} और इनमें से एक लिखें: {calendars}।",
         "bad_calendar": "क्षमा करें, “{text}” कोई कैलेंडर नहीं है जिसे हम जानते हैं। {calendar_word} और इनमें से एक लिखें: {calendars}।",
     },
+    "sa": {
+        "calendar_set": "अस्तु: इतः परं भवतः दैनिकसन्देशे मासः {calendar} दिनदर्शिकानुसारम् आगमिष्यति। अद्य: {line}",
+        "calendar_is": "भवतः दैनिकसन्देशे मासः {calendar} दिनदर्शिकानुसारम् आगच्छति। परिवर्तयितुं {calendar_word} इति एतेषु एकं च लिखतु: {calendars}।",
+        "bad_calendar": "क्षम्यताम्, “{text}” इति दिनदर्शिका अस्माभिः न ज्ञायते। {calendar_word} इति एतेषु एकं च लिखतु: {calendars}।",
+    },
     "ta": {
         "calendar_set": "சரி: இனி உங்கள் தினசரி செய்தியில் மாதம் {calendar} நாட்காட்டிப்படி வரும். இன்று: {line}",
         "calendar_is": "உங்கள் தினசரி செய்தியில் மாதம் {calendar} நாட்காட்டிப்படி வருகிறது. மாற்ற {calendar_word} என்றும் இவற்றில் ஒன்றையும் அனுப்பவும்: {calendars}.",

@@ -39,6 +39,8 @@ NEXT_DAY = "+1"  # after a time on the next civil day, in every language
 # also the key of its explanation in the registry's words.
 POLAR_WITHOUT_SUNRISE = ("polar_day", "polar_night")
 NO_SUNSET = "no_sunset"
+# Readers whose body reads "Rahu Kalam / Nalla Neram" (Gowri Panchangam's good times).
+NALLA_NERAM_READERS = ("ta",)
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ def _raw_parameters(
             for kind in ("tithi", "nakshatra", "yoga", "karana")
         ),
         _daylight(day, local_date, said),
-        _kalam(day, local_date, said),
+        _kalam(day, local_date, said) + _nalla_neram(day, local_date, language, said),
         month_line(day, calendar, language) or _month_and_year(day, language, said),
     ]
 
@@ -234,6 +236,28 @@ def _kalam(day: dict[str, Any], local_date: date | None, words: Mapping[str, str
     if not isinstance(day.get("rahu_kalam"), dict) and day.get("polar"):
         return words["no_kalam"]
     return _span(day.get("rahu_kalam"), local_date, words)
+
+
+def _nalla_neram(
+    day: dict[str, Any], local_date: date | None, language: str, words: Mapping[str, str]
+) -> str:
+    """`` / `` and Gowri Panchangam's good daytime parts, for readers whose body names Nalla
+    Neram beside Rahu Kalam (Tamil); nothing without a sunrise and a sunset to divide."""
+    if text_language(language) not in NALLA_NERAM_READERS:
+        return ""
+    # Imported here so that importing ``messages`` loads no ephemeris (see test_purity).
+    from lokpanchang.almanac.gowri import nalla_neram
+
+    try:
+        sunrise, sunset = (datetime.fromisoformat(str(day[key])) for key in ("sunrise", "sunset"))
+        weekday = int(day["vara"]["number"]) - 1
+    except (KeyError, TypeError, ValueError):
+        return ""  # no daytime to divide: the kalam's explanation says why
+    spans = nalla_neram(weekday, sunrise, sunset)
+    return " / " + ", ".join(
+        f"{_clock(start.isoformat(), local_date, words)}-{_clock(end.isoformat(), local_date, words)}"
+        for start, end in spans
+    )
 
 
 def _span(span: Any, local_date: date | None, words: Mapping[str, str]) -> str:

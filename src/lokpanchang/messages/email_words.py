@@ -1,6 +1,7 @@
 """PURE: the words of the e-mail channel -- a message's subject when its text has no heading,
 the link to leave, the confirmation asked for at sign-up and the pages around it -- by text
-language (``languages.reads``); a language without its own words reads English."""
+language (``languages.reads``). Languages without their own words yet are listed as known
+gaps in ``tests/languages/test_complete.py`` and read English."""
 
 from __future__ import annotations
 
@@ -50,6 +51,27 @@ EMAIL_WORDS: dict[str, dict[str, str]] = {
         "bad_address": "{address} ऐसा ई-मेल पता नहीं है जिस पर हम भेज सकें।",
         "signup_label": "या हर सुबह ई-मेल से:",
         "signup_button": "मुझे लिंक भेजें",
+    },
+    "sa": {
+        "subject": "भवतः पञ्चाङ्गम्",
+        "leave": "एकेन नोदनेन सदस्यतां त्यजतु",
+        "confirm_subject": "दैनिकं पञ्चाङ्गम्: पुष्टिं करोतु",
+        "confirm_body": (
+            "केनचित् (आशास्महे भवता) अस्मिन् सङ्केते प्रतिप्रातः {place} स्थानस्य पञ्चाङ्गं याचितम्। "
+            "पुष्ट्यै इमं सम्पर्कम् उद्घाटयतु; तावत् किमपि न प्रेष्यते:\n\n{link}\n\nअयं सम्पर्कः "
+            "{hours} होराः चलति। यदि भवान् न याचितवान्, इमं सन्देशम् उपेक्षताम्।"
+        ),
+        "check_inbox": "{address} पश्यतु: पुष्टेः सम्पर्कः प्रेषितः। तस्य उद्घाटनपर्यन्तं किमपि न प्रेष्यते।",
+        "confirm_button": "आम्, प्रतिप्रातः मह्यं पञ्चाङ्गं प्रेषयतु",
+        "confirm_title": "सदस्यतायाः पुष्टिं करोतु",
+        "confirmed": "अस्तु: भवतः पञ्चाङ्गं प्रतिप्रातः {address} सङ्केते आगमिष्यति।",
+        "leave_button": "सदस्यतां त्यजतु",
+        "leave_title": "दैनिकपञ्चाङ्गस्य सदस्यतां त्यजतु",
+        "left": "सदस्यता त्यक्ता: {address} सङ्केते इतः परं पञ्चाङ्गं न आगमिष्यति।",
+        "bad_link": "अयं सम्पर्कः शुद्धः नास्ति कालातीतः वा। पृष्ठे पुनः सदस्यतां स्वीकरोतु।",
+        "bad_address": "{address} इति ई-मेल्-सङ्केतः नास्ति यत्र वयं प्रेषयितुं शक्नुमः।",
+        "signup_label": "अथवा प्रतिप्रातः ई-मेल्-द्वारा:",
+        "signup_button": "मह्यं सम्पर्कं प्रेषयतु",
     },
 }
 

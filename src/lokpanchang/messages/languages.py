@@ -1,8 +1,8 @@
-"""The daily message's template bodies, one per language Meta is sent.
+"""The daily message's template bodies, one per text language.
 
-Every language the sender addresses at Meta (``languages.meta_code``) has its own body
-here, with the same eight placeholders in the same order. The labels in each body are the
-registry's (``lokpanchang.languages.words``; a test keeps them equal); the keywords HELP and
+Every text language (``languages.text_languages``) has its own body here, with the same
+eight placeholders in the same order; the WhatsApp sender sends it under the language's Meta
+code (``languages.meta_code``). The labels in each body are the registry's (``lokpanchang.languages.words``; a test keeps them equal); the keywords HELP and
 STOP stay in Latin letters because the conversation handler matches them. The connecting
 words and month names the parameters use live in the registry too. ``docs/whatsapp.md``
 lists where each word was checked.
@@ -30,10 +30,18 @@ DAILY_TEMPLATE_BODIES: dict[str, str] = {
         "सूर्योदय / सूर्यास्त: {{6}}\nराहु काल: {{7}}\nमास / संवत: {{8}}\n\n"
         "सहायता के लिए HELP, सदस्यता बंद करने के लिए STOP लिखें।"
     ),
+    # Sanskrit's own body: the text of Telegram, e-mail and in-window replies. Meta has no
+    # Sanskrit, so a WhatsApp template goes under Hindi's code (``languages.meta_code``).
+    "sa": (
+        "पञ्चाङ्गम्: {{1}}\n\n"
+        "तिथिः: {{2}}\nनक्षत्रम्: {{3}}\nयोगः: {{4}}\nकरणम्: {{5}}\n"
+        "सूर्योदयः / सूर्यास्तः: {{6}}\nराहुकालः: {{7}}\nमासः / संवत्: {{8}}\n\n"
+        "साहाय्यार्थं HELP, सदस्यतां त्यक्तुं STOP इति लिखतु।"
+    ),
     "ta": (
         "பஞ்சாங்கம்: {{1}}\n\n"
         "திதி: {{2}}\nநட்சத்திரம்: {{3}}\nயோகம்: {{4}}\nகரணம்: {{5}}\n"
-        "சூரிய உதயம் / அஸ்தமனம்: {{6}}\nராகு காலம்: {{7}}\nமாதம் / வருடம்: {{8}}\n\n"
+        "சூரிய உதயம் / அஸ்தமனம்: {{6}}\nராகு காலம் / நல்ல நேரம்: {{7}}\nமாதம் / வருடம்: {{8}}\n\n"
         "உதவிக்கு HELP, சந்தாவை நிறுத்த STOP என்று அனுப்பவும்."
     ),
     "te": (

@@ -15,8 +15,8 @@ from lokpanchang import languages
 from lokpanchang.almanac.names import scripts
 from lokpanchang.almanac.names.tables import (
     ENGLISH,
+    NATIVE,
     SANSKRIT,
-    TAMIL,
     VARA,
     karana_name_index,
     tithi_name_index,
@@ -66,8 +66,8 @@ def table(kind: str, lang: str) -> tuple[str, ...]:
         return ENGLISH[kind]
     if kind == "vara" and lang in VARA:
         return VARA[lang]
-    if lang == "ta" and kind in TAMIL:
-        return TAMIL[kind]
+    if kind in NATIVE.get(lang, {}):
+        return NATIVE[lang][kind]
     sanskrit = SANSKRIT[kind]
     if lang == "sa":
         return sanskrit

@@ -12,7 +12,10 @@ import re
 _DEVANAGARI = 0x0900
 _OFFSETS = {"bn": 0x0980, "gu": 0x0A80, "te": 0x0C00, "kn": 0x0C80, "ml": 0x0D00}
 _BENGALI_FIXES = {"\u09b5": "\u09ac"}  # va -> ba
-_NASAL_CLUSTER = re.compile("[ङञणनम]्(?=[क-ह])")
+# A nasal becomes anusvara before a stop of its own class (ङ्क, ञ्च, ण्ड, न्त, म्ब) and म
+# before a semivowel, sibilant or ह (सम्वत् -> संवत); a doubled nasal or one before a nasal
+# or another class stays (उत्पन्ना, जन्म, पुण्य), as Hindi writes them.
+_NASAL_CLUSTER = re.compile("ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])|न्(?=[तथदध])|म्(?=[पफबभयरलवशषसह])")
 
 _TAMIL_LETTERS = {
     **dict.fromkeys("कखगघ", "க"),
@@ -63,7 +66,8 @@ _TAMIL_LETTERS = {
 
 
 def with_anusvara(devanagari: str) -> str:
-    """Hindi/Marathi spelling: a nasal consonant before another consonant becomes anusvara."""
+    """Hindi/Marathi spelling: a nasal before a stop of its class (or म before a semivowel,
+    sibilant or ह) becomes anusvara; उत्पन्ना and जन्म keep theirs."""
     return _NASAL_CLUSTER.sub("ं", devanagari)
 
 

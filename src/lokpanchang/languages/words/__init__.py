@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from lokpanchang.languages.words import bn, en, gu, hi, kn, ml, mr, ta, te
+from lokpanchang.languages.words import bn, en, gu, hi, kn, ml, mr, sa, ta, te
 
 _MODULES = {
     "en": en,
     "hi": hi,
+    "sa": sa,
     "ta": ta,
     "te": te,
     "kn": kn,

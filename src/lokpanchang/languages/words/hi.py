@@ -1,4 +1,4 @@
-"""Hindi (also read by Sanskrit readers): labels and connecting words."""
+"""Hindi: labels and connecting words."""
 
 WORDS = {
     "until": "{name} {time} तक",

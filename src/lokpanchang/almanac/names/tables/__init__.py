@@ -4,17 +4,37 @@ masa, ritu, ayana, adhika, samvatsara).
 
 ``ENGLISH`` (drikpanchang.com spelling) and ``SANSKRIT`` (Devanagari) map each kind to its
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
-``TAMIL`` the names Tamil almanacs write in their own form. The index functions map tithi
-and karana numbers onto their names (see ``limbs``).
+``TAMIL``, ``TELUGU``, ``KANNADA`` and ``MALAYALAM`` (``NATIVE``) the names those almanacs write in their own
+form. The index functions map tithi and karana numbers onto their names (see ``limbs``).
 """
 
 from __future__ import annotations
 
 from lokpanchang.almanac.names.tables import limbs, weekdays, year
-from lokpanchang.almanac.names.tables.limbs import TAMIL, karana_name_index, tithi_name_index
+from lokpanchang.almanac.names.tables.limbs import (
+    KANNADA,
+    MALAYALAM,
+    TAMIL,
+    TELUGU,
+    karana_name_index,
+    tithi_name_index,
+)
 from lokpanchang.almanac.names.tables.weekdays import VARA
 
-__all__ = ["ENGLISH", "SANSKRIT", "TAMIL", "VARA", "karana_name_index", "tithi_name_index"]
+__all__ = [
+    "ENGLISH",
+    "KANNADA",
+    "MALAYALAM",
+    "NATIVE",
+    "SANSKRIT",
+    "TAMIL",
+    "TELUGU",
+    "VARA",
+    "karana_name_index",
+    "tithi_name_index",
+]
 
 ENGLISH: dict[str, tuple[str, ...]] = {**weekdays.ENGLISH, **limbs.ENGLISH, **year.ENGLISH}
 SANSKRIT: dict[str, tuple[str, ...]] = {**weekdays.SANSKRIT, **limbs.SANSKRIT, **year.SANSKRIT}
+# Languages whose almanacs write some names in their own form: language -> kind -> names.
+NATIVE: dict[str, dict[str, tuple[str, ...]]] = {"ta": TAMIL, "te": TELUGU, "kn": KANNADA, "ml": MALAYALAM}

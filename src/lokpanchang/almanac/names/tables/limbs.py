@@ -246,6 +246,88 @@ TAMIL = {
     ),
 }
 
+# Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit:
+# kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
+# tests/almanac/test_native_names.py says where the 25th's spelling differs).
+MALAYALAM: dict[str, tuple[str, ...]] = {
+    "nakshatra": (
+        "അശ്വതി",
+        "ഭരണി",
+        "കാർത്തിക",
+        "രോഹിണി",
+        "മകയിരം",
+        "തിരുവാതിര",
+        "പുണർതം",
+        "പൂയം",
+        "ആയില്യം",
+        "മകം",
+        "പൂരം",
+        "ഉത്രം",
+        "അത്തം",
+        "ചിത്തിര",
+        "ചോതി",
+        "വിശാഖം",
+        "അനിഴം",
+        "തൃക്കേട്ട",
+        "മൂലം",
+        "പൂരാടം",
+        "ഉത്രാടം",
+        "തിരുവോണം",
+        "അവിട്ടം",
+        "ചതയം",
+        "പൂരുരുട്ടാതി",
+        "ഉത്രട്ടാതി",
+        "രേവതി",
+    ),
+}
+
+# Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
+# Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
+# sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి).
+TELUGU: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "పాడ్యమి",
+        "విదియ",
+        "తదియ",
+        "చవితి",
+        "పంచమి",
+        "షష్ఠి",
+        "సప్తమి",
+        "అష్టమి",
+        "నవమి",
+        "దశమి",
+        "ఏకాదశి",
+        "ద్వాదశి",
+        "త్రయోదశి",
+        "చతుర్దశి",
+        "పౌర్ణమి",
+        "అమావాస్య",
+    ),
+}
+
+# Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
+# kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ").
+KANNADA: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "ಪಾಡ್ಯ",
+        "ಬಿದಿಗೆ",
+        "ತದಿಗೆ",
+        "ಚೌತಿ",
+        "ಪಂಚಮಿ",
+        "ಷಷ್ಠಿ",
+        "ಸಪ್ತಮಿ",
+        "ಅಷ್ಟಮಿ",
+        "ನವಮಿ",
+        "ದಶಮಿ",
+        "ಏಕಾದಶಿ",
+        "ದ್ವಾದಶಿ",
+        "ತ್ರಯೋದಶಿ",
+        "ಚತುರ್ದಶಿ",
+        "ಹುಣ್ಣಿಮೆ",
+        "ಅಮಾವಾಸ್ಯೆ",
+    ),
+}
+
 
 def karana_name_index(number: int) -> int:
     """Index into the karana names for karana ``number`` (1..60) of the lunar month."""
