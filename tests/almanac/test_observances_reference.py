@@ -5,7 +5,7 @@ published source (PROVENANCE.md there says where and what it said); nothing in i
 computed by us. Tolerance: dates exact; parana windows, moonrises and sankranti instants
 within 2 minutes (the sources print minutes). A case another source contradicts is a named
 xfail with both sides; our own known misses are named xfails too, and the total must stay
-at or above 95 % of the cases.
+at or above 99 % of the cases (issue 22 item 4).
 """
 
 from __future__ import annotations
@@ -90,6 +90,8 @@ def matches(case: dict) -> bool:
         return any(item.name.startswith(_SIGNS[case["sign"] - 1]) for item in found)
     if case["kind"] == "moonrise":
         return any(_near(item.moonrise, _moonrise_stamp(case), zone) for item in found)
+    if "tradition" in case:  # one tradition's day: ours, or the day both keep
+        return any(_tradition(item) in (case["tradition"], None) for item in found)
     return bool(found)
 
 
@@ -149,10 +151,10 @@ def test_sankranti_instants_are_4_to_7_minutes_early_under_astronomical():
         assert ours and 0 < (stamp - ours[0]).total_seconds() / 60 < 7, case["id"]
 
 
-def test_at_least_95_percent_of_published_values_match():
+def test_at_least_99_percent_of_published_values_match():
     judged = [c for c in CASES if "disagrees_with" not in c]
     matched = sum(matches(c) for c in judged)
-    assert matched / len(judged) >= 0.95, f"{matched} of {len(judged)}"
+    assert matched / len(judged) >= 0.99, f"{matched} of {len(judged)}"
     assert {c["id"] for c in judged if not matches(c)} == set(KNOWN_MISSES)
 
 

@@ -14,7 +14,7 @@ from typing import TypedDict
 from lokpanchang.almanac import lunisolar, motion
 from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.model import Interval
-from lokpanchang.almanac.observances import ekadashi, lunar, names_table, solar, table
+from lokpanchang.almanac.observances import ekadashi, lunar, names_table, solar, table, variants
 from lokpanchang.almanac.observances.days import Days, Place
 from lokpanchang.almanac.observances.model import (
     Calendar,
@@ -70,7 +70,9 @@ def observances_between(
     for rule in table.STARS:
         _place_star(days, rule, start, end, lang, found)
     _add_day_after(found, lang)
-    kept = [item for item in found.observances if first <= item.date <= last]
+    kept = [
+        item for item in variants.merge_traditions(found.observances) if first <= item.date <= last
+    ]
     kept.sort(key=lambda item: (item.date, _KIND_ORDER[item.kind], item.key))
     gaps = sorted({gap for gap in found.gaps if first <= gap.near <= last}, key=_gap_order)
     return Calendar(tuple(kept), tuple(gaps))
@@ -170,12 +172,16 @@ def _place_lunar(
     found: _Found,
 ) -> None:
     excluded = lunar.vishti(tithi) if rule.avoid_vishti else None
-    question = Question((tithi.start, tithi.end), rule.part, rule.both, rule.neither, excluded)
+    question = Question(
+        (tithi.start, tithi.end), rule.part, rule.both, rule.neither, excluded, rule.whole
+    )
     day = decide(days, question)
     if isinstance(day, Unavailable):
         found.gaps.append(Gap(rule.key, days.day_of(tithi.start), day, rule.names[lang]))
         return
-    moonrise = days.moonrise(day) if rule.part is Part.MOONRISE else None
+    if rule.star is not None:
+        day = variants.star_moves(days, tithi, rule.part, rule.star, day)
+    moonrise = days.moonrise(day) if rule.part is Part.MOONRISE or rule.with_moonrise else None
     found.observances.append(
         Observance(
             day,
@@ -183,6 +189,7 @@ def _place_lunar(
             rule.kind,
             _lunar_name(rule, month, lang),
             fast=rule.fast,
+            tradition=rule.tradition,
             moonrise=_local(days, moonrise),
             **_month_fields(month),
         )
@@ -242,6 +249,26 @@ def _place_ekadashi(
                 **_month_fields(month),
             )
         )
+    _name_ekadashi_days(days, fast, paksha, month, lang, found)
+
+
+def _name_ekadashi_days(
+    days: Days,
+    fast: ekadashi.Fast,
+    paksha: int,
+    month: lunisolar.LunarMonth,
+    lang: str,
+    found: _Found,
+) -> None:
+    """Gita Jayanti, Vaikuntha and Guruvayur Ekadashi: other names of a fast day."""
+    for tradition, day in ((Tradition.SMARTA, fast.smarta), (Tradition.VAISHNAVA, fast.vaishnava)):
+        rules = tuple(rule for rule in table.EKADASHI_NAMES if rule.tradition is tradition)
+        for rule in variants.names_of_day(
+            days, rules, paksha, lambda wanted: _in_month(wanted, month), day
+        ):
+            found.observances.append(
+                Observance(day, rule.key, ObservanceKind.FESTIVAL, rule.names[lang], fast=True)
+            )
 
 
 def _window(days: Days, span: tuple[float, float]) -> Interval:

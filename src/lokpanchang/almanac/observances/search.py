@@ -16,17 +16,21 @@ from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import Both, Neither, Part
 
 GHATI_DAYS = 24.0 / 1440.0  # one ghati: 24 minutes
+_SECOND = 1.0 / 86400.0
+_ARUNODAYA_REACH = 0.14  # days: more than the longest arunodaya (2/15 of a 24-hour night)
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra)."""
+    """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
+    ``whole``, only where it fills the part."""
 
     span: Span
     part: Part
     both: Both
     neither: Neither
     excluded: Span | None = None
+    whole: bool = False
 
 
 def candidate_dates(days: Days, span: Span) -> list[date]:
@@ -55,19 +59,33 @@ def cover(span: Span, window: Span, excluded: Span | None = None) -> float:
 
 def decide(days: Days, question: Question) -> date | Unavailable:
     """The civil date the rule picks, or why it cannot be picked at this place."""
-    candidates = candidate_dates(days, question.span)
+    start, end = question.span
+    if question.part is Part.ARUNODAYA:  # its end may lie in the next date's arunodaya
+        end += _ARUNODAYA_REACH
+    candidates = candidate_dates(days, (start, end))
     covers: list[tuple[date, float]] = []
     for day in candidates:
         window = days.part(day, question.part)
         if isinstance(window, Unavailable):
             return window
-        covers.append((day, cover(question.span, window, question.excluded)))
+        amount = cover(question.span, window, question.excluded)
+        if question.whole and amount < window[1] - window[0] - _SECOND:
+            amount = 0.0
+        covers.append((day, amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
     if not prevailing:
-        return candidates[0] if question.neither is Neither.EARLIER else candidates[-1]
+        return _neither(candidates, question.neither)
     if len(prevailing) == 1:
         return prevailing[0][0]
     return _tie(prevailing[0], prevailing[-1], question.both)
+
+
+def _neither(candidates: list[date], neither: Neither) -> date:
+    if neither is Neither.EARLIER:
+        return candidates[0]
+    if neither is Neither.LATER:
+        return candidates[-1]
+    return candidates[-1] + timedelta(days=1)
 
 
 def _tie(earlier: tuple[date, float], later: tuple[date, float], both: Both) -> date:

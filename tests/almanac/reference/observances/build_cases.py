@@ -98,6 +98,8 @@ def _date_cases(record: dict) -> list[dict]:
         case = {**_base(record, n), "kind": "date", "key": record["key"], "date": entry["date"]}
         if "disagrees_with" in record:
             case["disagrees_with"] = record["disagrees_with"]
+        if "tradition" in record:
+            case["tradition"] = record["tradition"]
         cases.append(case)
         if "moonrise" in entry:
             rise = {**case, "id": f"{case['id']}-moonrise", "kind": "moonrise"}
