@@ -14,7 +14,15 @@ from typing import TypedDict
 from lokpanchang.almanac import lunisolar, motion
 from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.model import Interval
-from lokpanchang.almanac.observances import ekadashi, lunar, names_table, solar, table, variants
+from lokpanchang.almanac.observances import (
+    ekadashi,
+    lunar,
+    mahadwadashi,
+    names_table,
+    solar,
+    table,
+    variants,
+)
 from lokpanchang.almanac.observances.days import Days, Place
 from lokpanchang.almanac.observances.model import (
     Calendar,
@@ -250,6 +258,18 @@ def _place_ekadashi(
             )
         )
     _name_ekadashi_days(days, fast, paksha, month, lang, found)
+    for key, day in mahadwadashi.mahadwadashis(days, tithi).items():
+        names = table.MAHADWADASHIS[key]
+        found.observances.append(
+            Observance(
+                day,
+                key,
+                ObservanceKind.FESTIVAL,
+                names[lang],
+                fast=True,
+                **_month_fields(month),
+            )
+        )
 
 
 def _name_ekadashi_days(

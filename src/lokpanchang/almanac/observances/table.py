@@ -26,6 +26,7 @@ from lokpanchang.almanac.observances.rules import (
     DayAfterRule,
     EkadashiName,
     LunarRule,
+    Names,
     Neither,
     Part,
     SankrantiDay,
@@ -221,6 +222,20 @@ EKADASHI_NAMES: tuple[EkadashiName, ...] = (
     ),
 )
 
+# The names of the Mahadwadashis (``mahadwadashi`` places them), as drikpanchang.com's
+# Ekadashi lists spell them.
+MAHADWADASHIS: dict[str, Names] = {
+    "unmilini_mahadwadashi": names_of("Unmilini Mahadwadashi", "उन्मीलिनी महाद्वादशी"),
+    "vyanjuli_mahadwadashi": names_of("Vanjuli Mahadwadashi", "व्यञ्जुली महाद्वादशी"),
+    "trisprisha_mahadwadashi": names_of("Trisparsha Mahadwadashi", "त्रिस्पृशा महाद्वादशी"),
+    "pakshavardhini_mahadwadashi": names_of("Pakshavardhini Mahadwadashi", "पक्षवर्धिनी महाद्वादशी"),
+    "jaya_mahadwadashi": names_of("Jaya Mahadwadashi", "जया महाद्वादशी"),
+    "vijaya_mahadwadashi": names_of("Vijaya Mahadwadashi", "विजया महाद्वादशी"),
+    "jayanti_mahadwadashi": names_of("Jayanti Mahadwadashi", "जयन्ती महाद्वादशी"),
+    "papanashini_mahadwadashi": names_of("Papanashini Mahadwadashi", "पापनाशिनी महाद्वादशी"),
+    "shravana_dwadashi": names_of("Shravana Dwadashi", "श्रवण द्वादशी"),
+}
+
 EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule | EkadashiName, ...] = (
     *MONTHLY,
     *ANNUAL,
@@ -230,4 +245,4 @@ EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule | EkadashiName
     *STARS,
     *EKADASHI_NAMES,
 )
-ALL_KEYS: frozenset[str] = frozenset(rule.key for rule in EVERY_RULE)
+ALL_KEYS: frozenset[str] = frozenset(rule.key for rule in EVERY_RULE) | frozenset(MAHADWADASHIS)
