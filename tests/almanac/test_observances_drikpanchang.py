@@ -30,6 +30,10 @@ AT_LEAST = {
     "gita_jayanti": 1.0,
     "sankranti": 1.0,
     "chhath_puja": 1.0,
+    "akshaya_tritiya": 1.0,
+    "narak_chaturdashi": 1.0,
+    "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
+    "holi": 0.986,
     "purnima": 1.0,
     "amavasya": 0.998,
     "pradosh": 0.992,

@@ -33,12 +33,6 @@ KNOWN_MISSES = {
         "the article names no panchang for its US date (10 October); at New York Krishna "
         "Chaturthi runs 9 Oct 13:25 to 10 Oct 10:09 EDT, in force at the 9 October moonrise"
     ),
-    "tin-holi-2026#1": (
-        "Holi was moved a day for the lunar eclipse of 3 March 2026 (umbral phase seen from "
-        "New Delhi 18:24-18:47 after moonrise, Swiss Ephemeris lun_eclipse_when_loc); no rule "
-        "from the published pages gives it: the 1913-03 month page keeps Holi on 22 March "
-        "1913 with a total eclipse seen 18:35-19:12, the same circumstances"
-    ),
     "ekadashi-list-new-york-2027#32": (
         "Jayanti Mahadwadashi (a Shukla Dwadashi with Rohini) printed on the Krishna Dwadashi "
         "of 28 August 2027 at New York, with the Moon in Ardra at its sunrise: not placed"

@@ -180,8 +180,9 @@ def _place_lunar(
     found: _Found,
 ) -> None:
     excluded = lunar.vishti(tithi) if rule.avoid_vishti else None
+    span = (tithi.start, tithi.end)
     question = Question(
-        (tithi.start, tithi.end), rule.part, rule.both, rule.neither, excluded, rule.whole
+        span, rule.part, rule.both, rule.neither, excluded, rule.whole, rule.lasting
     )
     day = decide(days, question)
     if isinstance(day, Unavailable):

@@ -44,9 +44,12 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.PRADOSHA,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Phalguna Purnima in pradosha free of Bhadra; Bhadra all evening: that night",
+        "DP: Phalguna Purnima in pradosha free of Bhadra; Bhadra all evening: that night, "
+        "unless Purnima lasts 3.5 praharas of the next day (Dharmasindhu; DP month pages "
+        "1901-2049): then the next evening",
         month=12,
         avoid_vishti=True,
+        lasting=3.5 / 4.0,
     ),
     LunarRule(
         "ugadi",

@@ -73,6 +73,8 @@ class LunarRule:
     tithi is in force at that day's sunrise and meets the star that day (Janmashtami with
     Rohini). ``whole``: the tithi prevails only where it fills the part.
     ``with_moonrise``: the observance carries its day's moonrise whatever its part.
+    ``lasting``: when no day has the tithi in the part, the later day if the tithi is in force
+    at its sunrise for that share of its daytime (Holika Dahan: 3.5 of the 4 praharas).
     """
 
     key: str
@@ -90,6 +92,7 @@ class LunarRule:
     star: int | None = None
     whole: bool = False
     with_moonrise: bool = False
+    lasting: float | None = None
 
 
 @dataclass(frozen=True)

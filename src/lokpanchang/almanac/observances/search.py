@@ -23,7 +23,8 @@ _ARUNODAYA_REACH = 0.14  # days: more than the longest arunodaya (2/15 of a 24-h
 @dataclass(frozen=True, slots=True)
 class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
-    ``whole``, only where it fills the part."""
+    ``whole``, only where it fills the part; ``lasting``: at neither, the later day if the
+    span lasts that share of its daytime from its sunrise."""
 
     span: Span
     part: Part
@@ -31,6 +32,7 @@ class Question:
     neither: Neither
     excluded: Span | None = None
     whole: bool = False
+    lasting: float | None = None
 
 
 def candidate_dates(days: Days, span: Span) -> list[date]:
@@ -74,10 +76,22 @@ def decide(days: Days, question: Question) -> date | Unavailable:
         covers.append((day, amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
     if not prevailing:
+        if question.lasting is not None and _lasts(days, question, candidates[-1]):
+            return candidates[-1]
         return _neither(candidates, question.neither)
     if len(prevailing) == 1:
         return prevailing[0][0]
     return _tie(prevailing[0], prevailing[-1], question.both)
+
+
+def _lasts(days: Days, question: Question, day: date) -> bool:
+    """Whether the span is in force at ``day``'s sunrise and for ``lasting`` of its daytime."""
+    frame = days.frame(day)
+    if frame.sunrise is None or frame.sunset is None or question.lasting is None:
+        return False
+    start, end = question.span
+    daytime = frame.sunset - frame.sunrise
+    return start <= frame.sunrise and end - frame.sunrise >= question.lasting * daytime
 
 
 def _neither(candidates: list[date], neither: Neither) -> date:
