@@ -23,6 +23,8 @@ from datetime import date, timedelta
 
 from lokpanchang.almanac.observances import lunar, variants
 from lokpanchang.almanac.observances.days import Days, Span
+from lokpanchang.almanac.observances.ekadashi import sunrise_days as sunrises_in
+from lokpanchang.almanac.observances.model import Unavailable
 
 SHRAVANA = 22
 # Jaya (Punarvasu, 7), Jayanti (Rohini, 4) and Papanashini (Pushya, 8) are not placed: the
@@ -31,15 +33,9 @@ STARS = {22: "vijaya_mahadwadashi"}
 
 
 def sunrise_days(days: Days, span: Span) -> list[date]:
-    """The civil dates whose sunrise falls inside ``span`` (none at a polar place)."""
-    found = []
-    first = days.day_of(span[0])
-    for offset in range(int(span[1] - span[0]) + 3):
-        day = first + timedelta(days=offset)
-        sunrise = days.sunrise(day)
-        if sunrise is not None and span[0] <= sunrise < span[1]:
-            found.append(day)
-    return found
+    """The civil dates whose sunrise falls inside ``span`` (none where a date has none)."""
+    found = sunrises_in(days, span)
+    return [] if isinstance(found, Unavailable) else found
 
 
 def _span(tithi: lunar.Tithi) -> Span:
