@@ -34,6 +34,8 @@ AT_LEAST = {
     "narak_chaturdashi": 1.0,
     "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
     "holi": 0.986,
+    "raksha_bandhan": 0.973,
+    "ahoi_ashtami": 0.93,
     "purnima": 1.0,
     "amavasya": 0.998,
     "pradosh": 0.992,

@@ -140,7 +140,7 @@ def paranas_on(
     lunation = lunisolar.lunation_containing(dawn, convention)
     ekadashi = lunar.tithi(lunation, 11 if at_dawn < 15 else 26, convention)
     found = _Found([], [])
-    _place_ekadashi(days, ekadashi, ekadashi.month, lang, found)
+    _place_ekadashi(days, ekadashi, ekadashi.month, lang, found, named=False)
     return tuple(
         item
         for item in found.observances
@@ -182,7 +182,7 @@ def _place_lunar(
     excluded = lunar.vishti(tithi) if rule.avoid_vishti else None
     span = (tithi.start, tithi.end)
     question = Question(
-        span, rule.part, rule.both, rule.neither, excluded, rule.whole, rule.lasting
+        span, rule.part, rule.both, rule.neither, excluded, rule.whole, rule.lasting, rule.fallback
     )
     day = decide(days, question)
     if isinstance(day, Unavailable):
@@ -227,8 +227,15 @@ def _month_fields(month: lunisolar.LunarMonth) -> _MonthFields:
 
 
 def _place_ekadashi(
-    days: Days, tithi: lunar.Tithi, month: lunisolar.LunarMonth, lang: str, found: _Found
+    days: Days,
+    tithi: lunar.Tithi,
+    month: lunisolar.LunarMonth,
+    lang: str,
+    found: _Found,
+    named: bool = True,
 ) -> None:
+    """The Ekadashi's fasts with their parana and, if ``named``, the other names of its days
+    and its Mahadwadashis (``paranas_on`` wants only the fasts)."""
     paksha = 1 if tithi.number == 11 else 2
     key_month = 0 if month.adhika else month.amanta
     key = names_table.ekadashi_key(key_month, paksha)
@@ -258,6 +265,8 @@ def _place_ekadashi(
                 **_month_fields(month),
             )
         )
+    if not named:
+        return
     _name_ekadashi_days(days, fast, paksha, month, lang, found)
     for key, day in mahadwadashi.mahadwadashis(days, tithi).items():
         names = table.MAHADWADASHIS[key]

@@ -153,10 +153,14 @@ ANNUAL: tuple[LunarRule, ...] = (
         15,
         Part.APARAHNA,
         Both.EARLIER,
-        Neither.LATER,
-        "DP: Shravana Purnima at aparahna free of Bhadra; none: the next morning's Purnima",
+        Neither.EARLIER,
+        "DP: Shravana Purnima at aparahna free of Bhadra, else in pradosha free of it; else "
+        "the next day if Purnima lasts 3 muhurtas after its sunrise, else the first day "
+        "after Bhadra (Dharmasindhu; DP month pages 1901-2049)",
         month=5,
         avoid_vishti=True,
+        fallback=Part.PRADOSHA,
+        lasting=3.0 / 15.0,
     ),
     LunarRule(
         "krishna_janmashtami",
@@ -276,10 +280,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Ahoi Ashtami", "अहोई अष्टमी"),
         23,
-        Part.PRADOSHA,
+        Part.MOONRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Kartika (purnimanta) Krishna Ashtami in the evening (pradosha)",
+        "DP: Kartika (purnimanta) Krishna Ashtami at moonrise (the evening's sighting, as "
+        "Karwa Chauth; DP month pages 1901-2049)",
         month=7,
         fast=True,
     ),

@@ -75,6 +75,8 @@ class LunarRule:
     ``with_moonrise``: the observance carries its day's moonrise whatever its part.
     ``lasting``: when no day has the tithi in the part, the later day if the tithi is in force
     at its sunrise for that share of its daytime (Holika Dahan: 3.5 of the 4 praharas).
+    ``fallback``: when no day has it in the part, first the part ``fallback`` (Raksha
+    Bandhan: aparahna, else pradosha, both free of Bhadra).
     """
 
     key: str
@@ -93,6 +95,7 @@ class LunarRule:
     whole: bool = False
     with_moonrise: bool = False
     lasting: float | None = None
+    fallback: Part | None = None
 
 
 @dataclass(frozen=True)

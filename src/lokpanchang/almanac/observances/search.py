@@ -8,7 +8,7 @@ that date. Two: ``Both`` decides. None: ``Neither`` decides. Times are UT Julian
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from lokpanchang.almanac.observances.days import Days, Span
@@ -24,7 +24,8 @@ _ARUNODAYA_REACH = 0.14  # days: more than the longest arunodaya (2/15 of a 24-h
 class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
     ``whole``, only where it fills the part; ``lasting``: at neither, the later day if the
-    span lasts that share of its daytime from its sunrise."""
+    span lasts that share of its daytime from its sunrise; ``fallback``: at neither, first
+    the earliest day it prevails in that part instead."""
 
     span: Span
     part: Part
@@ -33,6 +34,7 @@ class Question:
     excluded: Span | None = None
     whole: bool = False
     lasting: float | None = None
+    fallback: Part | None = None
 
 
 def candidate_dates(days: Days, span: Span) -> list[date]:
@@ -75,6 +77,11 @@ def decide(days: Days, question: Question) -> date | Unavailable:
             amount = 0.0
         covers.append((day, amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
+    if not prevailing and question.fallback is not None:
+        instead = replace(question, part=question.fallback, fallback=None, lasting=None)
+        found = decide(days, replace(instead, neither=Neither.NEXT))
+        if isinstance(found, Unavailable) or found in candidates:
+            return found
     if not prevailing:
         if question.lasting is not None and _lasts(days, question, candidates[-1]):
             return candidates[-1]

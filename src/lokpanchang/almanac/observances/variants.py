@@ -85,6 +85,7 @@ def names_of_day(
     """The other names ``rules`` give the Ekadashi fast day ``day`` of ``paksha``;
     ``month_matches(amanta)`` says whether the Ekadashi's lunar month is that month."""
     found = []
+    sign: int | None = None  # the Sun's sign at the day's sunrise, computed once if asked
     for rule in rules:
         if rule.paksha != paksha:
             continue
@@ -92,7 +93,10 @@ def names_of_day(
             continue
         if rule.sign is not None:
             sunrise = days.sunrise(day)
-            if sunrise is None or sun_sign_at(days, sunrise) != rule.sign:
+            if sunrise is None:
+                continue
+            sign = sign or sun_sign_at(days, sunrise)
+            if sign != rule.sign:
                 continue
         found.append(rule)
     return found
