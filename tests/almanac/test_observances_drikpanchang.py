@@ -36,6 +36,7 @@ AT_LEAST = {
     "holi": 0.986,
     "raksha_bandhan": 0.973,
     "ahoi_ashtami": 0.93,
+    "dhanteras": 0.96,
     "purnima": 1.0,
     "amavasya": 0.998,
     "pradosh": 0.992,

@@ -294,9 +294,10 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Dhanteras", "धनत्रयोदशी", hi="धनतेरस"),
         28,
         Part.PRADOSHA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha",
+        Both.LATER,
+        Neither.LATER,
+        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha; at both or neither the later "
+        "day: tie-breaks chosen to match published dates (DP month pages 1901-2049)",
         month=7,
     ),
     LunarRule(
