@@ -152,7 +152,7 @@ def no_rules() -> Iterator[None]:
             setattr(module, name, value)
 
 
-def _nothing(*_arguments: object) -> list[object]:
+def _nothing(*_arguments: object, **_keywords: object) -> list[object]:
     return []
 
 

@@ -5,7 +5,7 @@ published source (PROVENANCE.md there says where and what it said); nothing in i
 computed by us. Tolerance: dates exact; parana windows, moonrises and sankranti instants
 within 2 minutes (the sources print minutes). A case another source contradicts is a named
 xfail with both sides; our own known misses are named xfails too, and the total must stay
-at or above 95 % of the cases.
+at or above 99 % of the cases (issue 22 item 4).
 """
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ KNOWN_MISSES = {
         "the article names no panchang for its US date (10 October); at New York Krishna "
         "Chaturthi runs 9 Oct 13:25 to 10 Oct 10:09 EDT, in force at the 9 October moonrise"
     ),
-    "tin-holi-2026#1": "Holi was moved a day for the lunar eclipse of 3 March 2026; eclipses are "
-    "not modelled",
+    "ekadashi-list-new-york-2027#32": (
+        "Jayanti Mahadwadashi (a Shukla Dwadashi with Rohini) printed on the Krishna Dwadashi "
+        "of 28 August 2027 at New York, with the Moon in Ardra at its sunrise: not placed"
+    ),
 }
 # Under the astronomical convention drikpanchang.com's sankranti instants are 4-6.5 minutes
 # later than ours (see PROVENANCE.md): its ayanamsa is 24" larger (convention.DRIK).
@@ -90,6 +92,8 @@ def matches(case: dict) -> bool:
         return any(item.name.startswith(_SIGNS[case["sign"] - 1]) for item in found)
     if case["kind"] == "moonrise":
         return any(_near(item.moonrise, _moonrise_stamp(case), zone) for item in found)
+    if "tradition" in case:  # one tradition's day: ours, or the day both keep
+        return any(_tradition(item) in (case["tradition"], None) for item in found)
     return bool(found)
 
 
@@ -149,10 +153,10 @@ def test_sankranti_instants_are_4_to_7_minutes_early_under_astronomical():
         assert ours and 0 < (stamp - ours[0]).total_seconds() / 60 < 7, case["id"]
 
 
-def test_at_least_95_percent_of_published_values_match():
+def test_at_least_99_percent_of_published_values_match():
     judged = [c for c in CASES if "disagrees_with" not in c]
     matched = sum(matches(c) for c in judged)
-    assert matched / len(judged) >= 0.95, f"{matched} of {len(judged)}"
+    assert matched / len(judged) >= 0.99, f"{matched} of {len(judged)}"
     assert {c["id"] for c in judged if not matches(c)} == set(KNOWN_MISSES)
 
 

@@ -14,7 +14,15 @@ from typing import TypedDict
 from lokpanchang.almanac import lunisolar, motion
 from lokpanchang.almanac.convention import Convention
 from lokpanchang.almanac.model import Interval
-from lokpanchang.almanac.observances import ekadashi, lunar, names_table, solar, table
+from lokpanchang.almanac.observances import (
+    ekadashi,
+    lunar,
+    mahadwadashi,
+    names_table,
+    solar,
+    table,
+    variants,
+)
 from lokpanchang.almanac.observances.days import Days, Place
 from lokpanchang.almanac.observances.model import (
     Calendar,
@@ -70,7 +78,9 @@ def observances_between(
     for rule in table.STARS:
         _place_star(days, rule, start, end, lang, found)
     _add_day_after(found, lang)
-    kept = [item for item in found.observances if first <= item.date <= last]
+    kept = [
+        item for item in variants.merge_traditions(found.observances) if first <= item.date <= last
+    ]
     kept.sort(key=lambda item: (item.date, _KIND_ORDER[item.kind], item.key))
     gaps = sorted({gap for gap in found.gaps if first <= gap.near <= last}, key=_gap_order)
     return Calendar(tuple(kept), tuple(gaps))
@@ -130,7 +140,7 @@ def paranas_on(
     lunation = lunisolar.lunation_containing(dawn, convention)
     ekadashi = lunar.tithi(lunation, 11 if at_dawn < 15 else 26, convention)
     found = _Found([], [])
-    _place_ekadashi(days, ekadashi, ekadashi.month, lang, found)
+    _place_ekadashi(days, ekadashi, ekadashi.month, lang, found, named=False)
     return tuple(
         item
         for item in found.observances
@@ -170,12 +180,17 @@ def _place_lunar(
     found: _Found,
 ) -> None:
     excluded = lunar.vishti(tithi) if rule.avoid_vishti else None
-    question = Question((tithi.start, tithi.end), rule.part, rule.both, rule.neither, excluded)
+    span = (tithi.start, tithi.end)
+    question = Question(
+        span, rule.part, rule.both, rule.neither, excluded, rule.whole, rule.lasting, rule.fallback
+    )
     day = decide(days, question)
     if isinstance(day, Unavailable):
         found.gaps.append(Gap(rule.key, days.day_of(tithi.start), day, rule.names[lang]))
         return
-    moonrise = days.moonrise(day) if rule.part is Part.MOONRISE else None
+    if rule.star is not None:
+        day = variants.star_moves(days, tithi, rule.part, rule.star, day)
+    moonrise = days.moonrise(day) if rule.part is Part.MOONRISE or rule.with_moonrise else None
     found.observances.append(
         Observance(
             day,
@@ -183,6 +198,7 @@ def _place_lunar(
             rule.kind,
             _lunar_name(rule, month, lang),
             fast=rule.fast,
+            tradition=rule.tradition,
             moonrise=_local(days, moonrise),
             **_month_fields(month),
         )
@@ -211,8 +227,15 @@ def _month_fields(month: lunisolar.LunarMonth) -> _MonthFields:
 
 
 def _place_ekadashi(
-    days: Days, tithi: lunar.Tithi, month: lunisolar.LunarMonth, lang: str, found: _Found
+    days: Days,
+    tithi: lunar.Tithi,
+    month: lunisolar.LunarMonth,
+    lang: str,
+    found: _Found,
+    named: bool = True,
 ) -> None:
+    """The Ekadashi's fasts with their parana and, if ``named``, the other names of its days
+    and its Mahadwadashis (``paranas_on`` wants only the fasts)."""
     paksha = 1 if tithi.number == 11 else 2
     key_month = 0 if month.adhika else month.amanta
     key = names_table.ekadashi_key(key_month, paksha)
@@ -242,6 +265,40 @@ def _place_ekadashi(
                 **_month_fields(month),
             )
         )
+    if not named:
+        return
+    _name_ekadashi_days(days, fast, paksha, month, lang, found)
+    for key, day in mahadwadashi.mahadwadashis(days, tithi).items():
+        names = table.MAHADWADASHIS[key]
+        found.observances.append(
+            Observance(
+                day,
+                key,
+                ObservanceKind.FESTIVAL,
+                names[lang],
+                fast=True,
+                **_month_fields(month),
+            )
+        )
+
+
+def _name_ekadashi_days(
+    days: Days,
+    fast: ekadashi.Fast,
+    paksha: int,
+    month: lunisolar.LunarMonth,
+    lang: str,
+    found: _Found,
+) -> None:
+    """Gita Jayanti, Vaikuntha and Guruvayur Ekadashi: other names of a fast day."""
+    for tradition, day in ((Tradition.SMARTA, fast.smarta), (Tradition.VAISHNAVA, fast.vaishnava)):
+        rules = tuple(rule for rule in table.EKADASHI_NAMES if rule.tradition is tradition)
+        for rule in variants.names_of_day(
+            days, rules, paksha, lambda wanted: _in_month(wanted, month), day
+        ):
+            found.observances.append(
+                Observance(day, rule.key, ObservanceKind.FESTIVAL, rule.names[lang], fast=True)
+            )
 
 
 def _window(days: Days, span: tuple[float, float]) -> Interval:

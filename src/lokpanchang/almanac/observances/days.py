@@ -139,6 +139,7 @@ def _divided(part: Part, sunrise: float, sunset: float, next_sunrise: float) -> 
     fifth = (sunset - sunrise) / 5.0
     night_muhurta = (next_sunrise - sunset) / 15.0
     spans = {
+        Part.PRATAH: (sunrise, sunrise + fifth),
         Part.PURVAHNA: (sunrise, sunrise + 2.5 * fifth),
         Part.MADHYAHNA: (sunrise + 2.0 * fifth, sunrise + 3.0 * fifth),
         Part.APARAHNA: (sunrise + 3.0 * fifth, sunrise + 4.0 * fifth),

@@ -34,7 +34,7 @@ class Fast:
     vaishnava: date
 
 
-def _sunrise_days(days: Days, span: Span) -> list[date] | Unavailable:
+def sunrise_days(days: Days, span: Span) -> list[date] | Unavailable:
     """The civil dates whose sunrise falls inside ``span``."""
     found = []
     for day in candidate_dates(days, span):
@@ -48,9 +48,9 @@ def _sunrise_days(days: Days, span: Span) -> list[date] | Unavailable:
 
 def fast_days(days: Days, ekadashi: lunar.Tithi) -> Fast | Unavailable:
     """The Smarta and Vaishnava days of ``ekadashi`` at this place."""
-    at_sunrise = _sunrise_days(days, (ekadashi.start, ekadashi.end))
+    at_sunrise = sunrise_days(days, (ekadashi.start, ekadashi.end))
     dwadashi = lunar.next_tithi(ekadashi)
-    dwadashi_sunrises = _sunrise_days(days, (dwadashi.start, dwadashi.end))
+    dwadashi_sunrises = sunrise_days(days, (dwadashi.start, dwadashi.end))
     if isinstance(at_sunrise, Unavailable) or isinstance(dwadashi_sunrises, Unavailable):
         return Unavailable.NO_SUNRISE
     one_day = timedelta(days=1)

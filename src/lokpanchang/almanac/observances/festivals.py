@@ -4,10 +4,13 @@ months and sources)."""
 from __future__ import annotations
 
 from lokpanchang.almanac.observances.model import ObservanceKind as Kind
+from lokpanchang.almanac.observances.model import Tradition
 from lokpanchang.almanac.observances.naming import names_of
 from lokpanchang.almanac.observances.rules import Both, LunarRule, Neither, Part
 
 F = Kind.FESTIVAL
+_RAMA_NAVAMI = names_of("Rama Navami", "राम नवमी", ta="ராம நவமி")
+_JANMASHTAMI = names_of("Krishna Janmashtami", "कृष्ण जन्माष्टमी", "कृष्ण जन्माष्टमी", ta="கிருஷ்ண ஜெயந்தி")
 
 ANNUAL: tuple[LunarRule, ...] = (
     LunarRule(
@@ -41,9 +44,12 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.PRADOSHA,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Phalguna Purnima in pradosha free of Bhadra; Bhadra all evening: that night",
+        "DP: Phalguna Purnima in pradosha free of Bhadra; Bhadra all evening: that night, "
+        "unless Purnima lasts 3.5 praharas of the next day (Dharmasindhu; DP month pages "
+        "1901-2049): then the next evening",
         month=12,
         avoid_vishti=True,
+        lasting=3.5 / 4.0,
     ),
     LunarRule(
         "ugadi",
@@ -70,13 +76,28 @@ ANNUAL: tuple[LunarRule, ...] = (
     LunarRule(
         "rama_navami",
         F,
-        names_of("Rama Navami", "राम नवमी", ta="ராம நவமி"),
+        _RAMA_NAVAMI,
         9,
         Part.MADHYAHNA,
+        Both.LATER_IF_GHATI,
+        Neither.EARLIER,
+        "DP (Smarta) and NS: Chaitra Shukla Navami at madhyahna; at both, the later if it "
+        "covers a ghati of it there (a Navami joined with Ashtami is avoided)",
+        month=1,
+        tradition=Tradition.SMARTA,
+    ),
+    LunarRule(
+        "rama_navami",
+        F,
+        _RAMA_NAVAMI,
+        9,
+        Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Chaitra Shukla Navami at madhyahna",
+        "DP (ISKCON, Vaishnava): Chaitra Shukla Navami at sunrise; at none, the day it "
+        "begins (DP month pages 1901-2049)",
         month=1,
+        tradition=Tradition.VAISHNAVA,
     ),
     LunarRule(
         "hanuman_jayanti",
@@ -94,11 +115,14 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Akshaya Tritiya", "अक्षय तृतीया", ta="அட்சய திருதியை"),
         3,
-        Part.PURVAHNA,
-        Both.EARLIER,
+        Part.PRATAH,
+        Both.LATER,
         Neither.EARLIER,
-        "DP: Vaishakha Shukla Tritiya in the forenoon",
+        "DP: Vaishakha Shukla Tritiya in the forenoon: the day it fills the pratahkala (the "
+        "first fifth of the daytime), at both the later; at none the first (DP month pages "
+        "1901-2049)",
         month=2,
+        whole=True,
     ),
     LunarRule(
         "buddha_purnima",
@@ -129,22 +153,44 @@ ANNUAL: tuple[LunarRule, ...] = (
         15,
         Part.APARAHNA,
         Both.EARLIER,
-        Neither.LATER,
-        "DP: Shravana Purnima at aparahna free of Bhadra; none: the next morning's Purnima",
+        Neither.EARLIER,
+        "DP: Shravana Purnima at aparahna free of Bhadra, else in pradosha free of it; else "
+        "the next day if Purnima lasts 3 muhurtas after its sunrise, else the first day "
+        "after Bhadra (Dharmasindhu; DP month pages 1901-2049)",
         month=5,
         avoid_vishti=True,
+        fallback=Part.PRADOSHA,
+        lasting=3.0 / 15.0,
     ),
     LunarRule(
         "krishna_janmashtami",
         F,
-        names_of("Krishna Janmashtami", "कृष्ण जन्माष्टमी", "कृष्ण जन्माष्टमी", ta="கிருஷ்ண ஜெயந்தி"),
+        _JANMASHTAMI,
         23,
         Part.NISHITA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP (Smarta) and NS: Bhadrapada (purnimanta) Krishna Ashtami at nishita",
+        Both.LATER,
+        Neither.LATER,
+        "DP (Smarta) and NS: Bhadrapada (purnimanta) Krishna Ashtami at nishita; at both "
+        "nishitas or neither: the later; at the first only but Ashtami at the second sunrise "
+        "meeting Rohini that day: the second (Jayanti; DP month pages 1901-2049)",
         month=5,
         fast=True,
+        tradition=Tradition.SMARTA,
+        star=4,
+    ),
+    LunarRule(
+        "krishna_janmashtami",
+        F,
+        _JANMASHTAMI,
+        23,
+        Part.SUNRISE,
+        Both.EARLIER,
+        Neither.NEXT,
+        "DP (ISKCON, Vaishnava): Krishna Ashtami at sunrise; at none, the day after, free of "
+        "Saptami (DP month pages 1901-2049)",
+        month=5,
+        fast=True,
+        tradition=Tradition.VAISHNAVA,
     ),
     LunarRule(
         "ganesh_chaturthi",
@@ -173,21 +219,25 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Durga Ashtami", "दुर्गा अष्टमी", ta="துர்காஷ்டமி"),
         8,
-        Part.SUNRISE,
+        Part.PRATAH,
         Both.LATER,
         Neither.EARLIER,
-        "DP: Ashwina Shukla Ashtami at sunrise",
+        "DP: Ashwina Shukla Ashtami: the day it fills the pratahkala (the first fifth of the "
+        "daytime), at both the later; at none the first, joined with Saptami (DP month "
+        "pages 1901-2049)",
         month=7,
+        whole=True,
     ),
     LunarRule(
         "maha_navami",
         F,
         names_of("Maha Navami", "महानवमी", ta="மகா நவமி"),
         9,
-        Part.SUNRISE,
+        Part.APARAHNA,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ashwina Shukla Navami at sunrise",
+        "DP: Ashwina Shukla Navami on the day Ashtami and Navami meet: Navami at aparahna, "
+        "at both the earlier (DP month pages 1901-2049)",
         month=7,
     ),
     LunarRule(
@@ -206,11 +256,12 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Sharad Purnima", "शरद पूर्णिमा"),
         15,
-        Part.MOONRISE,
+        Part.NISHITA,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ashwina Purnima at moonrise (Kojagara: at nishita)",
+        "DP: Ashwina Purnima at nishita, as Kojagara Puja (DP month pages 1901-2049)",
         month=7,
+        with_moonrise=True,
     ),
     LunarRule(
         "karwa_chauth",
@@ -229,10 +280,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Ahoi Ashtami", "अहोई अष्टमी"),
         23,
-        Part.PRADOSHA,
+        Part.MOONRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Kartika (purnimanta) Krishna Ashtami in the evening (pradosha)",
+        "DP: Kartika (purnimanta) Krishna Ashtami at moonrise (the evening's sighting, as "
+        "Karwa Chauth; DP month pages 1901-2049)",
         month=7,
         fast=True,
     ),
@@ -242,9 +294,10 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Dhanteras", "धनत्रयोदशी", hi="धनतेरस"),
         28,
         Part.PRADOSHA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha",
+        Both.LATER,
+        Neither.LATER,
+        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha; at both or neither the later "
+        "day: tie-breaks chosen to match published dates (DP month pages 1901-2049)",
         month=7,
     ),
     LunarRule(
@@ -253,9 +306,10 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Narak Chaturdashi", "नरक चतुर्दशी", ta="நரக சதுர்த்தசி"),
         29,
         Part.ARUNODAYA,
-        Both.EARLIER,
+        Both.GREATER,
         Neither.EARLIER,
-        "DP: Abhyang snan before sunrise while Chaturdashi prevails",
+        "DP: Abhyang snan before sunrise while Chaturdashi prevails (arunodaya); at both, "
+        "the one it covers more (DP month pages 1901-2049)",
         month=7,
     ),
     LunarRule(
@@ -286,10 +340,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Govardhan Puja", "गोवर्धन पूजा", ta="கோவர்த்தன பூஜை"),
         1,
-        Part.SUNRISE,
-        Both.EARLIER,
+        Part.MADHYAHNA,
+        Both.GREATER,
         Neither.EARLIER,
-        "DP: Kartika Shukla Pratipada at sunrise",
+        "DP: Kartika Shukla Pratipada at madhyahna, at both the one it covers more; "
+        "tie-break chosen to match published dates (DP month pages 1901-2049)",
         month=8,
     ),
     LunarRule(
@@ -308,10 +363,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         F,
         names_of("Chhath Puja", "सूर्य षष्ठी", hi="छठ पूजा"),
         6,
-        Part.SUNSET,
+        Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP Chhath calendar: Sandhya Arghya when Kartika Shukla Shashthi is in force at sunset",
+        "DP month pages 1901-2049: Chhath Puja (Sandhya Arghya) on the day Kartika Shukla "
+        "Shashthi is in force at sunrise",
         month=8,
         fast=True,
     ),

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lokpanchang.almanac.observances.model import ObservanceKind
+from lokpanchang.almanac.observances.model import ObservanceKind, Tradition
 
 Names = Mapping[str, str]  # language code -> name, for every supported language
 
@@ -24,6 +24,7 @@ class Part(StrEnum):
 
     SUNRISE = "sunrise"  # in force at the instant of sunrise (udaya tithi)
     ARUNODAYA = "arunodaya"  # the 96 minutes (4 ghatis) before sunrise
+    PRATAH = "pratah"  # the first fifth of the daytime (pratahkala)
     PURVAHNA = "purvahna"  # sunrise to midday (the first half of the daytime)
     MADHYAHNA = "madhyahna"  # the third fifth of the daytime
     APARAHNA = "aparahna"  # the fourth fifth of the daytime
@@ -47,6 +48,7 @@ class Neither(StrEnum):
 
     EARLIER = "earlier"  # the first Hindu day the tithi touches
     LATER = "later"  # the last Hindu day the tithi touches
+    NEXT = "next"  # the Hindu day after the last one it touches (a tithi at no sunrise)
 
 
 class SankrantiDay(StrEnum):
@@ -54,6 +56,7 @@ class SankrantiDay(StrEnum):
 
     HALF_NIGHT = "half_night"  # by day: that day; at night: before mid-night that day, else next
     MAKARA = "makara"  # by day: that day; after sunset: the next day
+    NIGHT_BEFORE = "night_before"  # by day: that day; at night: the day before (Karka)
     SUNSET = "sunset"  # before sunset: that day, else the next (Tamil month days)
     APARAHNA = "aparahna"  # before the end of aparahna: that day, else the next (Kerala)
 
@@ -64,7 +67,16 @@ class LunarRule:
 
     Annual festivals (``month`` set) are kept in the nija month, never in an adhika one;
     monthly vrats (``month`` None) are kept in adhika months too. ``avoid_vishti`` takes
-    Bhadra (the Vishti karana) out of the part before looking.
+    Bhadra (the Vishti karana) out of the part before looking. ``tradition``: the rule is one
+    tradition's day (a Smarta and a Vaishnava rule of one key on one date become one
+    observance). ``star``: a nakshatra (1..27) that moves the day to the next one when the
+    tithi is in force at that day's sunrise and meets the star that day (Janmashtami with
+    Rohini). ``whole``: the tithi prevails only where it fills the part.
+    ``with_moonrise``: the observance carries its day's moonrise whatever its part.
+    ``lasting``: when no day has the tithi in the part, the later day if the tithi is in force
+    at its sunrise for that share of its daytime (Holika Dahan: 3.5 of the 4 praharas).
+    ``fallback``: when no day has it in the part, first the part ``fallback`` (Raksha
+    Bandhan: aparahna, else pradosha, both free of Bhadra).
     """
 
     key: str
@@ -78,6 +90,12 @@ class LunarRule:
     month: int | None = None
     avoid_vishti: bool = False
     fast: bool = False
+    tradition: Tradition | None = None
+    star: int | None = None
+    whole: bool = False
+    with_moonrise: bool = False
+    lasting: float | None = None
+    fallback: Part | None = None
 
 
 @dataclass(frozen=True)
@@ -113,3 +131,18 @@ class StarRule:
     both: Both
     neither: Neither
     source: str
+
+
+@dataclass(frozen=True)
+class EkadashiName:
+    """Another name of an Ekadashi's day: the Shukla (``paksha`` 1) or Krishna (2) Ekadashi of
+    amanta ``month`` (kshaya months carry the skipped month's), or of the solar month the Sun
+    is in at that day's sunrise (``sign`` 1 Mesha .. 12 Meena), on ``tradition``'s day."""
+
+    key: str
+    names: Names
+    paksha: int
+    tradition: Tradition
+    source: str
+    month: int | None = None
+    sign: int | None = None

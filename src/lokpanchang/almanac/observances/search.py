@@ -8,7 +8,7 @@ that date. Two: ``Both`` decides. None: ``Neither`` decides. Times are UT Julian
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from lokpanchang.almanac.observances.days import Days, Span
@@ -16,17 +16,25 @@ from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import Both, Neither, Part
 
 GHATI_DAYS = 24.0 / 1440.0  # one ghati: 24 minutes
+_SECOND = 1.0 / 86400.0
+_ARUNODAYA_REACH = 0.14  # days: more than the longest arunodaya (2/15 of a 24-hour night)
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra)."""
+    """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
+    ``whole``, only where it fills the part; ``lasting``: at neither, the later day if the
+    span lasts that share of its daytime from its sunrise; ``fallback``: at neither, first
+    the earliest day it prevails in that part instead."""
 
     span: Span
     part: Part
     both: Both
     neither: Neither
     excluded: Span | None = None
+    whole: bool = False
+    lasting: float | None = None
+    fallback: Part | None = None
 
 
 def candidate_dates(days: Days, span: Span) -> list[date]:
@@ -55,19 +63,50 @@ def cover(span: Span, window: Span, excluded: Span | None = None) -> float:
 
 def decide(days: Days, question: Question) -> date | Unavailable:
     """The civil date the rule picks, or why it cannot be picked at this place."""
-    candidates = candidate_dates(days, question.span)
+    start, end = question.span
+    if question.part is Part.ARUNODAYA:  # its end may lie in the next date's arunodaya
+        end += _ARUNODAYA_REACH
+    candidates = candidate_dates(days, (start, end))
     covers: list[tuple[date, float]] = []
     for day in candidates:
         window = days.part(day, question.part)
         if isinstance(window, Unavailable):
             return window
-        covers.append((day, cover(question.span, window, question.excluded)))
+        amount = cover(question.span, window, question.excluded)
+        if question.whole and amount < window[1] - window[0] - _SECOND:
+            amount = 0.0
+        covers.append((day, amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
+    if not prevailing and question.fallback is not None:
+        instead = replace(question, part=question.fallback, fallback=None, lasting=None)
+        found = decide(days, replace(instead, neither=Neither.NEXT))
+        if isinstance(found, Unavailable) or found in candidates:
+            return found
     if not prevailing:
-        return candidates[0] if question.neither is Neither.EARLIER else candidates[-1]
+        if question.lasting is not None and _lasts(days, question, candidates[-1]):
+            return candidates[-1]
+        return _neither(candidates, question.neither)
     if len(prevailing) == 1:
         return prevailing[0][0]
     return _tie(prevailing[0], prevailing[-1], question.both)
+
+
+def _lasts(days: Days, question: Question, day: date) -> bool:
+    """Whether the span is in force at ``day``'s sunrise and for ``lasting`` of its daytime."""
+    frame = days.frame(day)
+    if frame.sunrise is None or frame.sunset is None or question.lasting is None:
+        return False
+    start, end = question.span
+    daytime = frame.sunset - frame.sunrise
+    return start <= frame.sunrise and end - frame.sunrise >= question.lasting * daytime
+
+
+def _neither(candidates: list[date], neither: Neither) -> date:
+    if neither is Neither.EARLIER:
+        return candidates[0]
+    if neither is Neither.LATER:
+        return candidates[-1]
+    return candidates[-1] + timedelta(days=1)
 
 
 def _tie(earlier: tuple[date, float], later: tuple[date, float], both: Both) -> date:

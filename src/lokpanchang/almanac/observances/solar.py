@@ -45,6 +45,8 @@ def observed_on(days: Days, instant: float, reckoning: SankrantiDay) -> date | U
     if instant < fifths[5]:  # by day
         by_aparahna = reckoning is not SankrantiDay.APARAHNA or instant <= fifths[4]
         return day if by_aparahna else following
+    if reckoning is SankrantiDay.NIGHT_BEFORE:
+        return day
     if reckoning is SankrantiDay.HALF_NIGHT:
         return day if instant < (fifths[5] + frame.next_sunrise) / 2.0 else following
     return following

@@ -19,11 +19,14 @@ from __future__ import annotations
 from lokpanchang.almanac.observances import names_table as n
 from lokpanchang.almanac.observances.festivals import ANNUAL as ANNUAL  # re-exported
 from lokpanchang.almanac.observances.model import ObservanceKind as Kind
+from lokpanchang.almanac.observances.model import Tradition
 from lokpanchang.almanac.observances.naming import names_of
 from lokpanchang.almanac.observances.rules import (
     Both,
     DayAfterRule,
+    EkadashiName,
     LunarRule,
+    Names,
     Neither,
     Part,
     SankrantiDay,
@@ -80,9 +83,10 @@ MONTHLY: tuple[LunarRule, ...] = (
         n.PRADOSH,
         13,
         Part.PRADOSHA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP Pradosh list: Trayodashi in the pradosha after sunset",
+        Both.GREATER,
+        Neither.LATER,
+        "DP Pradosh list: Trayodashi in the pradosha after sunset; at both, the one it "
+        "covers more; at neither, the day it is at sunrise (DP month pages 1901-2049)",
         fast=True,
     ),
     LunarRule(
@@ -91,9 +95,10 @@ MONTHLY: tuple[LunarRule, ...] = (
         n.PRADOSH,
         28,
         Part.PRADOSHA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP Pradosh list: Trayodashi in the pradosha after sunset",
+        Both.GREATER,
+        Neither.LATER,
+        "DP Pradosh list: Trayodashi in the pradosha after sunset; at both, the one it "
+        "covers more; at neither, the day it is at sunrise (DP month pages 1901-2049)",
         fast=True,
     ),
     LunarRule(
@@ -160,14 +165,18 @@ SOLAR: tuple[SolarRule, ...] = (
     ),
 )
 
-# The twelve sankrantis of the monthly list (kind ``sankranti``).
+# The twelve sankrantis of the monthly list (kind ``sankranti``). At night the punya kala of
+# Makara (Uttarayana) is on the next day and that of Karka (Dakshinayana) on the day before
+# (Dharmasindhu; drikpanchang.com's month pages 1901-2049 follow both).
+_NIGHT_RULES = {4: SankrantiDay.NIGHT_BEFORE, 10: SankrantiDay.MAKARA}
 SANKRANTIS: tuple[SolarRule, ...] = tuple(
     SolarRule(
         "sankranti",
         {lang: f"{sign[lang]} {n.SANKRANTI[lang]}" for lang in sign},
         number,
-        SankrantiDay.HALF_NIGHT,
-        "DP Sankranti list: by day that day; at night, before mid-night that day, else next",
+        _NIGHT_RULES.get(number, SankrantiDay.HALF_NIGHT),
+        "DP Sankranti list: by day that day; at night, before mid-night that day, else next; "
+        "Karka at night: that day; Makara at night: the next",
     )
     for number, sign in enumerate(n.SIGNS, start=1)
 )
@@ -185,12 +194,55 @@ STARS: tuple[StarRule, ...] = (
     ),
 )
 
-EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule, ...] = (
+# Other names of an Ekadashi's day, on the day of the tradition named.
+EKADASHI_NAMES: tuple[EkadashiName, ...] = (
+    EkadashiName(
+        "gita_jayanti",
+        names_of("Gita Jayanti", "गीता जयन्ती", ta="கீதா ஜெயந்தி"),
+        1,
+        Tradition.SMARTA,
+        "DP month pages 1901-2049: on the Smarta Mokshada (Margashirsha Shukla) Ekadashi",
+        month=9,
+    ),
+    EkadashiName(
+        "vaikuntha_ekadashi",
+        names_of("Vaikuntha Ekadashi", "वैकुण्ठ एकादशी", ta="வைகுண்ட ஏகாதசி"),
+        1,
+        Tradition.VAISHNAVA,
+        "DP Ekadashi list: the Vaishnava day of the Shukla Ekadashi in Dhanu (Margazhi)",
+        sign=9,
+    ),
+    EkadashiName(
+        "guruvayur_ekadashi",
+        names_of("Guruvayur Ekadashi", "गुरुवायुर एकादशी", ml="ഗുരുവായൂർ ഏകാദശി"),
+        1,
+        Tradition.VAISHNAVA,
+        "DP Ekadashi list: the Vaishnava day of the Shukla Ekadashi in Vrishchika (Vrischikam)",
+        sign=8,
+    ),
+)
+
+# The names of the Mahadwadashis (``mahadwadashi`` places them), as drikpanchang.com's
+# Ekadashi lists spell them.
+MAHADWADASHIS: dict[str, Names] = {
+    "unmilini_mahadwadashi": names_of("Unmilini Mahadwadashi", "उन्मीलिनी महाद्वादशी"),
+    "vyanjuli_mahadwadashi": names_of("Vanjuli Mahadwadashi", "व्यञ्जुली महाद्वादशी"),
+    "trisprisha_mahadwadashi": names_of("Trisparsha Mahadwadashi", "त्रिस्पृशा महाद्वादशी"),
+    "pakshavardhini_mahadwadashi": names_of("Pakshavardhini Mahadwadashi", "पक्षवर्धिनी महाद्वादशी"),
+    "jaya_mahadwadashi": names_of("Jaya Mahadwadashi", "जया महाद्वादशी"),
+    "vijaya_mahadwadashi": names_of("Vijaya Mahadwadashi", "विजया महाद्वादशी"),
+    "jayanti_mahadwadashi": names_of("Jayanti Mahadwadashi", "जयन्ती महाद्वादशी"),
+    "papanashini_mahadwadashi": names_of("Papanashini Mahadwadashi", "पापनाशिनी महाद्वादशी"),
+    "shravana_dwadashi": names_of("Shravana Dwadashi", "श्रवण द्वादशी"),
+}
+
+EVERY_RULE: tuple[LunarRule | DayAfterRule | SolarRule | StarRule | EkadashiName, ...] = (
     *MONTHLY,
     *ANNUAL,
     *DAY_AFTER,
     *SOLAR,
     *SANKRANTIS,
     *STARS,
+    *EKADASHI_NAMES,
 )
-ALL_KEYS: frozenset[str] = frozenset(rule.key for rule in EVERY_RULE)
+ALL_KEYS: frozenset[str] = frozenset(rule.key for rule in EVERY_RULE) | frozenset(MAHADWADASHIS)

@@ -39,6 +39,36 @@ def _is_main_name(name: str) -> bool:
     return name.endswith(" Ekadashi") and not name.startswith(others)
 
 
+# Other names an Ekadashi list prints on a day, as our keys (issue 22 item 4). Jaya and
+# Papanashini Mahadwadashi are not in the lists read; "Ekadashi Shravana Yoga Dwadashi" and
+# "Vishnushrinkhala Yoga Dwadashi" (a Shravana yoga on the Ekadashi itself) have no rule.
+DAY_NAMES = {
+    "Unmilini Mahadwadashi": "unmilini_mahadwadashi",
+    "Vanjuli Mahadwadashi": "vyanjuli_mahadwadashi",
+    "Trisparsha Mahadwadashi": "trisprisha_mahadwadashi",
+    "Pakshavarddhini Mahadwadashi": "pakshavardhini_mahadwadashi",
+    "Vijaya Mahadwadashi": "vijaya_mahadwadashi",
+    "Jayanti Mahadwadashi": "jayanti_mahadwadashi",
+    "Shravana Yoga Dwadashi": "shravana_dwadashi",
+    "Vaikuntha Ekadashi": "vaikuntha_ekadashi",
+    "Guruvayur Ekadashi": "guruvayur_ekadashi",
+}
+
+
+def _day_name_cases(record: dict, first: int) -> list[dict]:
+    named = [
+        (day["date"], DAY_NAMES[name])
+        for entry in record["read"]
+        for day in entry["days"]
+        for name in day["names"]
+        if name in DAY_NAMES
+    ]
+    return [
+        {**_base(record, n), "kind": "date", "key": key, "date": day}
+        for n, (day, key) in enumerate(named, start=first)
+    ]
+
+
 def _base(record: dict, number: int) -> dict:
     return {"id": f"{record['id']}#{number}", "source": record["id"], "place": record["place"]}
 
@@ -98,6 +128,8 @@ def _date_cases(record: dict) -> list[dict]:
         case = {**_base(record, n), "kind": "date", "key": record["key"], "date": entry["date"]}
         if "disagrees_with" in record:
             case["disagrees_with"] = record["disagrees_with"]
+        if "tradition" in record:
+            case["tradition"] = record["tradition"]
         cases.append(case)
         if "moonrise" in entry:
             rise = {**case, "id": f"{case['id']}-moonrise", "kind": "moonrise"}
@@ -114,7 +146,8 @@ def build(transcription: dict) -> dict:
         zone = transcription["places"][record["place"]]["timezone"]
         kind = record["kind"]
         if kind == "ekadashi_list":
-            cases += _ekadashi_cases(record)
+            fasts = _ekadashi_cases(record)
+            cases += fasts + _day_name_cases(record, len(fasts) + 1)
         elif kind == "parana_list":
             cases += _parana_cases(record, zone)
         elif kind == "sankranti_list":
