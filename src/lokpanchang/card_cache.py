@@ -5,6 +5,11 @@ cell, date, language, calendar and convention, and shared by every process on th
 (a temporary file renamed into place), so a reader never sees half a card; a read marks
 the file used, and when the directory grows past its bound the least recently used
 cards are deleted.
+
+Cards rendered ahead (``broadcast.card_prerender``) go in through ``put_keeping(key, png,
+keep)``: it makes room only by deleting cards outside ``keep`` (the cards the coming sends
+need), least recently used first, and writes nothing when that is not enough, so rendering
+ahead never pushes out a card a coming send needs to make room for another.
 """
 
 from __future__ import annotations
@@ -80,6 +85,29 @@ class CardCache:
             out.write(png)
         os.replace(temporary, self.directory / key.file_name())
         self._evict()
+
+    def contains(self, key: CardKey) -> bool:
+        """Whether ``key``'s card is on disk (without marking it used)."""
+        return (self.directory / key.file_name()).is_file()
+
+    def put_keeping(self, key: CardKey, png: bytes, keep: frozenset[str]) -> bool:
+        """Keep ``png`` as ``key``'s card if room can be made by deleting cards whose file
+        names are not in ``keep`` (least recently used first); False, writing nothing,
+        when the cards in ``keep`` (and ``png``) alone would pass the bound."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        cards = sorted(self._cards())
+        total = sum(size for _, _, size in cards) + len(png)
+        spare = [(path, size) for _, path, size in cards if path.name not in keep]
+        if total - sum(size for _, size in spare) > self.max_bytes:
+            return False
+        for path, size in spare:
+            if total <= self.max_bytes:
+                break
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+            total -= size
+        self.put(key, png)
+        return True
 
     def size(self) -> int:
         """Bytes of cards on disk now."""
