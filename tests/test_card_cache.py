@@ -84,3 +84,13 @@ def test_contains_does_not_mark_a_card_used(tmp_path):
     os.utime(tmp_path / _key().file_name(), (1_000, 1_000))
     assert cache.contains(_key()) and not cache.contains(_key(1))
     assert os.stat(tmp_path / _key().file_name()).st_mtime == 1_000
+
+
+def test_a_half_written_card_left_by_a_killed_process_is_cleared_by_a_later_write(tmp_path):
+    cache = CardCache(tmp_path, 10_000)
+    (tmp_path / "orphan.part").write_bytes(PNG)  # a writer killed before its rename
+    os.utime(tmp_path / "orphan.part", (1_000, 1_000))
+    (tmp_path / "writing.part").write_bytes(PNG)  # another process writing now
+    cache.put(_key(), PNG)
+    assert not (tmp_path / "orphan.part").exists()
+    assert (tmp_path / "writing.part").exists() and cache.contains(_key())

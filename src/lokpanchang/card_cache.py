@@ -26,6 +26,9 @@ from pathlib import Path
 from lokpanchang.card import CARD_VERSION
 
 _WORD = re.compile(r"^[a-z_]*$")
+# A ``.part`` file this much older than a card just written is a writer's that was killed
+# before its rename: no write takes that long, so it is deleted (it is outside the bound).
+STALE_PART_SECONDS = 600
 
 
 @dataclass(frozen=True)
@@ -83,8 +86,9 @@ class CardCache:
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".part")
         with os.fdopen(handle, "wb") as out:
             out.write(png)
-        os.replace(temporary, self.directory / key.file_name())
-        self._evict()
+        final = self.directory / key.file_name()
+        os.replace(temporary, final)
+        self._evict(stale_before=final.stat().st_mtime - STALE_PART_SECONDS)
 
     def contains(self, key: CardKey) -> bool:
         """Whether ``key``'s card is on disk (without marking it used)."""
@@ -113,8 +117,8 @@ class CardCache:
         """Bytes of cards on disk now."""
         return sum(size for _, _, size in self._cards())
 
-    def _evict(self) -> None:
-        cards = sorted(self._cards())  # oldest use first
+    def _evict(self, stale_before: float | None = None) -> None:
+        cards = sorted(self._cards(stale_before))  # oldest use first
         total = sum(size for _, _, size in cards)
         for _, path, size in cards:
             if total <= self.max_bytes:
@@ -123,13 +127,21 @@ class CardCache:
                 path.unlink()
             total -= size
 
-    def _cards(self) -> list[tuple[float, Path, int]]:
+    def _cards(self, stale_before: float | None = None) -> list[tuple[float, Path, int]]:
+        """(last use, path, bytes) of every card; deletes ``.part`` files last written
+        before ``stale_before`` on the way."""
         found = []
         for entry in os.scandir(self.directory):
-            if entry.name.endswith(".png"):
-                try:
+            try:
+                if entry.name.endswith(".png"):
                     stat = entry.stat()
-                except FileNotFoundError:
-                    continue
-                found.append((stat.st_mtime, Path(entry.path), stat.st_size))
+                    found.append((stat.st_mtime, Path(entry.path), stat.st_size))
+                elif entry.name.endswith(".part") and _stale(entry, stale_before):
+                    os.unlink(entry.path)
+            except FileNotFoundError:  # evicted, renamed or cleared by another process
+                continue
         return found
+
+
+def _stale(entry: os.DirEntry, before: float | None) -> bool:
+    return before is not None and entry.stat().st_mtime < before
