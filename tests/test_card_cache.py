@@ -61,3 +61,36 @@ def test_a_key_that_is_no_plain_word_is_refused_by_name(tmp_path, field):
     key = CardKey(17.39, 78.49, DAY, **values)
     with pytest.raises(ValueError, match=rf"card {field} '\.\./\.\./etc'"):
         CardCache(tmp_path, 10_000).put(key, PNG)
+
+
+def test_a_card_rendered_ahead_makes_room_only_from_cards_no_coming_send_needs(tmp_path):
+    cache = CardCache(tmp_path, 3_500)
+    for n in range(3):  # yesterday's card (0), then two the coming sends need (1, 2)
+        cache.put(_key(n), PNG)
+        os.utime(tmp_path / _key(n).file_name(), (1_000 + n, 1_000 + n))
+    keep = frozenset(_key(n).file_name() for n in (1, 2, 3, 4))
+    assert cache.put_keeping(_key(3), PNG, keep)  # room made by dropping 0, not 1
+    assert [cache.contains(_key(n)) for n in range(4)] == [False, True, True, True]
+    assert cache.size() <= 3_500
+    # Only needed cards are left: the next one is refused and nothing is written or dropped.
+    assert not cache.put_keeping(_key(4), PNG, keep)
+    assert [cache.contains(_key(n)) for n in range(5)] == [False, True, True, True, False]
+    assert cache.size() == 3_000
+
+
+def test_contains_does_not_mark_a_card_used(tmp_path):
+    cache = CardCache(tmp_path, 10_000)
+    cache.put(_key(), PNG)
+    os.utime(tmp_path / _key().file_name(), (1_000, 1_000))
+    assert cache.contains(_key()) and not cache.contains(_key(1))
+    assert os.stat(tmp_path / _key().file_name()).st_mtime == 1_000
+
+
+def test_a_half_written_card_left_by_a_killed_process_is_cleared_by_a_later_write(tmp_path):
+    cache = CardCache(tmp_path, 10_000)
+    (tmp_path / "orphan.part").write_bytes(PNG)  # a writer killed before its rename
+    os.utime(tmp_path / "orphan.part", (1_000, 1_000))
+    (tmp_path / "writing.part").write_bytes(PNG)  # another process writing now
+    cache.put(_key(), PNG)
+    assert not (tmp_path / "orphan.part").exists()
+    assert (tmp_path / "writing.part").exists() and cache.contains(_key())

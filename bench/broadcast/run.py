@@ -28,6 +28,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -67,6 +69,26 @@ def start_fake(port: int) -> subprocess.Popen:
     assert process.stdout is not None
     process.stdout.readline()
     return process
+
+
+@contextmanager
+def send_servers() -> Iterator[tuple]:
+    """Redis, PostgreSQL, a free port and the fake Cloud API on it, started here and
+    stopped at the end; the
+    package's Celery app (the planner's enqueue) configured from the environment."""
+    redis_server, pg = servers.start_redis(), servers.start_postgres()
+    port = servers.free_port()
+    os.environ.update(
+        environment("postgresql://unused", redis_server.url, port, 1e6, tempfile.mkdtemp())
+    )
+    fake = start_fake(port)
+    try:
+        yield redis_server, pg, port, fake
+    finally:
+        fake.terminate()
+        fake.wait()
+        redis_server.discard()
+        pg.discard()
 
 
 def fake_call(port: int, path: str, method: str = "GET") -> dict:
@@ -378,15 +400,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=2)
     args = parser.parse_args()
-    redis_server, pg = servers.start_redis(), servers.start_postgres()
-    port = servers.free_port()
-    # The planner's enqueue uses the package's Celery app, configured from the environment.
-    os.environ.update(
-        environment("postgresql://unused", redis_server.url, port, 1e6, tempfile.mkdtemp())
-    )
-    fake = start_fake(port)
-    meter = CpuMeter.for_servers(pg, redis_server, fake)
-    try:
+    with send_servers() as (redis_server, pg, port, fake):
+        meter = CpuMeter.for_servers(pg, redis_server, fake)
         unpaced = broadcast_scenario(
             "unpaced",
             pg,
@@ -424,11 +439,6 @@ def main() -> None:
                 }
             )
         )
-    finally:
-        fake.terminate()
-        fake.wait()
-        redis_server.discard()
-        pg.discard()
 
 
 if __name__ == "__main__":

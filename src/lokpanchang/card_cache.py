@@ -5,6 +5,11 @@ cell, date, language, calendar and convention, and shared by every process on th
 (a temporary file renamed into place), so a reader never sees half a card; a read marks
 the file used, and when the directory grows past its bound the least recently used
 cards are deleted.
+
+Cards rendered ahead (``broadcast.card_prerender``) go in through ``put_keeping(key, png,
+keep)``: it makes room only by deleting cards outside ``keep`` (the cards the coming sends
+need), least recently used first, and writes nothing when that is not enough, so rendering
+ahead never pushes out a card a coming send needs to make room for another.
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ from pathlib import Path
 from lokpanchang.card import CARD_VERSION
 
 _WORD = re.compile(r"^[a-z_]*$")
+# A ``.part`` file this much older than a card just written is a writer's that was killed
+# before its rename: no write takes that long, so it is deleted (it is outside the bound).
+STALE_PART_SECONDS = 600
 
 
 @dataclass(frozen=True)
@@ -78,15 +86,39 @@ class CardCache:
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".part")
         with os.fdopen(handle, "wb") as out:
             out.write(png)
-        os.replace(temporary, self.directory / key.file_name())
-        self._evict()
+        final = self.directory / key.file_name()
+        os.replace(temporary, final)
+        self._evict(stale_before=final.stat().st_mtime - STALE_PART_SECONDS)
+
+    def contains(self, key: CardKey) -> bool:
+        """Whether ``key``'s card is on disk (without marking it used)."""
+        return (self.directory / key.file_name()).is_file()
+
+    def put_keeping(self, key: CardKey, png: bytes, keep: frozenset[str]) -> bool:
+        """Keep ``png`` as ``key``'s card if room can be made by deleting cards whose file
+        names are not in ``keep`` (least recently used first); False, writing nothing,
+        when the cards in ``keep`` (and ``png``) alone would pass the bound."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        cards = sorted(self._cards())
+        total = sum(size for _, _, size in cards) + len(png)
+        spare = [(path, size) for _, path, size in cards if path.name not in keep]
+        if total - sum(size for _, size in spare) > self.max_bytes:
+            return False
+        for path, size in spare:
+            if total <= self.max_bytes:
+                break
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+            total -= size
+        self.put(key, png)
+        return True
 
     def size(self) -> int:
         """Bytes of cards on disk now."""
         return sum(size for _, _, size in self._cards())
 
-    def _evict(self) -> None:
-        cards = sorted(self._cards())  # oldest use first
+    def _evict(self, stale_before: float | None = None) -> None:
+        cards = sorted(self._cards(stale_before))  # oldest use first
         total = sum(size for _, _, size in cards)
         for _, path, size in cards:
             if total <= self.max_bytes:
@@ -95,13 +127,21 @@ class CardCache:
                 path.unlink()
             total -= size
 
-    def _cards(self) -> list[tuple[float, Path, int]]:
+    def _cards(self, stale_before: float | None = None) -> list[tuple[float, Path, int]]:
+        """(last use, path, bytes) of every card; deletes ``.part`` files last written
+        before ``stale_before`` on the way."""
         found = []
         for entry in os.scandir(self.directory):
-            if entry.name.endswith(".png"):
-                try:
+            try:
+                if entry.name.endswith(".png"):
                     stat = entry.stat()
-                except FileNotFoundError:
-                    continue
-                found.append((stat.st_mtime, Path(entry.path), stat.st_size))
+                    found.append((stat.st_mtime, Path(entry.path), stat.st_size))
+                elif entry.name.endswith(".part") and _stale(entry, stale_before):
+                    os.unlink(entry.path)
+            except FileNotFoundError:  # evicted, renamed or cleared by another process
+                continue
         return found
+
+
+def _stale(entry: os.DirEntry, before: float | None) -> bool:
+    return before is not None and entry.stat().st_mtime < before

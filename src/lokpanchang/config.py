@@ -222,6 +222,14 @@ class Settings(BaseSettings):
     # data_dir/cards), at most CARD_CACHE_MB; the least recently used go first.
     card_cache_dir: Path | None = None
     card_cache_mb: int = Field(256, gt=0, le=1_000_000)
+    # Cards rendered ahead (broadcast.card_prerender): every CARD_PRERENDER_PERIOD s beat
+    # starts a pass over the cards of the slots due within CARD_PRERENDER_HOURS, rendered
+    # CARD_PRERENDER_CHUNK at a time on the `cards` queue, never within
+    # CARD_PRERENDER_GUARD s of a slot's instant nor while a run is open.
+    card_prerender_period: int = Field(300, gt=0, le=86400)
+    card_prerender_hours: int = Field(12, gt=0, le=48)
+    card_prerender_chunk: int = Field(20, gt=0, le=1000)
+    card_prerender_guard: int = Field(300, ge=0, le=86400)
     # Login throttling: this many failures within the window lock an account out for the
     # lockout from the client that failed (a client address, any account: the larger number;
     # an account from everywhere: the largest); the password is then not even checked.

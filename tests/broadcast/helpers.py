@@ -25,7 +25,9 @@ def add_subscriber(
     created_on: datetime = JOINED,
     latitude: float = 17.385,
     longitude: float = 78.486,
+    **fields,
 ) -> int:
+    """A subscriber of ``zone`` at ``send_time``; ``fields`` sets other columns (language, ...)."""
     with transaction(url) as session:
         user = UserDetail(
             timezone=zone,
@@ -33,6 +35,7 @@ def add_subscriber(
             latitude=latitude,
             longitude=longitude,
             created_on=created_on,
+            **fields,
         )
         user.set_address("whatsapp", f"+{next(_phones)}", created_on)
         session.add(user)

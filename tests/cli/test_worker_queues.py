@@ -21,7 +21,7 @@ def queues_of(argv: list[str]) -> str:
 
 def test_a_worker_consumes_every_queue_by_default(worker_argv):
     assert main(["worker"]) == 0
-    assert queues_of(worker_argv[0]) == "default,priority,statuses"
+    assert queues_of(worker_argv[0]) == "default,priority,statuses,cards"
 
 
 def test_a_conversation_worker_consumes_only_priority(worker_argv):

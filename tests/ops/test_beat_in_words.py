@@ -19,6 +19,7 @@ def test_every_entry_of_the_table_reads_as_people_say_it(settings_env):
         "upload-logs-to-s3": "Sundays at 02:00 UTC",
         "dispatch-scheduled-jobs": "every 1 min",
         "recover-inbound": "every 1 min",
+        "prerender-cards": "every 5 min",
     }
 
 

@@ -107,13 +107,17 @@ class Cluster:
         self.processes.append(process)
         return process
 
-    def start_worker(self, concurrency: int = 2) -> subprocess.Popen:
+    def start_worker(
+        self, concurrency: int = 2, queues: str = "default,priority,statuses", pool: str = "prefork"
+    ) -> subprocess.Popen:
         worker = self._spawn(
             "worker",
             [
                 "worker",
                 "-Q",
-                "default,priority,statuses",
+                queues,
+                "-P",
+                pool,
                 "-c",
                 str(concurrency),
                 "-n",

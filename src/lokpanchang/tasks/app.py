@@ -32,11 +32,13 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.heartbeat",
     "lokpanchang.tasks.webhooks",
     "lokpanchang.tasks.statuses",
+    "lokpanchang.tasks.cards",
 )
 
 # ``priority``: the conversation (a person waits); ``statuses``: status webhooks, applied in
-# bulk (tasks.statuses), so a broadcast's statuses never hold up a conversation.
-TASK_QUEUES = (Queue("default"), Queue("priority"), Queue("statuses"))
+# bulk (tasks.statuses), so a broadcast's statuses never hold up a conversation; ``cards``:
+# cards rendered ahead in small chunks (tasks.cards), so a send's batches never wait behind one.
+TASK_QUEUES = (Queue("default"), Queue("priority"), Queue("statuses"), Queue("cards"))
 ETA_TASKS_PER_WORKER = 1000
 BEAT_TICK_SECONDS = 5  # beat wakes at least this often (its heartbeat for /healthz)
 

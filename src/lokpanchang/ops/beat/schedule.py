@@ -44,7 +44,8 @@ RUN_AT_START = ("jit-planner",)
 
 def beat_schedule(settings: Settings) -> dict:
     """The seed's table as beat runs it: the planner's period from ``PLANNER_PERIOD``, the
-    inbound recovery's from ``INBOUND_RECOVER_AFTER``."""
+    inbound recovery's from ``INBOUND_RECOVER_AFTER``; then the entries of features
+    (``CARD_PRERENDER_PERIOD``)."""
     schedule = dict(BEAT_SCHEDULE)
     schedule["jit-planner"] = {
         **schedule["jit-planner"],
@@ -54,4 +55,11 @@ def beat_schedule(settings: Settings) -> dict:
         **schedule["recover-inbound"],
         "schedule": settings.inbound_recover_after / 2,
     }
-    return schedule
+    return schedule | _feature_entries(settings)
+
+
+def _feature_entries(settings: Settings) -> dict:
+    """Entries registered beside their feature: the cards rendered ahead (issue 27)."""
+    from lokpanchang.broadcast import card_prerender
+
+    return card_prerender.beat_entry(settings)
