@@ -61,16 +61,10 @@ TAMIL_TITHIS = (
 # Tithis in Telugu usage: https://acchatelugupth.blogspot.com/2020/03/blog-post_51.html
 # ("తిథులు"; it writes the first పాఢ్యమి) and
 # http://sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి).
-TELUGU_TITHIS = (
-    "పాడ్యమి విదియ తదియ చవితి పంచమి షష్ఠి సప్తమి అష్టమి నవమి దశమి ఏకాదశి ద్వాదశి త్రయోదశి "
-    "చతుర్దశి పౌర్ణమి అమావాస్య"
-)
+TELUGU_TITHIS = "పాడ్యమి విదియ తదియ చవితి పంచమి షష్ఠి సప్తమి అష్టమి నవమి దశమి ఏకాదశి ద్వాదశి త్రయోదశి చతుర్దశి పౌర్ణమి అమావాస్య"
 # Tithis in Kannada usage: https://kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ:
 # ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ …"; Shukla ends with ಹುಣ್ಣಿಮೆ, Krishna with ಅಮಾವಾಸ್ಯೆ).
-KANNADA_TITHIS = (
-    "ಪಾಡ್ಯ ಬಿದಿಗೆ ತದಿಗೆ ಚೌತಿ ಪಂಚಮಿ ಷಷ್ಠಿ ಸಪ್ತಮಿ ಅಷ್ಟಮಿ ನವಮಿ ದಶಮಿ ಏಕಾದಶಿ ದ್ವಾದಶಿ ತ್ರಯೋದಶಿ "
-    "ಚತುರ್ದಶಿ ಹುಣ್ಣಿಮೆ ಅಮಾವಾಸ್ಯೆ"
-)
+KANNADA_TITHIS = "ಪಾಡ್ಯ ಬಿದಿಗೆ ತದಿಗೆ ಚೌತಿ ಪಂಚಮಿ ಷಷ್ಠಿ ಸಪ್ತಮಿ ಅಷ್ಟಮಿ ನವಮಿ ದಶಮಿ ಏಕಾದಶಿ ದ್ವಾದಶಿ ತ್ರಯೋದಶಿ ಚತುರ್ದಶಿ ಹುಣ್ಣಿಮೆ ಅಮಾವಾಸ್ಯೆ"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -94,7 +88,9 @@ def test_tamil_nakshatras_are_tamil_usage():
     assert list(table("nakshatra", "ta")) == TAMIL_NAKSHATRAS.split()
 
 
-@pytest.mark.parametrize("lang, usage", [("ta", TAMIL_TITHIS), ("te", TELUGU_TITHIS), ("kn", KANNADA_TITHIS)])
+@pytest.mark.parametrize(
+    "lang, usage", [("ta", TAMIL_TITHIS), ("te", TELUGU_TITHIS), ("kn", KANNADA_TITHIS)]
+)
 def test_tithis_are_the_languages_usage(lang, usage):
     assert list(table("tithi", lang)) == usage.split()
 

@@ -38,9 +38,7 @@ def missing_strings() -> set[tuple[str, str, str]]:
 
 
 def test_no_language_lacks_a_string_but_the_known_gaps():
-    unexplained = sorted(
-        gap for gap in missing_strings() if (gap[0], gap[1]) not in KNOWN_GAPS
-    )
+    unexplained = sorted(gap for gap in missing_strings() if (gap[0], gap[1]) not in KNOWN_GAPS)
     assert unexplained == [], f"missing (table, language, key): {unexplained}"
 
 
@@ -61,10 +59,7 @@ def test_no_table_has_a_key_english_lacks_or_other_placeholders():
         for code, own in table.items()
         for key, value in own.items()
         if key not in table["en"]
-        or (
-            isinstance(value, str)
-            and placeholders(value) != placeholders(table["en"][key])
-        )
+        or (isinstance(value, str) and placeholders(value) != placeholders(table["en"][key]))
     ]
     assert odd == []
 

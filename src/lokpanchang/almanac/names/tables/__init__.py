@@ -37,4 +37,9 @@ __all__ = [
 ENGLISH: dict[str, tuple[str, ...]] = {**weekdays.ENGLISH, **limbs.ENGLISH, **year.ENGLISH}
 SANSKRIT: dict[str, tuple[str, ...]] = {**weekdays.SANSKRIT, **limbs.SANSKRIT, **year.SANSKRIT}
 # Languages whose almanacs write some names in their own form: language -> kind -> names.
-NATIVE: dict[str, dict[str, tuple[str, ...]]] = {"ta": TAMIL, "te": TELUGU, "kn": KANNADA, "ml": MALAYALAM}
+NATIVE: dict[str, dict[str, tuple[str, ...]]] = {
+    "ta": TAMIL,
+    "te": TELUGU,
+    "kn": KANNADA,
+    "ml": MALAYALAM,
+}
