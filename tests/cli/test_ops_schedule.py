@@ -9,7 +9,7 @@ import sys
 from lokpanchang.cli import main
 
 # The seed's table (seeds/000, "Beat schedule (full)"), plus the dispatcher of operator jobs
-# and the inbound store's recovery.
+# the inbound store's recovery and the cards rendered ahead (issue 27 item 3).
 SEED_TABLE = [
     {"key": "jit-planner", "task": "tasks.jit_planner", "schedule": "every 600 s"},
     {
@@ -48,6 +48,7 @@ SEED_TABLE = [
         "schedule": "every 60 s",
     },
     {"key": "recover-inbound", "task": "tasks.recover_inbound", "schedule": "every 60 s"},
+    {"key": "prerender-cards", "task": "tasks.prerender_cards", "schedule": "every 300 s"},
 ]
 
 

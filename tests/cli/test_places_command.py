@@ -36,8 +36,9 @@ def test_lookup_prints_the_query_coordinates_and_the_distance_to_the_city(capsys
     found = lookup_json(capsys, "-31.5553", "159.0821")
     assert (found["latitude"], found["longitude"]) == (-31.5553, 159.0821)
     assert found["timezone"] == "Australia/Lord_Howe"
-    assert found["distance_km"] > 100
-    assert found["city_longitude"] < 155
+    # Issue 25 item 3: the island's own place (0.6 km), not a mainland town 600 km away.
+    assert found["city"] == "Lord Howe" and found["distance_km"] < 5
+    assert found["city_longitude"] > 159
 
 
 def test_a_remote_place_prints_the_same_fields_as_an_ordinary_one(capsys):

@@ -13,6 +13,7 @@ from lokpanchang import languages
 from lokpanchang.languages import commands
 from lokpanchang.messages.calendar_line import CALENDAR_WORDS
 from lokpanchang.messages.calendar_replies import CALENDAR_REPLIES
+from lokpanchang.messages.chat_words import CHAT_PHRASES
 from lokpanchang.messages.command_replies import COMMAND_REPLIES
 from lokpanchang.messages.email_words import EMAIL_WORDS
 from lokpanchang.messages.languages import DAILY_TEMPLATE_BODIES
@@ -36,6 +37,11 @@ TABLES: dict[str, Mapping[str, Mapping[str, Any]]] = {
     "observance_words": OBSERVANCE_WORDS,
     "calendar_words": CALENDAR_WORDS,
     "email_words": EMAIL_WORDS,
+    # Each language's (number phrase, chat phrase) pairs, as one tuple of texts.
+    "chat_phrases": {
+        code: {"phrases": tuple(text for pair in pairs for text in pair)}
+        for code, pairs in CHAT_PHRASES.items()
+    },
 }
 # The objects above that are the modules' own tables (a scan of the modules finds them).
 TABLE_OBJECTS = (
@@ -51,6 +57,7 @@ TABLE_OBJECTS = (
     OBSERVANCE_WORDS,
     CALENDAR_WORDS,
     EMAIL_WORDS,
+    CHAT_PHRASES,
 )
 
 
