@@ -88,9 +88,7 @@ def test_tomorrow_answers_with_tomorrows_panchangam_for_their_place(database_url
     "text, language",
     [("yesterday", "en"), ("बीता कल", "hi"), ("நேற்று", "ta"), ("ഇന്നലെ", "ml"), ("গতকাল", "bn")],
 )
-def test_yesterday_in_any_language_answers_with_yesterdays_panchangam(
-    database_url, text, language
-):
+def test_yesterday_in_any_language_answers_with_yesterdays_panchangam(database_url, text, language):
     """Issue 25, item 6: 'yesterday' (and its word in each language) was not understood."""
     share(database_url)
     assert say(database_url, text)[0] == delhi_text(date(2026, 11, 30))
