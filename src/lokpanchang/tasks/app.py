@@ -32,6 +32,7 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.heartbeat",
     "lokpanchang.tasks.webhooks",
     "lokpanchang.tasks.statuses",
+    "lokpanchang.tasks.erasure",
 )
 
 # ``priority``: the conversation (a person waits); ``statuses``: status webhooks, applied in
