@@ -11,7 +11,7 @@
   seconds or still sending, it moves the request to a minute after the run's instant;
   otherwise it takes the request and rewrites the personal tables
   (``storage.erasure.compact``); a table whose lock it did not get within the lock timeout
-  (someone was using it) is asked for again.
+  (someone was using it), or a transaction older than it still open, asks for another.
 """
 
 from __future__ import annotations
@@ -74,6 +74,6 @@ def _compact(settings: Settings) -> dict:
     done = erasure.compact(settings.effective_database_url)
     rewritten, left = done.rewrites.rewritten, done.rewrites.gave_way
     log.info("erasure.compacted", rewritten=rewritten, left=left, older=done.older)
-    if left:
+    if left or done.older:  # a table in use, or versions an older transaction still saw
         ask_for_compaction(settings, clock.now())
     return {"compacted": True, "rewritten": list(rewritten), "left": list(left)}
