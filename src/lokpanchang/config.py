@@ -125,6 +125,11 @@ class Settings(BaseSettings):
     # A stored webhook still waiting this long is queued again (its task was lost with the
     # broker's data); recovery looks every half of it (``tasks.recover_inbound``).
     inbound_recover_after: int = Field(120, ge=2)
+    # Erasure on PostgreSQL rewrites the tables that held the person's values (a lock on each,
+    # seconds at a million subscribers): once for all erasures of this many seconds, and
+    # never when a send is due within ERASURE_COMPACT_CLEAR seconds (``tasks.erasure``).
+    erasure_compact_after: int = Field(3600, ge=0)
+    erasure_compact_clear: int = Field(600, ge=0)
 
     # Delivery.
     delivery_backend: Literal["auto", "outbox", "whatsapp", "memory"] = "auto"

@@ -28,9 +28,11 @@ def answer(report: WebhookReport, now: datetime) -> dict:
 def forget_in_files(settings: Settings, addresses: list[str]) -> None:
     """What erasure cannot do in its transaction: the outbox's lines to ``addresses`` are
     overwritten (whichever channel sends now: an outbox kept from the demo counts too), and
-    the database's files are compacted (``storage.erasure.compact``)."""
+    SQLite's files are compacted (``storage.erasure.compact``); PostgreSQL's tables are
+    rewritten later, by a task (``summary["erased"]``: ``tasks.erasure``)."""
     outbox.forget(outbox_path(settings), addresses)
-    erasure.compact(settings.effective_database_url)
+    if not erasure.rewrites_later(settings.effective_database_url):
+        erasure.compact(settings.effective_database_url)
 
 
 def _summary(report: WebhookReport) -> dict:
@@ -40,4 +42,5 @@ def _summary(report: WebhookReport) -> dict:
         "statuses": report.statuses_applied,
         "ignored": report.statuses_ignored,
         "duplicates": report.duplicates,
+        "erased": len(report.erased),
     }

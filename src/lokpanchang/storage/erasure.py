@@ -11,20 +11,21 @@ ledger keeps each row's local date, kind, status and zone (a zone names no one).
 After the erasure commits, ``compact`` takes the old values out of the database's files: on
 SQLite, freed pages are zeroed (``PRAGMA secure_delete``, ``storage.db``) and the write-ahead
 log is folded into the file and emptied; on PostgreSQL, every UPDATE and DELETE above left the
-old row version (and its index entries) in the table's pages, and ``VACUUM`` of the tables
-erasure touches removes them. VACUUM removes only versions no open transaction can still see
-(one older than the erasure, a long report or a ``pg_dump``, holds them until autovacuum's
-next pass), and never zeroes the free space it leaves in a page: the old bytes stay until new
-rows overwrite them (through a running service they are still found: issue 24, item 3, the
-strict xfail in tests/scheduling/test_erasure_on_disk.py). The write-ahead log (``pg_wal``), its archive and backups keep what was written until
-they are recycled or expire: that is the operator's retention, not this code's
-(docs/operations.md, "What erasure reaches").
+old row version (and its index entries) in the table's pages, and VACUUM, which removes them,
+never zeroes the space it frees: the tables that held the person's values are rewritten
+(``storage.compaction``; a task runs it, off the request path) and the ledgers vacuumed.
+Either removes only versions no open transaction can still see (one older than the erasure, a
+long report or a ``pg_dump``, holds them): ``compact`` waits for those first. The write-ahead
+log (``pg_wal``), its archive and backups keep what was written until they are recycled or
+expire: that is the operator's retention, not this code's (docs/operations.md, "What erasure
+reaches").
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import structlog
@@ -32,15 +33,14 @@ from sqlalchemy import Connection, delete, or_, text, update
 from sqlalchemy.orm import Session
 
 from lokpanchang import clock
-from lokpanchang.storage import inbound
+from lokpanchang.storage import compaction, inbound
+from lokpanchang.storage.compaction import PERSONAL_TABLES, Rewrites
 from lokpanchang.storage.db import engine_for
 from lokpanchang.storage.models import (
     AnnouncementLog,
     InboundMessage,
-    InboundWebhook,
     MessageLog,
     PreparedPanchangam,
-    SubscriberAddress,
     SubscriptionEvent,
     UserDetail,
 )
@@ -50,25 +50,15 @@ log = structlog.get_logger(__name__)
 ERASED_REASON = "erased at the subscriber's request"
 COMPACT_WAIT_S = 10.0  # how long compaction waits for older transactions (then autovacuum's turn)
 COMPACT_POLL_S = 0.05
+LOCK_TIMEOUT_MS = 500  # how long a table's rewrite waits for its lock before it gives way
 OLDER_TRANSACTIONS = text(
     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
     " AND pid <> pg_backend_pid() AND xact_start < :since"
     " AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)"
 )
-# Every table whose rows erasure changes or deletes (their old versions wait for VACUUM).
-ERASED_TABLES = tuple(
-    model.__tablename__
-    for model in (
-        UserDetail,
-        SubscriberAddress,
-        InboundMessage,
-        InboundWebhook,
-        MessageLog,
-        AnnouncementLog,
-        SubscriptionEvent,
-        PreparedPanchangam,
-    )
-)
+# The ledgers erasure updates, besides the personal tables (compaction.PERSONAL_TABLES):
+# vacuumed, not rewritten (a row per subscriber per day).
+LEDGER_TABLES = (MessageLog.__tablename__, AnnouncementLog.__tablename__)
 
 
 def erase_subscriber(
@@ -127,25 +117,47 @@ def _anonymise_user(user: UserDetail, now: datetime) -> None:
     user.disabled_reason, user.updated_on = ERASED_REASON, now
 
 
-def compact(url: str, wait_s: float = COMPACT_WAIT_S) -> int:
+@dataclass(frozen=True)
+class Compaction:
+    """What ``compact`` did: how many transactions older than it were still open when it
+    ran (0: every old version was removable), and which tables it rewrote or left."""
+
+    older: int = 0
+    rewrites: Rewrites = field(default_factory=Rewrites)
+
+
+def compact(
+    url: str, wait_s: float = COMPACT_WAIT_S, lock_timeout_ms: int = LOCK_TIMEOUT_MS
+) -> Compaction:
     """Take erased values out of the files (after the erasure committed): on SQLite, fold the
     write-ahead log into the database file and empty it; on PostgreSQL, wait up to ``wait_s``
-    seconds for the transactions begun before now to end (VACUUM cannot remove a version
-    they may still see), then VACUUM the tables erasure touches. How many such transactions
-    were still open when it vacuumed (0: every old version was removable)."""
+    seconds for the transactions begun before now to end (no version they may still see can
+    be removed), rewrite the tables that held personal values (each waiting at most
+    ``lock_timeout_ms`` for its lock) and VACUUM the others erasure touches."""
     engine = engine_for(url)
     if engine.dialect.name == "sqlite":
         with engine.connect() as connection:
             connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        return 0
+        return Compaction()
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-        since = connection.scalar(text("SELECT clock_timestamp()"))
-        deadline = clock.monotonic() + wait_s
-        while (older := _older_transactions(connection, since)) and clock.monotonic() < deadline:
-            time.sleep(COMPACT_POLL_S)
-        connection.exec_driver_sql(f"VACUUM (INDEX_CLEANUP ON) {', '.join(ERASED_TABLES)}")
+        older = _wait_for_older(connection, wait_s)
+        rewrites = compaction.rewrite(connection, PERSONAL_TABLES, lock_timeout_ms)
+        connection.exec_driver_sql(f"VACUUM (INDEX_CLEANUP ON) {', '.join(LEDGER_TABLES)}")
     if older:
         log.warning("erasure.vacuum_held_back", transactions=older, waited_s=wait_s)
+    return Compaction(older, rewrites)
+
+
+def rewrites_later(url: str) -> bool:
+    """Whether ``compact`` rewrites tables here (PostgreSQL), so runs in a task, not inline."""
+    return engine_for(url).dialect.name != "sqlite"
+
+
+def _wait_for_older(connection: Connection, wait_s: float) -> int:
+    since = connection.scalar(text("SELECT clock_timestamp()"))
+    deadline = clock.monotonic() + wait_s
+    while (older := _older_transactions(connection, since)) and clock.monotonic() < deadline:
+        time.sleep(COMPACT_POLL_S)
     return older
 
 

@@ -33,6 +33,7 @@ TASK_MODULES: tuple[str, ...] = (
     "lokpanchang.tasks.webhooks",
     "lokpanchang.tasks.statuses",
     "lokpanchang.tasks.cards",
+    "lokpanchang.tasks.erasure",
 )
 
 # ``priority``: the conversation (a person waits); ``statuses``: status webhooks, applied in

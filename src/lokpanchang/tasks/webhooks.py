@@ -5,7 +5,8 @@
   not there (or a verified one, handled once): it does nothing.
 - ``tasks.recover_inbound``: beat runs it every ``INBOUND_RECOVER_AFTER / 2`` seconds; it
   queues again what waited longer than ``INBOUND_RECOVER_AFTER`` (a task the broker lost with
-  its data), and drops a row queued ``MAX_ATTEMPTS`` times (logged, without its contents).
+  its data), and drops a row queued ``MAX_ATTEMPTS`` times (logged, without its contents);
+  and it queues an erasure's compaction once it is due (``tasks.erasure``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from lokpanchang.conversation import process_inbound
 from lokpanchang.storage import inbound
 from lokpanchang.storage.db import DUPLICATE, UNREACHABLE, transaction
 from lokpanchang.tasks import app
+from lokpanchang.tasks.erasure import ask_for_compaction, queue_due_compaction
 
 log = structlog.get_logger(__name__)
 
@@ -42,7 +44,11 @@ RECOVER_LIMIT = 1000  # rows one recovery pass queues again at most
 
 @app.task(name="tasks.handle_inbound", **INBOUND_TASK)
 def handle_inbound(inbound_id: int) -> dict:
-    return process_inbound(inbound_id, get_settings(), clock.now())
+    settings = get_settings()
+    handled = process_inbound(inbound_id, settings, clock.now())
+    if handled.get("erased"):  # their values are still in PostgreSQL's pages: ask it away
+        ask_for_compaction(settings, clock.now())
+    return handled
 
 
 @app.task(name="tasks.recover_inbound", **{**INBOUND_TASK, "queue": "default"})
@@ -61,4 +67,5 @@ def recover_inbound() -> dict:
         "queued": len(found.conversation_ids),
         "statuses": found.statuses_waiting,
         "given_up": len(found.given_up_ids),
+        "compaction": queue_due_compaction(settings, clock.now()),
     }
