@@ -38,7 +38,11 @@ def prepare_content(content: Content, rows: list[tuple]) -> None:
 
 
 def daily_message(
-    content: Content, row: MessageLog, user: UserDetail, via: str = "", cards=None
+    content: Content,
+    row: MessageLog,
+    user: UserDetail,
+    via: str = "",
+    cards: CardSource | None = None,
 ) -> OutgoingMessage:
     """The daily panchangam of ``row``'s local date for ``user``, as the broadcast sends it;
     with its card from ``cards`` (a ``CardSource``) when given one and ``user`` wants it."""
