@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from pathlib import Path
 
 import orjson
 import structlog
@@ -143,13 +144,14 @@ class TelegramSender(PooledClient):
         chat_bucket: Bucket | None = None,
         retrying: Retrying | None = None,
         keep_open: bool = False,
+        media_dir: Path | None = None,
     ) -> None:
         if not token:
             raise ValueError("TelegramSender needs a bot token (TELEGRAM_BOT_TOKEN)")
         super().__init__(concurrency, timeout, keep_open, hidden=(token,))
         root = f"{base_url.rstrip('/')}/bot{token}"
         self.url, self.photo_url = f"{root}/sendMessage", f"{root}/sendPhoto"
-        self.photos = photo_ids()  # the bot's file_id of each card it has sent
+        self.photos = photo_ids(media_dir)  # the bot's file_id of each card it has sent
         self.bucket = bucket or Unpaced()
         self.chat_bucket = chat_bucket or Unpaced()
         self.retrying = retrying or Retrying()
@@ -264,5 +266,6 @@ def from_settings(settings: Settings, **kwargs) -> TelegramSender:
         timeout=settings.send_timeout,
         bucket=bucket_for(redis_url, settings.telegram_send_rate, embedded, "pacing:telegram"),
         chat_bucket=bucket_for(redis_url, PER_CHAT_RATE, embedded, "pacing:telegram-chat"),
+        media_dir=settings.effective_card_cache_dir / "media",
         **kwargs,
     )

@@ -17,12 +17,13 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 
 import orjson
 
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.delivery.errors import Classified
-from lokpanchang.delivery.media_ids import MediaIds
+from lokpanchang.delivery.media_ids import MediaIds, SharedIds
 from lokpanchang.delivery.pooled import Multipart
 
 MAX_CAPTION = 1024  # characters after entities parsing
@@ -87,6 +88,8 @@ def largest_file_id(body: bytes) -> str | None:
         return None
 
 
-def photo_ids() -> MediaIds:
-    # A failed upload leaves the next message to try it again itself (failure_pause 0).
-    return MediaIds(FILE_ID_LIFETIME, failure_pause=timedelta(0))
+def photo_ids(shared_dir: Path | None = None) -> MediaIds:
+    """The bot's file ids (shared by a machine's processes through ``shared_dir``). A failed
+    upload leaves the next message to try it again itself (failure_pause 0)."""
+    shared = SharedIds(shared_dir, "telegram") if shared_dir is not None else None
+    return MediaIds(FILE_ID_LIFETIME, failure_pause=timedelta(0), shared=shared)

@@ -14,6 +14,7 @@ does not deliver them.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import structlog
 
@@ -122,6 +123,7 @@ class WhatsAppSender(PooledClient):
         template_category: str = "marketing",
         template_header: str = "none",
         text_template_name: str = "",
+        media_dir: Path | None = None,
         concurrency: int = 200,
         timeout: float = 15.0,
         bucket: Bucket | None = None,
@@ -143,9 +145,8 @@ class WhatsAppSender(PooledClient):
         # one (``card off``, no card to be had) goes as the header-less twin.
         self.shows_cards = template_header == "image"
         self.text_template_name = text_template_name or f"{template_name}_text"
-        self.cards = CardUploads(
-            self, {number: f"{root}/{number}/media" for number in self.identities}
-        )
+        media_urls = {number: f"{root}/{number}/media" for number in self.identities}
+        self.cards = CardUploads(self, media_urls, media_dir)
         self.bucket = bucket or Unpaced()
         self.retrying = Retrying(max_attempts, backoff_base, backoff_cap, retry_after_cap)
         self.auth_headers = {"Authorization": f"Bearer {access_token}"}
@@ -163,6 +164,7 @@ class WhatsAppSender(PooledClient):
             template_category=settings.whatsapp_template_category,
             template_header=settings.whatsapp_template_header,
             text_template_name=settings.whatsapp_text_template_name,
+            media_dir=settings.effective_card_cache_dir / "media",
             concurrency=settings.send_concurrency,
             timeout=settings.send_timeout,
             bucket=bucket,

@@ -6,13 +6,15 @@ and phone number through the Cloud API's media endpoint, its id reused for every
 Meta's limits (developers.facebook.com, WhatsApp Cloud API "Media" and "Supported media
 types"): images are image/jpeg or image/png of at most 5 MB; a media id belongs to the phone
 number that uploaded it and expires after 30 days, so ids are kept per (number, card) with
-their age (``MediaIds``) and renewed a day early. A card that cannot be uploaded is not
+their age (``MediaIds``; shared by a machine's worker processes through files beside the card
+cache, ``SharedIds``) and renewed a day early. A card that cannot be uploaded is not
 fatal: that message goes as the header-less template (logged as ``card.not_sent``).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import orjson
@@ -20,7 +22,7 @@ import structlog
 
 from lokpanchang.delivery.base import Outcome, OutgoingMessage
 from lokpanchang.delivery.errors import Classified, classify_response
-from lokpanchang.delivery.media_ids import MediaIds
+from lokpanchang.delivery.media_ids import MediaIds, SharedIds
 from lokpanchang.delivery.pooled import Multipart
 
 if TYPE_CHECKING:
@@ -54,9 +56,12 @@ def classify_upload(http_status: int, body: bytes | str) -> Classified:
 class CardUploads:
     """The sender's card uploads and their ids (``uploads`` counts them)."""
 
-    def __init__(self, sender: WhatsAppSender, urls: dict[str, str]) -> None:
+    def __init__(
+        self, sender: WhatsAppSender, urls: dict[str, str], shared_dir: Path | None = None
+    ) -> None:
         self._sender, self._urls = sender, urls
-        self.ids = MediaIds(MEDIA_LIFETIME)
+        shared = SharedIds(shared_dir, "whatsapp") if shared_dir is not None else None
+        self.ids = MediaIds(MEDIA_LIFETIME, shared=shared)
 
     async def media_id(self, message: OutgoingMessage, via: str) -> str | None:
         """The media id of ``message``'s card on number ``via``; None without a card (or
