@@ -11,6 +11,12 @@
    PEER_WORKERS x ``-P gevent -c GREENLETS`` with a pooled ``requests.Session``, against an
    unlimited fake (its first number). Rate = accepted / (last arrival - first enqueue).
 
+``--cards off,on`` runs ours once with each: ``on`` sets WHATSAPP_TEMPLATE_HEADER=image (the
+fake registers the daily template with an image header; each distinct card, 100 places x 2
+languages, is rendered and uploaded once per number and its media id reused), ``off`` the
+text template as before (issue 27's "same messages/s with cards on, +-5 %"). Each side also
+reports the fake's media uploads.
+
 ``--src DIR`` (repeatable) runs ours once from each source tree (its workers, its planner,
 its fake), one after the other in the same run, on the same servers: side by side with main
 is ``--src <main>/src --src src``. Each side reports:
@@ -66,12 +72,15 @@ def numbers(count: int) -> list[str]:
     return [str(4242 + 101 * n) for n in range(count)]
 
 
-def start_fake(src: Path, port: int, ids: list[str], rate: float, latency_ms: float):
+def start_fake(
+    src: Path, port: int, ids: list[str], rate: float, latency_ms: float, cards: str = "off"
+):
     command = [
         *(sys.executable, "-m", "lokpanchang", "fake-whatsapp", "--port", str(port)),
         *("--token", TOKEN, "--phone-number-id", ",".join(ids)),
         *("--latency-ms", str(latency_ms), "--rate", str(rate)),
         *("--pair-seconds", "0", "--keep", "1000"),
+        *(("--image-header", "daily_panchangam") if cards == "on" else ()),
     ]
     env = {**os.environ, "PYTHONPATH": str(src)}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
@@ -155,7 +164,7 @@ def plan(src: Path, env: dict) -> list[int]:
     return json.loads(done.stdout.strip().splitlines()[-1])["planned"]
 
 
-def ours(pg, redis_server, src: Path, args) -> dict:
+def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
     import redis
 
     from lokpanchang import clock
@@ -163,7 +172,7 @@ def ours(pg, redis_server, src: Path, args) -> dict:
 
     redis.Redis.from_url(redis_server.url).flushall()
     port, ids = servers.free_port(), numbers(args.numbers)
-    fake = start_fake(src, port, ids, args.rate, args.latency_ms)
+    fake = start_fake(src, port, ids, args.rate, args.latency_ms, cards)
     url = pg.create_database()
     migrate.upgrade(url)
     rate = args.rate or 1e6
@@ -173,6 +182,8 @@ def ours(pg, redis_server, src: Path, args) -> dict:
     env.update(WHATSAPP_PHONE_NUMBER_ID=",".join(ids), WHATSAPP_ACCESS_TOKEN=TOKEN)
     env.update(WHATSAPP_TEMPLATE_CATEGORY="utility", BATCH_SIZE=str(args.batch_size))
     env.update(PYTHONPATH=str(src))
+    if cards == "on":
+        env.update(WHATSAPP_TEMPLATE_HEADER="image")
     now = clock.now()
     send_time = broadcast_bench.send_time_after(now, args.lead)
     started = time.monotonic()
@@ -198,13 +209,15 @@ def ours(pg, redis_server, src: Path, args) -> dict:
         cpu = meter.stop(args.subscribers)
         rss = sampler.stop()
         arrivals, listing = fake_state(port)
+        uploads = broadcast_bench.fake_call(port, "/_fake/media")["count"] if cards == "on" else 0
     finally:
         for process in (*running, fake):
             process.terminate()
         for process in (*running, fake):
             process.wait(60)
     return {
-        "scenario": f"ours from {src}",
+        "scenario": f"ours from {src}, cards {cards}",
+        "card_uploads": uploads,
         "run_status": status,
         "subscribers": args.subscribers,
         "numbers": args.numbers,
@@ -293,6 +306,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--src", type=Path, action="append", help="a source tree (repeatable)")
+    parser.add_argument("--cards", default="off", help="off, on, or off,on: a run for each")
     parser.add_argument("--peer", type=int, default=20_000)
     parser.add_argument("--peer-workers", type=int, default=2)
     parser.add_argument("--greenlets", type=int, default=300)
@@ -302,6 +316,9 @@ def arguments() -> argparse.Namespace:
             parser.error(f"{name} must be at least 1, not {value}")
     if args.rate < 0:
         parser.error(f"--rate must be 0 (none) or more, not {args.rate}")
+    args.cards = [mode.strip() for mode in args.cards.split(",")]
+    if not args.cards or any(mode not in ("off", "on") for mode in args.cards):
+        parser.error(f"--cards must be off, on or off,on; not {','.join(args.cards)!r}")
     args.src = [path.resolve() for path in (args.src or [ROOT / "src"])]
     for path in args.src:
         if not (path / "lokpanchang").is_dir():
@@ -316,8 +333,9 @@ def main() -> None:
     try:
         results = []
         for src in args.src:
-            results.append(ours(pg, redis_server, src, args))
-            print(json.dumps(results[-1]), flush=True)
+            for cards in args.cards:
+                results.append(ours(pg, redis_server, src, args, cards))
+                print(json.dumps(results[-1]), flush=True)
         if args.peer:
             theirs = peer(redis_server, args.src[-1], args)
             print(json.dumps(theirs), flush=True)

@@ -140,6 +140,12 @@ class Settings(BaseSettings):
     whatsapp_api_version: str = "v25.0"
     whatsapp_base_url: str = "https://graph.facebook.com"
     whatsapp_template_name: str = "daily_panchangam"
+    # The daily template's header (issue 27): ``image`` sends the day's card as an image
+    # header (the template must be registered with one); a message without a card (``card
+    # off``, none to be had) then goes as WHATSAPP_TEXT_TEMPLATE_NAME, the header-less twin
+    # (empty: WHATSAPP_TEMPLATE_NAME + "_text").
+    whatsapp_template_header: Literal["none", "image"] = "none"
+    whatsapp_text_template_name: str = ""
     whatsapp_verify_token: str = ""
     whatsapp_app_secret: str = ""
     # Unique subscribers reached by business-initiated messages in any rolling 24 h.

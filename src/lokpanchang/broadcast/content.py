@@ -139,7 +139,7 @@ class DatabaseStore:
             prepared.store_prepared(session, rows)
 
 
-class _Bounded:
+class Bounded:
     """A small thread-safe LRU dictionary."""
 
     def __init__(self, capacity: int) -> None:
@@ -180,7 +180,7 @@ class CachedPanchangams:
         encode: Callable[[Any], object] = lambda value: value.to_dict(),
     ) -> None:
         self._compute = compute
-        self._values = _Bounded(capacity)
+        self._values = Bounded(capacity)
         self._store = store
         self._encode = encode if store is not None else (lambda value: value)
         self.computed = 0
@@ -254,7 +254,7 @@ class PanchangamContent:
     ) -> None:
         self.panchangams = CachedPanchangams(compute, store=store)
         self._render = render
-        self._rendered = _Bounded(40_000)  # a town's message is rendered once per language
+        self._rendered = Bounded(40_000)  # a town's message is rendered once per language
 
     def __call__(self, recipient: Recipient) -> Rendered:
         # The same town and distance (to the km) read alike: one rendering per language

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import uvloop
 
+from lokpanchang.broadcast.cards import CardSource
 from lokpanchang.broadcast.content import Content
 from lokpanchang.config import Settings, get_settings
 from lokpanchang.delivery.base import Sender
@@ -28,11 +29,13 @@ _loops = threading.local()
 
 @dataclass
 class SendContext:
-    """Settings, the channel and the content function (recipient -> parameters, text)."""
+    """Settings, the channel, the content function (recipient -> parameters, text) and the
+    day's cards for the channels that show them (None: no cards)."""
 
     settings: Settings
     sender: Sender
     content: Content
+    cards: CardSource | None = None
 
     @property
     def url(self) -> str:
@@ -63,11 +66,15 @@ def close_thread_loop() -> None:
 
 
 def make_context(settings: Settings, sender: Sender | None = None) -> SendContext:
-    """The production wiring: the configured channel (or ``sender``) and the default content."""
+    """The production wiring: the configured channel (or ``sender``), the default content
+    and the cards drawn from its panchangams."""
+    from lokpanchang.broadcast.cards import card_source
     from lokpanchang.broadcast.content import default_content
     from lokpanchang.delivery.factory import make_sender
 
-    return SendContext(settings, sender or make_sender(settings), default_content(settings))
+    content = default_content(settings)
+    cards = card_source(settings, content.panchangams.get)
+    return SendContext(settings, sender or make_sender(settings), content, cards)
 
 
 @lru_cache(maxsize=1)

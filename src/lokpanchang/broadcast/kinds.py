@@ -2,7 +2,9 @@
 by the broadcast's content for the row's local date, from the subscriber's number.
 
 A kind is a ``LedgerSelection`` that says which rows it claims (and, for a run, whether it
-may still send and what a halt does); ``pipeline.deliver`` does the rest.
+may still send and what a halt does); ``pipeline.deliver`` does the rest. Every kind's
+message carries the day's card (issue 27) on the channels that show one, unless its
+subscriber said ``card off``; a card that cannot be had leaves the message without it.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from datetime import datetime
 
 import structlog
 
+from lokpanchang.broadcast.cards import CardSource
 from lokpanchang.broadcast.content import Content, Recipient, subscriber_recipient
 from lokpanchang.broadcast.context import SendContext
-from lokpanchang.delivery.base import OutgoingMessage, SendResult
+from lokpanchang.delivery.base import Card, OutgoingMessage, SendResult
+from lokpanchang.delivery.channels import shows_cards
 from lokpanchang.storage import ledger
 from lokpanchang.storage.ledger import Ledger
 from lokpanchang.storage.models import MessageLog, UserDetail
@@ -33,9 +37,17 @@ def prepare_content(content: Content, rows: list[tuple]) -> None:
         prepare([to_recipient(row, user) for row, user in rows])
 
 
-def daily_message(content: Content, row: MessageLog, user: UserDetail, via: str = ""):
-    """The daily panchangam of ``row``'s local date for ``user``, as the broadcast sends it."""
-    parameters, text = content(to_recipient(row, user))
+def daily_message(
+    content: Content,
+    row: MessageLog,
+    user: UserDetail,
+    via: str = "",
+    cards: CardSource | None = None,
+) -> OutgoingMessage:
+    """The daily panchangam of ``row``'s local date for ``user``, as the broadcast sends it;
+    with its card from ``cards`` (a ``CardSource``) when given one and ``user`` wants it."""
+    recipient = to_recipient(row, user)
+    parameters, text = content(recipient)
     return OutgoingMessage(
         row.id,
         user.address,
@@ -44,7 +56,17 @@ def daily_message(content: Content, row: MessageLog, user: UserDetail, via: str 
         text,
         via=via,
         channel=user.channel,
+        card=_card(cards, recipient, text) if cards is not None and not user.card_off else None,
     )
+
+
+def _card(cards: CardSource, recipient: Recipient, text: str) -> Card | None:
+    found = cards.card(recipient)
+    if found is None:
+        return None
+    key, png = found
+    heading = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return Card(key, png, alt=heading[:200])
 
 
 class LedgerSelection:
@@ -64,7 +86,8 @@ class LedgerSelection:
         prepare_content(ctx.content, rows)
 
     def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
-        return daily_message(ctx.content, row, user, via)
+        cards = ctx.cards if shows_cards(ctx.sender, user.channel) else None
+        return daily_message(ctx.content, row, user, via, cards)
 
     def may_send(self, session) -> bool:
         return True

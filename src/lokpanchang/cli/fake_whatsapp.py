@@ -61,6 +61,14 @@ def register(subparsers) -> None:
         help="a template Meta categorised as marketing: not delivered to +1 numbers "
         "(accepted, then a failed status 131049); repeatable",
     )
+    fake.add_argument(
+        "--image-header",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a template registered with an image header: sent only with an uploaded media id "
+        "(132012 without one); repeatable",
+    )
     fake.add_argument("--webhook-url", default="", help="where to post status webhooks")
     fake.add_argument("--app-secret", default="", help="signs the webhooks (X-Hub-Signature-256)")
     fake.add_argument(
@@ -109,6 +117,7 @@ def config_from_args(args) -> FakeConfig:
         failures=failures,
         keep=max(1, args.keep),
         marketing_templates=frozenset(args.marketing),
+        image_templates=frozenset(args.image_header),
     )
     if args.template:
         config.templates = dict(_template(value) for value in args.template)

@@ -59,6 +59,7 @@ class Ask(StrEnum):
     DELETE = "delete"
     YES = "yes"
     CALENDAR = "calendar"
+    CARD = "card"
     BAD_DATE = "bad_date"
     BAD_VALUE = "bad_value"
     UNKNOWN = "unknown"
@@ -161,7 +162,24 @@ def _calendar(argument: str) -> Command:
     return Command(Ask.CALENDAR, value)
 
 
-_ARGUMENTS = {"time": _time, "sunrise": _sunrise, "pause": _pause, "calendar": _calendar}
+def _card(argument: str) -> Command:
+    """``card on`` / ``card off`` in any language's words (True: the picture comes);
+    ``card`` alone asks how (None)."""
+    if not argument:
+        return Command(Ask.CARD, None)
+    wanted = languages.card_switch_words().get(argument)
+    if wanted is None:
+        return Command(Ask.BAD_VALUE, "card", argument)
+    return Command(Ask.CARD, wanted)
+
+
+_ARGUMENTS = {
+    "time": _time,
+    "sunrise": _sunrise,
+    "pause": _pause,
+    "calendar": _calendar,
+    "card": _card,
+}
 
 
 def _date(word: str, today: date, said: str) -> Command | None:

@@ -34,6 +34,7 @@ from lokpanchang.storage.erasure import erase_subscriber
 from lokpanchang.storage.models import UserDetail
 from lokpanchang.subscribers.operations import (
     choose_calendar,
+    choose_card,
     record_event,
     stop_user,
     update_user_preferences,
@@ -216,6 +217,18 @@ def _calendar(turn: Turn) -> list[Said]:
     ]
 
 
+def _card(turn: Turn) -> list[Said]:
+    """``card on`` / ``card off``: the daily message with or without its picture."""
+    user = _subscriber(turn)
+    if user is None:
+        return [turn.say("need_location")]
+    if turn.command.value is None:  # ``card`` alone: how to switch it
+        return [turn.say("card_help")]
+    wanted = bool(turn.command.value)
+    choose_card(turn.session, user, wanted, turn.now)
+    return [turn.say("card_on" if wanted else "card_off")]
+
+
 def _calendar_name(user: UserDetail, language: str) -> str:
     return languages.calendar_name(language, subscriber_calendar(user))
 
@@ -378,6 +391,7 @@ def _yes(turn: Turn) -> list[Said]:
 
 _HANDLERS = {
     Ask.CALENDAR: _calendar,
+    Ask.CARD: _card,
     Ask.START: _start,
     Ask.STOP: _stop,
     Ask.LANGUAGE: _language,

@@ -35,6 +35,18 @@ class MessageKind(StrEnum):
 
 
 @dataclass(frozen=True)
+class Card:
+    """The day's picture sent with a message (issue 27): a PNG, named by ``key`` (the same
+    key is the same picture, so a channel uploads it once and reuses its id), described by
+    ``alt`` for those who cannot see it."""
+
+    key: str  # e.g. the card cache's file name
+    png: bytes = field(repr=False)
+    alt: str = ""
+    mime_type: str = "image/png"
+
+
+@dataclass(frozen=True)
 class OutgoingMessage:
     """One message for one recipient, already rendered."""
 
@@ -47,6 +59,7 @@ class OutgoingMessage:
     kind: MessageKind = MessageKind.BROADCAST
     via: str = ""  # our identity to send from (a WhatsApp phone-number id); "" = the default
     channel: str = "whatsapp"  # the channel ``to`` is an address on (``storage.states.Channel``)
+    card: Card | None = None  # a broadcast's picture, for the channels that show one
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,10 @@ class Channels:
     def identities(self) -> tuple[str, ...]:
         return self.identities_for(DEFAULT)
 
+    def shows_cards_on(self, channel: str) -> bool:
+        sender = self.senders.get(channel)
+        return bool(getattr(sender, "shows_cards", False)) if sender is not None else False
+
     def identities_for(self, channel: str) -> tuple[str, ...]:
         sender = self.senders.get(channel)
         return tuple(getattr(sender, "identities", ())) if sender is not None else ()
@@ -66,3 +70,13 @@ def identities_for(sender: Sender, channel: str) -> tuple[str, ...]:
     found = ADAPTERS.get(channel)
     pins = found is not None and found.pins_identity
     return tuple(getattr(sender, "identities", ())) if pins else ()
+
+
+def shows_cards(sender: Sender, channel: str) -> bool:
+    """Whether a broadcast on ``channel`` behind ``sender`` shows the day's card (issue 27):
+    its sender says so (``shows_cards``: WhatsApp with ``WHATSAPP_TEMPLATE_HEADER=image``,
+    Telegram, e-mail); the outbox and the memory sender do not unless told."""
+    several = getattr(sender, "shows_cards_on", None)
+    if several is not None:
+        return bool(several(channel))
+    return bool(getattr(sender, "shows_cards", False))

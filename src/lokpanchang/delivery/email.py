@@ -4,7 +4,9 @@ TLS is required: implicit TLS (``EMAIL_SMTP_TLS=implicit``, port 465) or STARTTL
 the default: a relay that does not offer it is refused, never used in clear text); ``off``
 only when set explicitly (a local fake). The password is sent only over TLS.
 
-Every message has a plain-text and an HTML part, in the subscriber's language, and a one-click
+Every message has a plain-text and an HTML part, in the subscriber's language (a broadcast's
+card, issue 27, inline in the HTML part: multipart/related, ``cid:``, with its alt text; the
+plain-text part is the same with or without it), and a one-click
 unsubscribe (RFC 8058): ``List-Unsubscribe`` with the signed link and ``List-Unsubscribe-Post:
 List-Unsubscribe=One-Click``, and the same link in the text. A batch is sent over a few
 connections at once (``EMAIL_CONNECTIONS``), paced by one shared bucket (``EMAIL_SEND_RATE``).
@@ -23,8 +25,9 @@ import re
 import uuid
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.utils import formataddr, formatdate, make_msgid
 from html import escape
+from typing import cast
 
 import aiosmtplib
 import structlog
@@ -110,9 +113,18 @@ class Composer:
         if message.ledger_id:
             mail["X-Lokpanchang-Ledger"] = f"message_log:{message.ledger_id}"
         mail.set_content(f"{text}\n\n-- \n{words['leave']}: {link}\n")
+        card = message.card
+        cid = make_msgid("card", self.sender_address.rpartition("@")[2] or None) if card else ""
+        image = (cid[1:-1], card.alt) if card is not None else None
         mail.add_alternative(
-            html_body(text, words["leave"], link, message.language), subtype="html"
+            html_body(text, words["leave"], link, message.language, image), subtype="html"
         )
+        if card is not None:  # the HTML part becomes multipart/related with the card inline
+            kind, _, subtype = card.mime_type.partition("/")
+            html_part = cast(EmailMessage, mail.get_payload()[1])  # type: ignore[index]
+            html_part.add_related(
+                card.png, kind, subtype, cid=cid, filename=card.key, disposition="inline"
+            )
         mail["Content-Language"] = message.language  # after the parts: set_content clears it
         return mail
 
@@ -128,11 +140,21 @@ def message_id(ledger_id: int, sender_address: str) -> str:
     return f"<message_log.{ledger_id}.{uuid.uuid4().hex}@{domain}>"
 
 
-def html_body(text: str, leave: str, link: str, language: str) -> str:
-    """The HTML part: the text as it is (line breaks kept), and the link to leave."""
+def html_body(
+    text: str, leave: str, link: str, language: str, image: tuple[str, str] | None = None
+) -> str:
+    """The HTML part: the day's card when there is one (``image``: its content id and alt
+    text), the text as it is (line breaks kept), and the link to leave."""
     lines = "<br>\n".join(escape(line) for line in text.splitlines())
+    picture = ""
+    if image is not None:
+        cid, alt = image
+        picture = (
+            f'<p><img src="cid:{escape(cid)}" alt="{escape(alt)}" width="540" '
+            'style="max-width:100%;height:auto"></p>'
+        )
     return (
-        f'<!doctype html><html lang="{escape(language)}"><body>'
+        f'<!doctype html><html lang="{escape(language)}"><body>{picture}'
         f'<p style="font-family:sans-serif;line-height:1.5">{lines}</p>'
         f'<p style="font-family:sans-serif;font-size:small"><a href="{escape(link)}">'
         f"{escape(leave)}</a></p></body></html>"
@@ -144,6 +166,7 @@ class EmailSender:
 
     name = "email"
     identities: tuple[str, ...] = ()
+    shows_cards = True  # a broadcast's card goes inline in the HTML part
 
     def __init__(
         self, relay: Relay, composer: Composer, bucket: Bucket | None = None, connections: int = 4

@@ -13,6 +13,7 @@ class MemorySender:
 
     name: str = "memory"
     identities: tuple[str, ...] = ()  # our numbers, if a test wants several
+    shows_cards: bool = False  # broadcasts carry the day's card (issue 27) when True
     sent: list[OutgoingMessage] = field(default_factory=list)
     outcomes: dict[str, SendResult] = field(default_factory=dict)
 

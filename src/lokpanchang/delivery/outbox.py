@@ -24,6 +24,7 @@ class OutboxSender:
 
     name = "outbox"
     identities: tuple[str, ...] = ()  # the outbox sends from nowhere in particular
+    shows_cards = False  # no picture is rendered for a line in a file
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -92,6 +93,8 @@ def _record(message: OutgoingMessage) -> dict:
     record = asdict(message)
     record["phone"] = record.pop("to")
     record["parameters"] = list(message.parameters)
+    if message.card is not None:  # the picture's name and size, not its bytes
+        record["card"] = {"key": message.card.key, "bytes": len(message.card.png)}
     return record
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 import orjson
@@ -67,6 +68,37 @@ async def with_retries(
 
 
 JSON = {"Content-Type": "application/json"}
+
+
+@dataclass(frozen=True)
+class Multipart:
+    """A multipart/form-data body (RFC 7578): text ``fields`` and one file."""
+
+    fields: tuple[tuple[str, str], ...]
+    file_field: str
+    file_name: str
+    file_type: str
+    file_bytes: bytes = field(repr=False)
+    boundary: str = field(default_factory=lambda: f"lokpanchang-{secrets.token_hex(16)}")
+
+    @property
+    def content_type(self) -> str:
+        return f"multipart/form-data; boundary={self.boundary}"
+
+    def body(self) -> bytes:
+        mark = f"--{self.boundary}\r\n".encode()
+        parts = [
+            mark + f'Content-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+            for name, value in self.fields
+        ]
+        head = (
+            f'Content-Disposition: form-data; name="{self.file_field}"; '
+            f'filename="{self.file_name}"\r\nContent-Type: {self.file_type}\r\n\r\n'
+        )
+        parts.append(mark + head.encode() + self.file_bytes + b"\r\n")
+        return b"".join(parts) + f"--{self.boundary}--\r\n".encode()
+
+
 CONNECTING = "client error (Connect)"  # hyper's cause of a failure before the request left
 
 
@@ -139,7 +171,23 @@ class PooledClient:
         self, url: str, payload: dict, classify: Classify, headers: dict | None = None
     ) -> Classified:
         """POST ``payload`` as JSON and classify the answer; never raises for a failure."""
-        result = await self._post(url, payload, classify, headers)
+        return await self.post_body(
+            url, orjson.dumps(payload), classify, {**JSON, **(headers or {})}
+        )
+
+    async def post_form(
+        self, url: str, form: Multipart, classify: Classify, headers: dict | None = None
+    ) -> Classified:
+        """POST ``form`` as multipart/form-data (an upload) and classify the answer."""
+        content_type = {"Content-Type": form.content_type}
+        return await self.post_body(url, form.body(), classify, {**content_type, **(headers or {})})
+
+    async def post_body(
+        self, url: str, body: bytes, classify: Classify, headers: dict
+    ) -> Classified:
+        """POST ``body`` with ``headers`` (its Content-Type among them) and classify the
+        answer; never raises for a failure, and no hidden value reaches its detail."""
+        result = await self._post(url, body, classify, headers)
         if result.error_detail and any(value in result.error_detail for value in self._hidden):
             detail = result.error_detail
             for value in self._hidden:
@@ -147,16 +195,14 @@ class PooledClient:
             return replace(result, error_detail=detail)
         return result
 
-    async def _post(
-        self, url: str, payload: dict, classify: Classify, headers: dict | None
-    ) -> Classified:
+    async def _post(self, url: str, body: bytes, classify: Classify, headers: dict) -> Classified:
         try:
             assert self._session is not None, f"{type(self).__name__} used outside async with"
-            request = self._session.post(url).headers({**JSON, **(headers or {})})
+            request = self._session.post(url).headers(headers)
             # The whole exchange's deadline is ours: the client's own total timeout is reported
             # as a connect timeout even after the request was sent (pyreqwest 0.15).
             async with asyncio.timeout(self._timeout):
-                response = await request.body_bytes(orjson.dumps(payload)).build().send()
+                response = await request.body_bytes(body).build().send()
                 return classify(response.status, bytes(await response.bytes()))
         except (ConnectTimeoutError, PoolTimeoutError) as exc:
             return Classified(Outcome.RETRY, error_detail=f"connect timeout: {exc}")

@@ -1,4 +1,5 @@
-"""Telegram Bot API channel: ``sendMessage`` behind the ``Sender`` protocol.
+"""Telegram Bot API channel: ``sendMessage`` (and ``sendPhoto`` for a broadcast's card,
+``telegram_cards``) behind the ``Sender`` protocol.
 
 ``POST {TELEGRAM_API_BASE_URL}/bot{TELEGRAM_BOT_TOKEN}/sendMessage`` with a JSON body. Every
 kind of message is text on Telegram (a broadcast sends its plain-text rendering; no
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from pathlib import Path
 
 import orjson
 import structlog
@@ -28,6 +30,16 @@ from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage, Sen
 from lokpanchang.delivery.errors import Classified
 from lokpanchang.delivery.pacing import Bucket, Unpaced
 from lokpanchang.delivery.pooled import PooledClient, Retrying, with_retries
+from lokpanchang.delivery.telegram_cards import (
+    MAX_PHOTO_BYTES,
+    WRONG_FILE,
+    PhotoAnswer,
+    caption_of,
+    photo_classifier,
+    photo_fields,
+    photo_ids,
+    upload_form,
+)
 from lokpanchang.delivery.telegram_inbound import parse_update
 from lokpanchang.delivery.whatsapp import result_of
 from lokpanchang.messages import reply
@@ -118,6 +130,7 @@ class TelegramSender(PooledClient):
 
     name = "telegram"
     identities: tuple[str, ...] = ()
+    shows_cards = True  # a broadcast's card goes as a photo (``telegram_cards``)
     parse_inbound = staticmethod(parse_update)
 
     def __init__(
@@ -131,11 +144,14 @@ class TelegramSender(PooledClient):
         chat_bucket: Bucket | None = None,
         retrying: Retrying | None = None,
         keep_open: bool = False,
+        media_dir: Path | None = None,
     ) -> None:
         if not token:
             raise ValueError("TelegramSender needs a bot token (TELEGRAM_BOT_TOKEN)")
         super().__init__(concurrency, timeout, keep_open, hidden=(token,))
-        self.url = f"{base_url.rstrip('/')}/bot{token}/sendMessage"
+        root = f"{base_url.rstrip('/')}/bot{token}"
+        self.url, self.photo_url = f"{root}/sendMessage", f"{root}/sendPhoto"
+        self.photos = photo_ids(media_dir)  # the bot's file_id of each card it has sent
         self.bucket = bucket or Unpaced()
         self.chat_bucket = chat_bucket or Unpaced()
         self.retrying = retrying or Retrying()
@@ -146,29 +162,96 @@ class TelegramSender(PooledClient):
 
     async def send(self, message: OutgoingMessage) -> SendResult:
         """Send one message of any kind; never raises for a failure."""
-        payload = message_payload(message)
         async with self:
-            classified, attempts = await with_retries(
-                lambda: self._paced_attempt(payload, message.to),
-                self.retrying,
-                "telegram.retry",
-                message.ledger_id,
-            )
+            if message.card is not None and message.kind is MessageKind.BROADCAST:
+                classified, attempts = await self._send_with_card(message)
+            else:
+                classified, attempts = await self._send_text(message)
         return result_of(message.ledger_id, classified, attempts)
+
+    async def _send_text(self, message: OutgoingMessage) -> tuple[Classified, int]:
+        payload = message_payload(message)
+        return await self._tries(message, lambda: self.post(self.url, payload, classify_answer))
+
+    async def _tries(self, message: OutgoingMessage, request) -> tuple[Classified, int]:
+        return await with_retries(
+            lambda: self._paced_attempt(request, message.to),
+            self.retrying,
+            "telegram.retry",
+            message.ledger_id,
+        )
+
+    async def _send_with_card(self, message: OutgoingMessage) -> tuple[Classified, int]:
+        """The card with the text as its caption, or the card then the text; the text
+        alone when Telegram refuses the picture (the message never waits on its card)."""
+        caption = caption_of(message)
+        classified, attempts = await self._photo(
+            message, photo_fields(chat_id(message.to), caption)
+        )
+        if classified.outcome is Outcome.SKIP:  # this picture's problem, not the chat's
+            log.warning("card.not_sent", channel="telegram", ledger_id=message.ledger_id,
+                        why=classified.error_detail)  # fmt: skip
+        elif classified.outcome is not Outcome.SENT or caption:
+            return classified, attempts
+        text, more = await self._send_text(message)
+        return text, attempts + more
+
+    async def _photo(self, message: OutgoingMessage, fields: dict) -> tuple[Classified, int]:
+        """``sendPhoto`` by the card's file id, uploading the card when the bot has none."""
+        card = message.card
+        assert card is not None
+        key, mine = ("", card.key), []
+
+        async def upload() -> str | None:
+            mine.append(await self._upload(message, fields))
+            return mine[0][2]
+
+        file_id = await self.photos.get(key, upload)
+        if mine:
+            return mine[0][0], mine[0][1]
+        if file_id is not None:
+            sent = await self._tries(message, lambda: self._by_id(fields, file_id))
+            if WRONG_FILE not in (sent[0].error_detail or "").lower():
+                return sent
+            self.photos.forget(key)  # Telegram no longer knows it: upload the card again
+        classified, attempts, new_id = await self._upload(message, fields)
+        if new_id is not None:
+            self.photos.remember(key, new_id)
+        return classified, attempts
+
+    async def _by_id(self, fields: dict, file_id: str) -> Classified:
+        return await self.post(self.photo_url, {**fields, "photo": file_id}, classify_answer)
+
+    async def _upload(self, message: OutgoingMessage, fields: dict):
+        """``sendPhoto`` with the picture's bytes: (classified, attempts, its file id)."""
+        card = message.card
+        assert card is not None
+        if len(card.png) > MAX_PHOTO_BYTES:
+            too_big = f"the card is {len(card.png)} bytes, over the Bot API's 10 MB for a photo"
+            return Classified(Outcome.SKIP, error_detail=too_big), 0, None
+        answer = PhotoAnswer()
+        form = upload_form(fields, card.png, card.key)
+        classify = photo_classifier(answer, classify_answer)
+        classified, attempts = await self._tries(
+            message, lambda: self.post_form(self.photo_url, form, classify)
+        )
+        sent = classified.outcome is Outcome.SENT
+        return classified, attempts, answer.file_id if sent else None
 
     async def close(self) -> None:
         await super().close()
         await self.bucket.release()
         await self.chat_bucket.release()
 
-    async def _paced_attempt(self, payload: dict, chat: str) -> Classified:
+    async def _paced_attempt(self, request, chat: str) -> Classified:
+        """``request()`` (one Bot API call) once the chat's and the bot's pace allow it."""
         try:
             await self.chat_bucket.acquire(chat)
             await self.bucket.acquire()
         except Exception as exc:  # noqa: BLE001 -- e.g. Redis down: nothing was sent
             log.warning("telegram.pacing_unavailable", error=str(exc))
             return Classified(Outcome.RETRY, error_detail=f"not sent: pacing unavailable: {exc}")
-        return await self.post(self.url, payload, classify_answer)
+        return await request()
 
 
 def from_settings(settings: Settings, **kwargs) -> TelegramSender:
@@ -183,5 +266,6 @@ def from_settings(settings: Settings, **kwargs) -> TelegramSender:
         timeout=settings.send_timeout,
         bucket=bucket_for(redis_url, settings.telegram_send_rate, embedded, "pacing:telegram"),
         chat_bucket=bucket_for(redis_url, PER_CHAT_RATE, embedded, "pacing:telegram-chat"),
+        media_dir=settings.effective_card_cache_dir / "media",
         **kwargs,
     )

@@ -14,6 +14,7 @@ does not deliver them.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import structlog
 
@@ -23,6 +24,7 @@ from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage, Sen
 from lokpanchang.delivery.errors import Classified, classify_response
 from lokpanchang.delivery.pacing import Bucket, Unpaced
 from lokpanchang.delivery.pooled import PooledClient, Retrying, with_retries
+from lokpanchang.delivery.whatsapp_cards import MEDIA_NOT_FOUND, CardUploads
 from lokpanchang.delivery.whatsapp_inbound import (
     callback_data,
     ledger_id_from_callback,
@@ -53,18 +55,22 @@ def template_payload(
     language: str,
     parameters: tuple[str, ...],
     ledger_id: int | None = None,
+    header_image: str | None = None,
 ) -> dict:
+    """A template message; ``header_image`` is an uploaded media id for its image header."""
     body = [{"type": "text", "text": text} for text in parameters]
+    components: list[dict] = []
+    if header_image is not None:
+        image = {"type": "image", "image": {"id": header_image}}
+        components.append({"type": "header", "parameters": [image]})
+    if body:
+        components.append({"type": "body", "parameters": body})
     payload = {
         "messaging_product": "whatsapp",
         "recipient_type": "individual",
         "to": _recipient(phone),
         "type": "template",
-        "template": {
-            "name": template,
-            "language": {"code": language},
-            "components": [{"type": "body", "parameters": body}] if body else [],
-        },
+        "template": {"name": template, "language": {"code": language}, "components": components},
     }
     if ledger_id is not None:
         payload["biz_opaque_callback_data"] = callback_data(ledger_id)
@@ -115,6 +121,9 @@ class WhatsAppSender(PooledClient):
         access_token: str,
         template_name: str = "daily_panchangam",
         template_category: str = "marketing",
+        template_header: str = "none",
+        text_template_name: str = "",
+        media_dir: Path | None = None,
         concurrency: int = 200,
         timeout: float = 15.0,
         bucket: Bucket | None = None,
@@ -132,9 +141,15 @@ class WhatsAppSender(PooledClient):
         self._urls = {number: f"{root}/{number}/messages" for number in self.identities}
         self.template_name = template_name
         self.marketing = template_category == "marketing"
+        # With an image header, the daily template carries the day's card; a message without
+        # one (``card off``, no card to be had) goes as the header-less twin.
+        self.shows_cards = template_header == "image"
+        self.text_template_name = text_template_name or f"{template_name}_text"
+        media_urls = {number: f"{root}/{number}/media" for number in self.identities}
+        self.cards = CardUploads(self, media_urls, media_dir)
         self.bucket = bucket or Unpaced()
         self.retrying = Retrying(max_attempts, backoff_base, backoff_cap, retry_after_cap)
-        self._headers = {"Authorization": f"Bearer {access_token}"}
+        self.auth_headers = {"Authorization": f"Bearer {access_token}"}
 
     @classmethod
     def from_settings(
@@ -147,6 +162,9 @@ class WhatsAppSender(PooledClient):
             access_token=settings.whatsapp_access_token,
             template_name=settings.whatsapp_template_name,
             template_category=settings.whatsapp_template_category,
+            template_header=settings.whatsapp_template_header,
+            text_template_name=settings.whatsapp_text_template_name,
+            media_dir=settings.effective_card_cache_dir / "media",
             concurrency=settings.send_concurrency,
             timeout=settings.send_timeout,
             bucket=bucket,
@@ -181,32 +199,54 @@ class WhatsAppSender(PooledClient):
             return SendResult(
                 message.ledger_id, Outcome.BLOCK, error_detail=MARKETING_BLOCKED, via=via
             )
-        payload = self.payload(message)
-        classified, attempts = await with_retries(
+        header = await self.cards.media_id(message, via) if self.shows_cards else None
+        classified, attempts = await self._attempts(message, via, header)
+        if header is not None and classified.error_code == MEDIA_NOT_FOUND:
+            # Meta no longer has the card (expired, deleted): upload it again, send once more.
+            self.cards.forget(message, via)
+            header = await self.cards.media_id(message, via)
+            classified, more = await self._attempts(message, via, header)
+            attempts += more
+        return result_of(message.ledger_id, classified, attempts, via)
+
+    async def _attempts(
+        self, message: OutgoingMessage, via: str, header: str | None
+    ) -> tuple[Classified, int]:
+        payload = self.payload(message, header)
+        return await with_retries(
             lambda: self._paced_attempt(payload, via),
             self.retrying,
             "whatsapp.retry",
             message.ledger_id,
         )
-        return result_of(message.ledger_id, classified, attempts, via)
 
     def _blocked_by_policy(self, message: OutgoingMessage) -> bool:
         broadcast = message.kind is MessageKind.BROADCAST
         return self.marketing and broadcast and message.to.startswith(MARKETING_BLOCKED_PREFIX)
 
-    def payload(self, message: OutgoingMessage) -> dict:
-        """The Cloud API request body for ``message``."""
+    def payload(self, message: OutgoingMessage, header_image: str | None = None) -> dict:
+        """The Cloud API request body for ``message`` (``header_image``: its card's media id)."""
         if message.kind is MessageKind.TEXT:
             return text_payload(message.to, message.text)
         if message.kind is MessageKind.LOCATION_REQUEST:
             return location_request_payload(message.to, message.text)
         return template_payload(
             message.to,
-            message.template or self.template_name,
+            self.template_for(message, header_image),
             language_code(message.language),
             message.parameters,
             message.ledger_id,
+            header_image,
         )
+
+    def template_for(self, message: OutgoingMessage, header_image: str | None) -> str:
+        """A broadcast's template: its own, else the daily one (with an image header, the
+        header-less twin when there is no card to show)."""
+        if message.template:
+            return message.template
+        if self.shows_cards and header_image is None:
+            return self.text_template_name
+        return self.template_name
 
     async def _paced_attempt(self, payload: dict, via: str) -> Classified:
         try:
@@ -214,7 +254,9 @@ class WhatsAppSender(PooledClient):
         except Exception as exc:  # noqa: BLE001 -- e.g. Redis down: nothing was sent
             log.warning("whatsapp.pacing_unavailable", error=str(exc))
             return Classified(Outcome.RETRY, error_detail=f"not sent: pacing unavailable: {exc}")
-        return await self.post(self._urls[via], payload, classify_response, headers=self._headers)
+        return await self.post(
+            self._urls[via], payload, classify_response, headers=self.auth_headers
+        )
 
 
 def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:

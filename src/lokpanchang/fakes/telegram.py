@@ -1,8 +1,8 @@
 """A fake Telegram Bot API on loopback: honest enough for tests, benchmarks and demos.
 
 ``/bot<token>/<method>`` with the token checked (401 ``Unauthorized`` otherwise) and only the
-methods we use (404 ``Not Found`` for others): ``sendMessage`` (parameters checked as in
-``telegram_shapes``), ``setWebhook``, ``deleteWebhook``, ``getWebhookInfo`` and ``getMe``.
+methods we use (404 ``Not Found`` for others): ``sendMessage`` and ``sendPhoto`` (parameters
+checked as in ``telegram_shapes``; uploaded pictures listed at ``GET /_fake/photos``), ``setWebhook``, ``deleteWebhook``, ``getWebhookInfo`` and ``getMe``.
 Parameters come as JSON, a form or the query string, as the real API takes them. Limits as
 Telegram's FAQ states them: one message per second in a chat (a short burst allowed) and
 about 30 per second for the bot overall; beyond them a 429 with ``parameters.retry_after``.
@@ -16,8 +16,10 @@ posts it to the webhook with the ``X-Telegram-Bot-Api-Secret-Token`` header set.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import json
+import secrets
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
@@ -25,16 +27,17 @@ import aiohttp
 from aiohttp import web
 
 from lokpanchang import clock
+from lokpanchang.fakes.limits import Gcra
 from lokpanchang.fakes.serving import start
 from lokpanchang.fakes.telegram_shapes import (
     ApiError,
     bad_request,
     check_secret_token,
     check_send_message,
+    check_send_photo,
     refusal,
     too_many,
 )
-from lokpanchang.fakes.whatsapp import Gcra
 
 INJECTED = {
     403: "Forbidden: bot was blocked by the user",
@@ -84,9 +87,10 @@ class FakeBotAPI:
         self._chats = Gcra(config.chat_interval, config.chat_burst)
         self._message_ids: dict[int, itertools.count] = {}
         self._update_ids = itertools.count(100_000_001)
+        self.photos: dict[str, dict] = {}  # file_id -> the upload it came from (sendPhoto)
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=1024 * 1024)
+        app = web.Application(client_max_size=16 * 1024 * 1024)  # photos: 10 MB checked
         app[FAKE_KEY] = self
         app.router.add_route("*", "/bot{token}/{method}", self.handle_method)
         app.router.add_get("/_fake/messages", self.handle_list)
@@ -94,6 +98,7 @@ class FakeBotAPI:
         app.router.add_post("/_fake/updates", self.handle_update)
         app.router.add_get("/_fake/webhooks", self.handle_webhooks)
         app.router.add_get("/_fake/health", self.handle_health)
+        app.router.add_get("/_fake/photos", self.handle_photos)
         app.router.add_get("/_fake/accepted-at", self.handle_accepted_at)
         return app
 
@@ -141,6 +146,47 @@ class FakeBotAPI:
             }
         )
         return result
+
+    def send_photo(self, params: dict) -> dict:
+        """``sendPhoto``: an uploaded picture gets a new ``file_id``; a known one is reused."""
+        photo = check_send_photo(params, lambda file_id: file_id in self.photos)
+        self._check_limits(photo.chat_id)
+        injected = self.config.failures.get(photo.chat_id)
+        if injected is not None:
+            raise ApiError(injected, INJECTED[injected])
+        file_id = photo.file_id or self._stored(photo.content or b"")
+        ids = self._message_ids.setdefault(photo.chat_id, itertools.count(1))
+        sizes = [{"file_id": file_id, "file_unique_id": self.photos[file_id]["unique"],
+                  "width": 1080, "height": 1080, "file_size": self.photos[file_id]["bytes"]}]  # fmt: skip
+        result = {
+            "message_id": next(ids),
+            "from": self._me(),
+            "chat": {"id": photo.chat_id, "type": "private"},
+            "date": int(clock.now().timestamp()),
+            "photo": sizes,
+        }
+        if photo.caption:
+            result["caption"] = photo.caption
+        self.accepted_at.append(clock.now().timestamp())
+        self.counts["accepted"] += 1
+        self.received.append({"accepted": True, "method": "sendPhoto", "chat_id": photo.chat_id,
+                              "text": photo.caption, "photo": file_id,
+                              "uploaded": photo.file_id is None,
+                              "message_id": result["message_id"], "payload": {
+                                  k: v for k, v in params.items() if k != "photo"}})  # fmt: skip
+        return result
+
+    def _stored(self, content: bytes) -> str:
+        """A new file for an uploaded picture: its file_id."""
+        number = len(self.photos) + 1
+        file_id = f"AgACAgFAKE{number:08d}{secrets.token_urlsafe(12)}"
+        digest = hashlib.sha256(content).hexdigest()
+        self.photos[file_id] = {
+            "unique": f"AQAD{number:06d}",
+            "bytes": len(content),
+            "sha256": digest,
+        }
+        return file_id
 
     def _check_limits(self, chat: int) -> None:
         now = clock.monotonic()
@@ -212,6 +258,11 @@ class FakeBotAPI:
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
         return web.json_response({"accepted_at": self.accepted_at})
 
+    async def handle_photos(self, request: web.Request) -> web.Response:
+        """Every picture uploaded (one per ``sendPhoto`` with the file itself)."""
+        uploads = [{"file_id": file_id, **photo} for file_id, photo in self.photos.items()]
+        return web.json_response({"uploads": uploads, "count": len(uploads)})
+
     async def handle_health(self, request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "username": self.config.username})
 
@@ -277,6 +328,7 @@ class FakeBotAPI:
 
 METHODS = {
     "sendmessage": FakeBotAPI.send_message,
+    "sendphoto": FakeBotAPI.send_photo,
     "setwebhook": FakeBotAPI.set_webhook,
     "deletewebhook": FakeBotAPI.delete_webhook,
     "getwebhookinfo": FakeBotAPI.webhook_info,

@@ -5,7 +5,12 @@ Every answer is ``{"ok": true, "result": ...}`` or ``{"ok": false, "error_code":
 parameters are checked as Telegram does: a chat id, a text of 1-4096 characters once its
 entities are parsed, a known ``parse_mode`` whose markup parses (HTML: the supported tags,
 and ``&lt;`` ``&gt;`` ``&amp;`` ``&quot;`` or numeric entities), and a well-formed
-``reply_markup``.
+``reply_markup``. ``sendPhoto`` (issue 27): a photo uploaded (at most 10 MB, a PNG or JPEG
+whose width + height is at most 10,000 and whose sides' ratio is at most 20) or a ``file_id``
+the bot has ("wrong file identifier/HTTP URL specified" otherwise), and a caption of at most
+1,024 characters once its entities are parsed ("message caption is too long"), counted in
+UTF-16 code units (core.telegram.org/bots/api#sendphoto; the error texts as the Bot API
+answers them).
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 MAX_TEXT = 4096
 PARSE_MODES = ("HTML", "Markdown", "MarkdownV2")
@@ -202,3 +209,67 @@ def check_secret_token(value: object) -> str:
     if not isinstance(value, str) or not SECRET_TOKEN.fullmatch(value):
         raise bad_request("secret token contains unallowed characters")
     return value
+
+
+# sendPhoto (issue 27) ----------------------------------------------------------------------
+
+MAX_CAPTION = 1024  # characters after entities parsing, counted in UTF-16 code units
+MAX_PHOTO_BYTES = 10 * 1024 * 1024
+MAX_PHOTO_SIDES = 10_000  # width + height
+MAX_PHOTO_RATIO = 20
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+JPEG_SIGNATURE = b"\xff\xd8\xff"
+
+
+@dataclass(frozen=True)
+class SendPhoto:
+    """A checked ``sendPhoto`` call: the picture's bytes (an upload) or a ``file_id``."""
+
+    chat_id: int
+    content: bytes | None
+    file_id: str | None
+    caption: str  # what the person sees under the picture
+
+
+def check_send_photo(params: dict, known_file: Callable[[str], bool]) -> SendPhoto:
+    """``sendPhoto``'s parameters checked as the Bot API does; ApiError for the first problem.
+    ``known_file(file_id)`` says whether the bot has that file."""
+    chat = _chat_id(params.get("chat_id"))
+    photo: Any = params.get("photo")
+    content, file_id = None, None
+    if hasattr(photo, "file"):  # an upload (multipart/form-data)
+        content = photo.file.read()
+        check_photo_bytes(content)
+    elif isinstance(photo, str) and photo:
+        if not known_file(photo):
+            raise bad_request("wrong file identifier/HTTP URL specified")
+        file_id = photo
+    else:
+        raise bad_request("there is no photo in the request")
+    return SendPhoto(chat, content, file_id, _caption(params))
+
+
+def _caption(params: dict) -> str:
+    caption = params.get("caption") or ""
+    if not isinstance(caption, str):
+        raise bad_request("can't parse caption: must be a string")
+    mode = params.get("parse_mode") or ""
+    if mode and mode not in PARSE_MODES:
+        raise bad_request("unsupported parse_mode")
+    plain = html_plain_text(caption) if mode == "HTML" else caption
+    if len(plain.encode("utf-16-le")) // 2 > MAX_CAPTION:
+        raise bad_request("message caption is too long")
+    return plain
+
+
+def check_photo_bytes(content: bytes) -> None:
+    """A photo Telegram can take: at most 10 MB, an image, sides within the limits."""
+    if len(content) > MAX_PHOTO_BYTES:
+        raise ApiError(413, "Request Entity Too Large")
+    if content.startswith(PNG_SIGNATURE) and content[12:16] == b"IHDR":
+        width, height = int.from_bytes(content[16:20]), int.from_bytes(content[20:24])
+        small, large = sorted((max(width, 1), max(height, 1)))
+        if width + height > MAX_PHOTO_SIDES or large / small > MAX_PHOTO_RATIO:
+            raise bad_request("PHOTO_INVALID_DIMENSIONS")
+    elif not content.startswith(JPEG_SIGNATURE):
+        raise bad_request("IMAGE_PROCESS_FAILED")

@@ -6,7 +6,8 @@ enforces the throughput (130429, per number) and pair (131056, per number and us
 does not deliver marketing templates to +1 numbers (accepted, then a ``failed`` status with
 131049), injects failures by recipient (``whatsapp_spec``), posts signed status webhooks
 (``sent``/``delivered``/``read``/``failed``) and lists what it received, and from which
-number, at ``GET /_fake/messages``.
+number, at ``GET /_fake/messages``. Media uploads and templates' image headers are checked
+as Meta checks them (``whatsapp_media``; uploads listed at ``GET /_fake/media``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ import orjson
 from aiohttp import web
 
 from lokpanchang import clock
+from lokpanchang.fakes.limits import Gcra
 from lokpanchang.fakes.serving import start
+from lokpanchang.fakes.whatsapp_media import FakeMedia
 from lokpanchang.fakes.whatsapp_shapes import (
     Rejected,
     body_texts,
@@ -35,29 +38,13 @@ from lokpanchang.fakes.whatsapp_spec import Failure, FakeConfig
 from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
 
 
-class Gcra:
-    """Throughput and pair limits: allow ``burst`` at once, then one per ``interval`` s."""
-
-    def __init__(self, interval: float, burst: int) -> None:
-        self.interval, self.burst = interval, burst
-        self.tat: dict[str, float] = {}
-
-    def allow(self, key: str, now: float) -> bool:
-        if self.interval <= 0:
-            return True
-        tat = max(self.tat.get(key, now), now)
-        if tat - now > (self.burst - 1) * self.interval + 1e-9:
-            return False
-        self.tat[key] = tat + self.interval
-        return True
-
-
 class FakeCloudAPI:
     """The state behind the fake server; ``app()`` builds the aiohttp application."""
 
     def __init__(self, config: FakeConfig) -> None:
         self.config = config
         self._numbers = frozenset(config.numbers)  # parsed once, not on every request
+        self.media = FakeMedia(config.image_templates)  # uploads; templates' image headers
         # The newest ``keep`` requests in full; counts of everything since the start.
         self.received: deque[dict] = deque(maxlen=config.keep)
         self.counts: Counter[str] = Counter()
@@ -83,9 +70,11 @@ class FakeCloudAPI:
         self.waiting = 0
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=1024 * 1024)
+        app = web.Application(client_max_size=16 * 1024 * 1024)  # uploads: 5 MB checked
         app[FAKE_KEY] = self
         app.router.add_post("/{version}/{phone_number_id}/messages", self.handle_send)
+        app.router.add_post("/{version}/{phone_number_id}/media", self.handle_upload)
+        app.router.add_get("/_fake/media", self.handle_media)
         app.router.add_get("/_fake/messages", self.handle_list)
         app.router.add_delete("/_fake/messages", self.handle_reset)
         app.router.add_get("/_fake/webhooks", self.handle_webhooks)
@@ -111,7 +100,7 @@ class FakeCloudAPI:
             if failure is not None and failure.kind in ("http", "hang", "drop"):
                 return await self._misbehave(request, payload, failure)
             self._check_limits(payload, number)
-            self._check_message(payload)
+            self._check_message(payload, number)
             if failure is not None and failure.kind == "sync":
                 raise Rejected(failure.code)
         except Rejected as rejected:
@@ -134,6 +123,20 @@ class FakeCloudAPI:
             }
         )
 
+    async def handle_upload(self, request: web.Request) -> web.Response:
+        """``POST /{version}/{phone_number_id}/media``: an image upload (``whatsapp_media``)."""
+        try:
+            self._authorised(request)
+            answer = await self.media.upload(request, request.match_info["phone_number_id"])
+        except Rejected as rejected:
+            self.counts[f"upload {rejected.code}"] += 1
+            document, status = error_document(rejected.code, rejected.details)
+            return json_answer(document, status)
+        return json_answer(answer)
+
+    async def handle_media(self, request: web.Request) -> web.Response:
+        return web.json_response(self.media.listing())
+
     async def _answer_when_allowed(self) -> None:
         self.waiting += 1
         try:
@@ -147,7 +150,7 @@ class FakeCloudAPI:
             self._transports.add(request.transport)
             self.connections += 1
 
-    def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
+    def _authorised(self, request: web.Request) -> None:
         if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
             raise Rejected(190)
         if request.match_info["phone_number_id"] not in self._numbers:
@@ -156,6 +159,9 @@ class FakeCloudAPI:
                 f"Object with ID '{request.match_info['phone_number_id']}' "
                 "does not exist or is missing permissions",
             )
+
+    def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
+        self._authorised(request)
         try:
             payload = orjson.loads(raw)
         except ValueError:
@@ -215,10 +221,11 @@ class FakeCloudAPI:
             return Failure("async", 131049)
         return None
 
-    def _check_message(self, payload: dict) -> None:
+    def _check_message(self, payload: dict, number: str) -> None:
         kind = payload.get("type", "text")
         if kind == "template":
             self._check_template(payload.get("template"))
+            self.media.check_header(payload["template"], number)
         elif kind == "text":
             body = (
                 (payload.get("text") or {}).get("body")
@@ -302,6 +309,7 @@ class FakeCloudAPI:
         self.webhooks.clear()
         self.webhook_responses.clear()
         self.recipients_by_number.clear()
+        self.media.reset()
         self.repeats = 0
         self.connections = 0
         self._transports = weakref.WeakSet()

@@ -35,9 +35,18 @@ class FakeConfig:
     token: str
     phone_number_id: str  # one id, or several comma-separated: the account's numbers
     # Both versions of the daily template are registered (issue 10 added the second).
+    # Each has its header-less twin (``_text``), for the messages without a card when the
+    # daily template is registered with an image header (issue 27).
     templates: dict[str, int] = field(
-        default_factory=lambda: {"daily_panchangam": 8, "daily_panchangam_v2": 10}
+        default_factory=lambda: {
+            "daily_panchangam": 8,
+            "daily_panchangam_v2": 10,
+            "daily_panchangam_text": 8,
+            "daily_panchangam_v2_text": 10,
+        }
     )
+    # Templates registered with an image header (sent with a media id, never without).
+    image_templates: frozenset[str] = frozenset()
     # Template languages registered at Meta: exactly the registry's Meta codes (Sanskrit is
     # sent under Hindi's), so a send under any other code fails here as at Meta (132001).
     languages: frozenset[str] = frozenset(map(registry.meta_code, registry.CODES))

@@ -24,8 +24,9 @@ COMMANDS = (
     "delete",
     "yes",
     "calendar",
+    "card",
 )
-ARGUMENT_COMMANDS = frozenset(("time", "sunrise", "pause", "calendar"))
+ARGUMENT_COMMANDS = frozenset(("time", "sunrise", "pause", "calendar", "card"))
 
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
@@ -41,6 +42,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("delete",),
         "yes": ("yes",),
         "calendar": ("calendar",),
+        "card": ("card",),
     },
     "hi": {
         "today": ("आज",),
@@ -55,6 +57,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("मिटाएँ", "मिटाएं"),
         "yes": ("हाँ", "हां"),
         "calendar": ("कैलेंडर",),
+        "card": ("कार्ड",),
     },
     "sa": {
         "today": ("अद्य",),
@@ -83,6 +86,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("நீக்கு",),
         "yes": ("ஆம்",),
         "calendar": ("நாட்காட்டி", "காலண்டர்"),
+        "card": ("கார்டு", "அட்டை"),
     },
     "te": {
         "today": ("ఈరోజు",),
@@ -97,6 +101,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("తొలగించు",),
         "yes": ("అవును",),
         "calendar": ("క్యాలెండర్", "కాలెండర్"),
+        "card": ("కార్డు", "కార్డ్"),
     },
     "kn": {
         "today": ("ಇಂದು",),
@@ -111,6 +116,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("ಅಳಿಸಿ",),
         "yes": ("ಹೌದು",),
         "calendar": ("ಕ್ಯಾಲೆಂಡರ್",),
+        "card": ("ಕಾರ್ಡ್",),
     },
     "ml": {
         "today": ("ഇന്ന്",),
@@ -125,6 +131,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("മായ്ക്കുക",),
         "yes": ("അതെ",),
         "calendar": ("കലണ്ടർ",),
+        "card": ("കാർഡ്",),
     },
     "mr": {
         "today": ("आज",),
@@ -139,6 +146,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("हटवा",),
         "yes": ("हो",),
         "calendar": ("दिनदर्शिका", "कॅलेंडर"),
+        "card": ("कार्ड",),
     },
     "gu": {
         "today": ("આજે",),
@@ -153,6 +161,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("કાઢી નાખો",),
         "yes": ("હા",),
         "calendar": ("કેલેન્ડર",),
+        "card": ("કાર્ડ",),
     },
     "bn": {
         "today": ("আজ",),
@@ -167,7 +176,24 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("মুছুন",),
         "yes": ("হ্যাঁ",),
         "calendar": ("ক্যালেন্ডার",),
+        "card": ("কার্ড",),
     },
+}
+
+# ``card on`` / ``card off``: the words that follow ``card`` (issue 27), in every text
+# language; English ``on``/``off`` are understood from anyone. The first of each is the one
+# replies name. Ours (the everyday words, loanwords where they are what people say): have a
+# native speaker read them.
+CARD_SWITCH: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"on": ("on",), "off": ("off",)},
+    "hi": {"on": ("चालू",), "off": ("बंद",)},
+    "ta": {"on": ("ஆன்", "இயக்கு"), "off": ("ஆஃப்", "நிறுத்து")},
+    "te": {"on": ("ఆన్",), "off": ("ఆఫ్", "ఆపు")},
+    "kn": {"on": ("ಆನ್",), "off": ("ಆಫ್",)},
+    "ml": {"on": ("ഓൺ",), "off": ("ഓഫ്",)},
+    "mr": {"on": ("चालू",), "off": ("बंद",)},
+    "gu": {"on": ("ચાલુ",), "off": ("બંધ",)},
+    "bn": {"on": ("চালু",), "off": ("বন্ধ",)},
 }
 
 # ``calendar <name>``: each calendar's name as each text language writes it, the first one

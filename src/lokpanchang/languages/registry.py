@@ -280,6 +280,24 @@ def calendar_words() -> dict[str, str]:
     return found
 
 
+@cache
+def card_switch_words() -> dict[str, bool]:
+    """Every word that may follow ``card`` (casefolded, any language) -> on (True) or off."""
+    return {
+        normal(word): state == "on"
+        for table in commands.CARD_SWITCH.values()
+        for state, words in table.items()
+        for word in words
+    }
+
+
+def card_switch_word(code: str, on: bool) -> str:
+    """The word a reply in ``code``'s language writes after ``card`` for on or off."""
+    table = commands.CARD_SWITCH.get(reads(code), commands.CARD_SWITCH[DEFAULT])
+    word = table["on" if on else "off"][0]
+    return word.upper() if reads(code) == DEFAULT else word
+
+
 def normal(text: str) -> str:
     """``text`` as commands are matched: NFC (one spelling of য়, ऩ …), casefolded."""
     return unicodedata.normalize("NFC", text).casefold()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from lokpanchang import languages
 from lokpanchang.messages.calendar_replies import CALENDAR_REPLIES
+from lokpanchang.messages.card_replies import CARD_REPLIES
 from lokpanchang.messages.chat_words import CHAT_KINDS, AddressKind, in_chat_words
 from lokpanchang.messages.command_replies import COMMAND_REPLIES
 from lokpanchang.messages.languages import text_language
@@ -147,6 +148,9 @@ for _code, _texts in COMMAND_REPLIES.items():
     _REPLIES[_code].update(_texts)
 for _code, _texts in CALENDAR_REPLIES.items():
     _REPLIES[_code].update(_texts)
+for _code, _texts in CARD_REPLIES.items():
+    _REPLIES[_code].update(_texts)
+    _REPLIES[_code]["help"] += " " + _texts["card_help"]  # the help names ``card on/off`` too
 
 
 # The order the help lists the languages in; every name listed is one the handler accepts.
@@ -176,13 +180,17 @@ def reply(kind: str, language: str = "en", **values: str) -> str:
 
     ``language_name`` defaults to ``language``'s name as the reply writes it, ``languages``
     to the help's list of names (``language_menu``), ``calendars`` to the calendars' names
-    and ``calendar_word`` to the reader's word for the ``calendar`` command.
+    and ``calendar_word`` to the reader's word for the ``calendar`` command (``card_word``,
+    ``on_word`` and ``off_word`` likewise for ``card on`` / ``card off``).
     """
     texts = _REPLIES[reply_language(language)]
     values.setdefault("language_name", languages.name_in(language, language))
     values.setdefault("languages", ", ".join(language_menu(language)))
     values.setdefault("calendars", ", ".join(calendar_menu(language)))
     values.setdefault("calendar_word", languages.command_word(language, "calendar"))
+    values.setdefault("card_word", languages.command_word(language, "card"))
+    values.setdefault("on_word", languages.card_switch_word(language, True))
+    values.setdefault("off_word", languages.card_switch_word(language, False))
     return texts.get(kind, _REPLIES["en"][kind]).format(**values)
 
 

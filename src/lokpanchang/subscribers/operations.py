@@ -214,6 +214,13 @@ def choose_calendar(
     return chosen
 
 
+def choose_card(session: Session, user: UserDetail, wanted: bool, now: datetime) -> None:
+    """``user``'s daily message comes with its picture (``wanted``) or without (``card off``)."""
+    user.card_off, user.updated_on = not wanted, now
+    session.flush()
+    record_event(session, user, "updated", now, f"card {'on' if wanted else 'off'}")
+
+
 def set_calendar(session: Session, phone: str, value: str | None, now: datetime) -> UserDetail:
     """``choose_calendar`` for the subscriber with ``phone``."""
     user = _require(session, phone)

@@ -101,7 +101,8 @@ def _run(args) -> int:
     run = UpRun(f"http://{loopback_host(settings)}:{port}/", settings.whatsapp_app_secret)
     env = _secret_env(run)
     if args.fake_whatsapp is not None:
-        fake, env = _fake_whatsapp(me, args.fake_whatsapp or _free_port(), run.webhook_url)
+        headers = _image_headers(settings)
+        fake, env = _fake_whatsapp(me, args.fake_whatsapp or _free_port(), run.webhook_url, headers)
         children.insert(0, fake)
         run.app_secret, run.generated, run.fake_url = (
             env["WHATSAPP_APP_SECRET"],
@@ -263,10 +264,24 @@ def _secret_env(run: UpRun) -> dict[str, str] | None:
     return env
 
 
-def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Child, dict[str, str]]:
+def _image_headers(settings: Settings) -> tuple[str, ...]:
+    """The fake's templates registered with an image header: the daily one when
+    ``WHATSAPP_TEMPLATE_HEADER=image`` (as it must then be at Meta)."""
+    if settings.whatsapp_template_header != "image":
+        return ()
+    return (f"--image-header={settings.whatsapp_template_name}",)
+
+
+def _fake_whatsapp(
+    me: list[str],
+    fake_port: int,
+    webhook_url: str,
+    headers: tuple[str, ...] = (),
+) -> tuple[Child, dict[str, str]]:
     """The fake Cloud API as a child, and the environment pointing the other children at it.
 
-    Token, app secret and verify token are fresh random values for this ``up`` only.
+    Token, app secret and verify token are fresh random values for this ``up`` only;
+    ``headers`` declare templates registered with an image header (``--image-header``).
     """
     token, app_secret = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
     base_url = f"http://127.0.0.1:{fake_port}"
@@ -281,6 +296,7 @@ def _fake_whatsapp(me: list[str], fake_port: int, webhook_url: str) -> tuple[Chi
             f"--phone-number-id={FAKE_PHONE_NUMBER_ID}",
             f"--webhook-url={webhook_url}",
             f"--app-secret={app_secret}",
+            *headers,
         ],
     )
     env = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 
 from sqlalchemy import (
+    Boolean,
     CheckConstraint,
     Date,
     Float,
@@ -15,6 +16,7 @@ from sqlalchemy import (
     Text,
     Time,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -110,6 +112,8 @@ class UserDetail(Base):
     # The calendar their message's month line uses (``almanac.calendars.Calendar``), as they
     # chose it; None: the default for their language and place (``default_calendar``).
     calendar: Mapped[str | None] = mapped_column(String(16))
+    # They sent ``card off``: their daily message comes without its picture (issue 27).
+    card_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     city: Mapped[CityDetail | None] = relationship(lazy="joined")
     # Loaded with the subscribers in one more query per statement (never one per subscriber).

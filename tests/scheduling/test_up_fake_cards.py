@@ -1,0 +1,122 @@
+"""`lokpanchang up --fake-whatsapp --fake-telegram` with WHATSAPP_TEMPLATE_HEADER=image (issue
+27, item 2's acceptance): the morning message carries the day's card on both channels, and
+the fakes record one upload per distinct card however many subscribers share it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from datetime import UTC, datetime, time, timedelta
+from pathlib import Path
+
+import pytest
+
+from lokpanchang.storage import migrate
+from lokpanchang.storage.db import transaction
+from lokpanchang.storage.models import UserDetail
+from tests import servers
+from tests.scheduling.cluster import next_kolkata_morning
+from tests.scheduling.test_up_fake_whatsapp import fake_url, get_json, wait_for
+from tests.upprocess import embedded_env
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+HYDERABAD, CHENNAI = (17.385, 78.486), (13.0827, 80.2707)
+CARD_TEMPLATE = "daily_panchangam"
+
+
+def telegram_url(log: Path) -> str | None:
+    found = re.search(r"fake Bot API at (http://127\.0\.0\.1:\d+)", log.read_text())
+    return found.group(1) if found else None
+
+
+def subscribe(url: str, channel: str, address: str, where, language="en", card_off=False):
+    joined = datetime.now(UTC) - timedelta(days=2)
+    with transaction(url) as session:
+        user = UserDetail.at(
+            channel,
+            address,
+            timezone="Asia/Kolkata",
+            send_time=time(6, 30),
+            latitude=where[0],
+            longitude=where[1],
+            language=language,
+            card_off=card_off,
+            created_on=joined,
+        )
+        session.add(user)
+
+
+def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tmp_path):
+    port = servers.free_port()
+    due = next_kolkata_morning(datetime.now(UTC))
+    offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
+    env = embedded_env(
+        tmp_path,
+        PLANNER_PERIOD="2",
+        PLANNER_LOOKAHEAD="40",
+        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
+        WHATSAPP_TEMPLATE_HEADER="image",
+    )
+    database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
+    migrate.upgrade(database)
+    for n in range(3):  # three readers of one card
+        subscribe(database, "whatsapp", f"+9198765000{n:02d}", HYDERABAD)
+    subscribe(database, "whatsapp", "+919876500010", HYDERABAD, language="hi")  # a second card
+    subscribe(database, "whatsapp", "+919876500020", HYDERABAD, card_off=True)  # no card
+    for chat in (4101, 4102):  # two Telegram readers of one card
+        subscribe(database, "telegram", str(chat), HYDERABAD)
+    subscribe(database, "telegram", "4103", CHENNAI, language="ta")  # and of another
+    log = tmp_path / "up.log"
+    command = ["up", "--port", str(port), "--fake-whatsapp", "--fake-telegram"]
+    with open(log, "w") as out:
+        up = subprocess.Popen(
+            [sys.executable, "-m", "lokpanchang", *command],
+            env=env,
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        whatsapp = wait_for(lambda: fake_url(log), 30, "the fake Cloud API's address", log)
+        telegram = wait_for(lambda: telegram_url(log), 30, "the fake Bot API's address", log)
+        templates = wait_for(
+            lambda: _all(get_json(f"{whatsapp}/_fake/messages?accepted=1"), 5),
+            150,
+            "five templates at the fake Cloud API",
+            log,
+        )
+        photos = wait_for(
+            lambda: _all(get_json(f"{telegram}/_fake/messages?accepted=1"), 3),
+            60,
+            "three photos at the fake Bot API",
+            log,
+        )
+
+        sent = [m["payload"]["template"] for m in templates]
+        with_card = [t for t in sent if t["name"] == CARD_TEMPLATE]
+        assert len(with_card) == 4
+        assert [t["name"] for t in sent if t not in with_card] == [f"{CARD_TEMPLATE}_text"]
+        header_ids = [t["components"][0]["parameters"][0]["image"]["id"] for t in with_card]
+        uploads = get_json(f"{whatsapp}/_fake/media")["uploads"]
+        assert len(uploads) == 2 == len(set(header_ids))  # one per distinct card, not per reader
+        assert set(header_ids) == {u["id"] for u in uploads}
+        assert all(u["type"] == "image/png" and u["bytes"] > 10_000 for u in uploads)
+
+        assert {m["method"] for m in photos} == {"sendPhoto"}
+        assert all("Tithi" in m["text"] or "திதி" in m["text"] for m in photos)  # the caption
+        assert get_json(f"{telegram}/_fake/photos")["count"] == 2
+        assert sum(m["uploaded"] for m in photos) == 2
+    finally:
+        up.terminate()
+        try:
+            up.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            up.kill()
+            up.wait()
+
+
+def _all(listing: dict, count: int) -> list[dict] | None:
+    messages = listing.get("messages") or []
+    return messages if len(messages) >= count else None
