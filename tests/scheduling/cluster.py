@@ -107,7 +107,9 @@ class Cluster:
         self.processes.append(process)
         return process
 
-    def start_worker(self, concurrency: int = 2) -> subprocess.Popen:
+    def start_worker(self, concurrency: int = 2, hostname: str = "") -> subprocess.Popen:
+        """A worker named ``hostname`` (Celery's ``-n``; default ``w<n>@<this host>``): a
+        group of its own, as a worker on another host would be."""
         worker = self._spawn(
             "worker",
             [
@@ -117,7 +119,7 @@ class Cluster:
                 "-c",
                 str(concurrency),
                 "-n",
-                f"w{self._count + 1}@%h",
+                hostname or f"w{self._count + 1}@%h",
                 "--without-mingle",
                 "--without-gossip",
                 "--loglevel",
