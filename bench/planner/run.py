@@ -75,9 +75,9 @@ def populate(
         )
         session.execute(
             text(
-                "INSERT INTO user_detail (id, channel, display_name, latitude, longitude, timezone,"
+                "INSERT INTO user_detail (channel, display_name, latitude, longitude, timezone,"
                 " language, send_time, created_on, obsoleted_on, undeliverable_days) "
-                "SELECT g, 'whatsapp', '', 10.0 + 0.1 * ((g / :zones) % :places),"
+                "SELECT 'whatsapp', '', 10.0 + 0.1 * ((g / :zones) % :places),"
                 " 20.0, z.name, 'en',"
                 " CASE WHEN g % :seven = 0 THEN time '07:00' ELSE time '06:30' END,"
                 " :joined, timestamptz '2099-12-31', 0"
