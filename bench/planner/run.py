@@ -2,7 +2,9 @@
 
 1. ``pass``: one ``planner_pass`` over N subscribers (default 1,000,000) in Z zones (400) on a
    fresh PostgreSQL, in steady state (the last day's runs exist), side by side with the
-   baseline: the seed planner's only database work, ``SELECT DISTINCT timezone`` of active users.
+   baseline: the seed planner's only database work, ``SELECT DISTINCT timezone`` of active users,
+   and main's scan before issue 23 item 5 (``first_subscribed``'s GROUP BY over every active
+   subscriber, and the subscribers at sunrise due): the pass now seeks each (zone, send time).
 2. ``lateness``: R runs (40) of S subscribers (200) in P places each (100), due every
    ``--spacing`` s (0.5),
    each enqueued with its countdown to a real Celery worker (Redis broker, PostgreSQL, outbox
@@ -13,7 +15,7 @@
    the rest compute their panchangams in their batches: both kinds side by side in one run.
 
     CI=1 PYTHONPATH=src:. python bench/planner/run.py [--subscribers 1000000] [--zones 400]
-        [--places 100] [--skip-pass]
+        [--places 100] [--skip-pass] [--skip-lateness] [--repeat 7]
 
 Needs the PostgreSQL and Redis binaries (the test fixtures start throw-away servers).
 """
@@ -38,8 +40,8 @@ from lokpanchang import clock, planning
 from lokpanchang.broadcast import planner_pass
 from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.config import load_settings
-from lokpanchang.storage import migrate
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage import audience, migrate
+from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import BroadcastRun, MessageLog, PreparedPanchangam, UserDetail
 
 SEND_TIMES = (time(6, 30), time(7, 0))  # 1 in 10 subscribers chose 07:00
@@ -62,8 +64,10 @@ def populate(
     places: int = 1,
 ) -> None:
     """N subscribers spread over the zones (one in ``seven_every`` at 07:00) and over
-    ``places`` places 0.1° apart, in one INSERT."""
+    ``places`` places 0.1° apart, in one INSERT; user_detail's secondary indexes are dropped
+    before and built again after (much faster than maintaining them row by row)."""
     with transaction(url) as session:
+        indexes = _drop_indexes(session)
         session.execute(text("CREATE TEMP TABLE z (i int, name text)"))
         session.execute(
             text("INSERT INTO z VALUES (:i, :n)"),
@@ -71,9 +75,9 @@ def populate(
         )
         session.execute(
             text(
-                "INSERT INTO user_detail (phone, display_name, latitude, longitude, timezone, language,"
-                " send_time, created_on, obsoleted_on, undeliverable_days) "
-                "SELECT '+1' || lpad(g::text, 11, '0'), '', 10.0 + 0.1 * ((g / :zones) % :places),"
+                "INSERT INTO user_detail (channel, display_name, latitude, longitude, timezone,"
+                " language, send_time, created_on, obsoleted_on, undeliverable_days) "
+                "SELECT 'whatsapp', '', 10.0 + 0.1 * ((g / :zones) % :places),"
                 " 20.0, z.name, 'en',"
                 " CASE WHEN g % :seven = 0 THEN time '07:00' ELSE time '06:30' END,"
                 " :joined, timestamptz '2099-12-31', 0"
@@ -87,8 +91,30 @@ def populate(
                 "places": places,
             },
         )
-    with transaction(url) as session:
-        session.execute(text("ANALYZE user_detail"))
+        session.execute(
+            text(
+                "INSERT INTO subscriber_address (user_id, channel, address, created_on)"
+                " SELECT id, channel, '+1' || lpad(id::text, 11, '0'), created_on FROM user_detail"
+            )
+        )
+        for definition in indexes:
+            session.execute(text(definition))
+    # As autovacuum leaves a settled table: statistics, and a visibility map for index-only scans.
+    with engine_for(url).connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.execute(text("VACUUM ANALYZE user_detail"))
+
+
+def _drop_indexes(session) -> list[str]:
+    """Drop user_detail's indexes that back no constraint; their definitions, to build again."""
+    rows = session.execute(
+        text(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'user_detail'"
+            " AND indexname NOT IN (SELECT conname FROM pg_constraint)"
+        )
+    ).all()
+    for name, _ in rows:
+        session.execute(text(f'DROP INDEX "{name}"'))
+    return [definition for _, definition in rows]
 
 
 def steady_state(url: str, zone_names: list[str], now: datetime) -> None:
@@ -111,6 +137,14 @@ def steady_state(url: str, zone_names: list[str], now: datetime) -> None:
         session.add_all(rows)
 
 
+def main_scan(url: str, now: datetime) -> None:
+    """What main's pass read from user_detail: one GROUP BY scan of every active subscriber
+    (``first_subscribed``), and the subscribers at sunrise due."""
+    with transaction(url) as session:
+        audience.first_subscribed(session, now)
+        audience.sunrise_subscribers_due(session, now)
+
+
 def baseline(url: str, now: datetime) -> None:
     with transaction(url) as session:
         list(
@@ -125,22 +159,35 @@ def bench_pass(pg, args) -> dict:
     migrate.upgrade(url)
     names = zones(args.zones)
     start = datetime(2026, 3, 10, 0, 0, tzinfo=UTC)
+    began = timer.perf_counter()
     populate(url, names, args.subscribers, start - timedelta(days=30))
     steady_state(url, names, start)
+    print(f"setup: {args.subscribers:,} subscribers in {timer.perf_counter() - began:.0f} s")
+    _check_groups(url, start)
     settings = load_settings({}, database_url=url, data_dir=Path(tempfile.mkdtemp()))
     lock, planned = DatabaseLock(url), []
-    ours, base = [], []
-    for k in range(args.repeat):  # passes every 600 s, interleaved with the baseline
+    times: dict[str, list[float]] = {"baseline": [], "main's scan": [], "ours": []}
+    for k in range(args.repeat):  # passes every 600 s, interleaved with the references
         now = start + timedelta(seconds=600 * k)
         t0 = timer.perf_counter()
         baseline(url, now)
         t1 = timer.perf_counter()
-        report = planner_pass(settings, now, lambda run_id, eta: planned.append(run_id), lock)
+        main_scan(url, now)
         t2 = timer.perf_counter()
-        base.append(t1 - t0)
-        ours.append(t2 - t1)
+        report = planner_pass(settings, now, lambda run_id, eta: planned.append(run_id), lock)
+        t3 = timer.perf_counter()
+        for name, seconds in zip(times, (t1 - t0, t2 - t1, t3 - t2), strict=True):
+            times[name].append(seconds)
         assert not report.missed and not report.late, report.to_dict()
-    return {"ours": ours, "baseline": base, "runs_planned": len(planned)}
+    return {**times, "runs_planned": len(planned)}
+
+
+def _check_groups(url: str, now: datetime) -> None:
+    """The pass's groups are main's: the same (zone, send time) pairs as the full scan."""
+    with transaction(url) as session:
+        groups = audience.active_zone_send_times(session, now)
+        assert groups == sorted(audience.first_subscribed(session, now)), "groups differ"
+    print(f"groups: {len(groups)} (zone, send time), the same as main's full scan")
 
 
 def bench_lateness(pg, redis_server, args) -> dict[bool, list[float]]:
@@ -290,12 +337,16 @@ def report_pass(result: dict, args) -> None:
         f"planner pass, {args.subscribers:,} subscribers in {args.zones} zones "
         f"({result['runs_planned']} runs planned over {args.repeat} passes):"
     )
-    for name in ("baseline", "ours"):
+    for name in ("baseline", "main's scan", "ours"):
         values = [v * 1000 for v in result[name]]
         print(
-            f"  {name:9s} median {statistics.median(values):8.1f} ms  "
+            f"  {name:11s} median {statistics.median(values):8.1f} ms  "
             f"min {min(values):8.1f}  max {max(values):8.1f}"
         )
+    base, ours = statistics.median(result["baseline"]), statistics.median(result["ours"])
+    scan = statistics.median(result["main's scan"])
+    print(f"  ratios of medians: ours / baseline {ours / base:.3f}, ", end="")
+    print(f"main's scan / baseline {scan / base:.3f}")
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -313,11 +364,14 @@ def main() -> None:
     parser.add_argument("--places", type=int, default=100, help="distinct places in each run")
     parser.add_argument("--spacing", type=float, default=0.5, help="seconds between due instants")
     parser.add_argument("--skip-pass", action="store_true", help="measure the lateness only")
+    parser.add_argument("--skip-lateness", action="store_true", help="measure the pass only")
     args = parser.parse_args()
     pg, redis_server = servers.start_postgres(), servers.start_redis()
     try:
         if not args.skip_pass:
             report_pass(bench_pass(pg, args), args)
+        if args.skip_lateness:
+            return
         late = bench_lateness(pg, redis_server, args)
         for prepared, label in ((False, "computed in the batch"), (True, "prepared ahead")):
             values = late[prepared]

@@ -108,8 +108,14 @@ class Cluster:
         return process
 
     def start_worker(
-        self, concurrency: int = 2, queues: str = "default,priority,statuses", pool: str = "prefork"
+        self,
+        concurrency: int = 2,
+        queues: str = "default,priority,statuses",
+        pool: str = "prefork",
+        hostname: str = "",
     ) -> subprocess.Popen:
+        """A worker named ``hostname`` (Celery's ``-n``; default ``w<n>@<this host>``): a
+        group of its own, as a worker on another host would be."""
         worker = self._spawn(
             "worker",
             [
@@ -121,7 +127,7 @@ class Cluster:
                 "-c",
                 str(concurrency),
                 "-n",
-                f"w{self._count + 1}@%h",
+                hostname or f"w{self._count + 1}@%h",
                 "--without-mingle",
                 "--without-gossip",
                 "--loglevel",

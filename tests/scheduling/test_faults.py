@@ -214,6 +214,28 @@ def test_a_worker_killed_in_the_middle_of_a_fan_out_doubles_nobody(scene):
     kill_mid_fan_out(cluster, users, signal.SIGKILL)
 
 
+@ON_POSTGRESQL
+def test_two_worker_groups_share_a_broadcast_and_one_finishes_it_when_the_other_is_killed(scene):
+    # Two groups as on two hosts (their own names, one broker, database and Redis): both
+    # take the run's batches; group A is killed mid-run and nobody restarts it.
+    cluster, due, users = scene(per_zone=150, batch_size=2)
+    group_a = cluster.start_worker(hostname="group-a@host-a")
+    cluster.start_worker(hostname="group-b@host-b")
+    cluster.start_beat()
+    took = lambda: {  # noqa: E731 -- the groups whose log shows a batch of the run
+        log.name for log in tmp_logs(cluster) if "tasks.send_batch[" in log.read_text()
+    }
+    wait_until(lambda: len(took()) == 2, 60, "both groups to take batches\n" + cluster.logs())
+    cluster.stop(group_a, signal.SIGKILL)
+    assert len(cluster.outbox) < len(users), "the fan-out finished before the fault"
+    wait_until(all_settled(cluster, users), 90, "group B to settle every row\n" + cluster.logs())
+    sent_once_each(cluster, users)
+
+
+def tmp_logs(cluster: Cluster) -> list:
+    return sorted(cluster.directory.glob("worker-*.log"))
+
+
 @ON_SQLITE
 def test_a_worker_sent_sigterm_during_a_send_doubles_nobody(scene):
     cluster, due, users = scene(per_zone=150, batch_size=2)

@@ -76,13 +76,12 @@ def planner_pass(
     with transaction(url) as session:
         # Subscribers at sunrise whose slot was served get their next one, before planning.
         sunrise.move_on(session, now, _catch_up_lookback(settings))
-        # One scan gives both the distinct (zone, send time) groups and when each began.
-        joined = audience.first_subscribed(session, now)
-    groups, report = _valid_groups(sorted(joined))
+        # Two index seeks per distinct (zone, send time), none per subscriber.
+        groups, report = _valid_groups(sorted(audience.active_zone_send_times(session, now)))
     plan = planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead))
     for slot in plan.slots:
         _plan_slot(settings, slot, now, enqueue, lock, report, prepare)
-    _catch_up(settings, groups, joined, now, enqueue, report)
+    _catch_up(settings, groups, now, enqueue, report)
     _recover(settings, now, enqueue, report)
     if retry is not None and retries.due(settings, now):
         retry()
@@ -158,18 +157,31 @@ def _enqueue(
 
 
 def _catch_up(
-    settings: Settings, groups, joined: dict, now: datetime, enqueue: Enqueue, report: PassReport
+    settings: Settings, groups, now: datetime, enqueue: Enqueue, report: PassReport
 ) -> None:
     grace = timedelta(seconds=settings.late_grace)
+    url = settings.effective_database_url
     lookback = _catch_up_lookback(settings)
-    with transaction(settings.effective_database_url) as session:
+    with transaction(url) as session:
         known = runs.run_slots_since(session, now - lookback - timedelta(days=1))
-    for zone, send_time in groups:
-        for slot in planning.recent_slots(now, zone, send_time, lookback):
-            # A slot before anyone in the group joined owes nobody a message.
-            owed = joined.get((zone, send_time), now) <= slot.due_at
-            if owed and (slot.timezone, slot.send_time, slot.local_date) not in known:
-                _catch_up_slot(settings, slot, now, grace, enqueue, report)
+    unknown = [
+        slot
+        for zone, send_time in groups
+        for slot in planning.recent_slots(now, zone, send_time, lookback)
+        if (slot.timezone, slot.send_time, slot.local_date) not in known
+    ]
+    if not unknown:
+        return
+    # A slot before anyone in the group joined owes nobody a message.
+    with transaction(url) as session:
+        owed = audience.owed_slots(session, [_slot_key(slot) for slot in unknown], now)
+    for slot in unknown:
+        if _slot_key(slot) in owed:
+            _catch_up_slot(settings, slot, now, grace, enqueue, report)
+
+
+def _slot_key(slot) -> tuple[str, time, datetime]:
+    return slot.timezone, slot.send_time, slot.due_at
 
 
 def _catch_up_lookback(settings: Settings) -> timedelta:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, time
 
-from sqlalchemy import case, func, or_, select, type_coerce, update
+from sqlalchemy import String, Time, bindparam, case, func, or_, select, text, type_coerce, update
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
@@ -27,33 +27,69 @@ def active_zone_send_times(session: Session, now: datetime) -> list[tuple[str, t
 
     Subscribers without a zone yet (location not shared) are left out; zone
     names come back exactly as stored, so the planner can report invalid ones.
-    Sorted by zone, then send time.
+    Sorted by zone, then send time. On PostgreSQL the cost grows with the number of
+    distinct (zone, send time) ever stored, not with the number of subscribers.
     """
     require_aware(now, "now")
-    statement = (
-        select(UserDetail.timezone, UserDetail.send_time)
-        .where(UserDetail.obsoleted_on > now, UserDetail.timezone.is_not(None))
-        .distinct()
-        .order_by(UserDetail.timezone, UserDetail.send_time)
+    if session.get_bind().dialect.name == "postgresql":
+        rows = session.execute(_SKIP_SCAN, {"now": now})
+    else:
+        rows = session.execute(
+            select(UserDetail.timezone, UserDetail.send_time)
+            .where(UserDetail.obsoleted_on > now, UserDetail.timezone.is_not(None))
+            .distinct()
+            .order_by(UserDetail.timezone, UserDetail.send_time)
+        )
+    return [(zone, send_time) for zone, send_time in rows if zone is not None]
+
+
+# A loose index scan over ix_user_detail_zone_active: each step seeks the next distinct
+# (zone, send time) after the last one, and one more seek asks whether that group has a
+# subscriber active at :now (the index's third column). Two seeks per group, none per row.
+_SKIP_SCAN = (
+    text(
+        """
+WITH RECURSIVE slot(timezone, send_time) AS (
+    (SELECT timezone, send_time FROM user_detail WHERE timezone IS NOT NULL
+     ORDER BY timezone, send_time LIMIT 1)
+    UNION ALL
+    SELECT later.timezone, later.send_time FROM slot CROSS JOIN LATERAL (
+        SELECT u.timezone, u.send_time FROM user_detail u
+        WHERE (u.timezone, u.send_time) > (slot.timezone, slot.send_time)
+        ORDER BY u.timezone, u.send_time LIMIT 1
+    ) AS later
+)
+SELECT timezone, send_time FROM slot
+WHERE EXISTS (
+    SELECT 1 FROM user_detail u
+    WHERE u.timezone = slot.timezone AND u.send_time = slot.send_time AND u.obsoleted_on > :now
+)
+ORDER BY timezone, send_time
+"""
     )
-    return [(zone, send_time) for zone, send_time in session.execute(statement) if zone is not None]
+    .bindparams(bindparam("now", type_=UTCDateTime()))
+    .columns(timezone=String(), send_time=Time())
+)
+
+# Since when a subscriber is owed their slots: when they joined, or for a subscriber at
+# sunrise the instant of the one sunrise slot their send time stands for.
+_OWED_SINCE = type_coerce(
+    case(
+        (UserDetail.sunrise_offset.is_(None), UserDetail.created_on),
+        else_=func.coalesce(UserDetail.sunrise_due_at, UserDetail.created_on),
+    ),
+    UTCDateTime(),
+)
 
 
 def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], datetime]:
     """For each active (zone, send time) with a zone, since when its earliest active
     subscriber is owed its slots: when they joined, or for a subscriber at sunrise the
-    instant of the one sunrise slot their send time stands for (``sunrise_due_at``)."""
+    instant of the one sunrise slot their send time stands for (``sunrise_due_at``).
+    (Reads every active subscriber: for reports; the planner asks ``owed_slots``.)"""
     require_aware(now, "now")
-    owed_since = case(
-        (UserDetail.sunrise_offset.is_(None), UserDetail.created_on),
-        else_=func.coalesce(UserDetail.sunrise_due_at, UserDetail.created_on),
-    )
     query = (
-        select(
-            UserDetail.timezone,
-            UserDetail.send_time,
-            func.min(type_coerce(owed_since, UTCDateTime())),
-        )
+        select(UserDetail.timezone, UserDetail.send_time, func.min(_OWED_SINCE))
         .where(UserDetail.timezone.is_not(None), UserDetail.obsoleted_on > now)
         .group_by(UserDetail.timezone, UserDetail.send_time)
     )
@@ -62,6 +98,29 @@ def first_subscribed(session: Session, now: datetime) -> dict[tuple[str, time], 
         for zone, send_time, joined in session.execute(query)
         if zone is not None
     }
+
+
+def owed_slots(
+    session: Session, slots: list[tuple[str, time, datetime]], now: datetime
+) -> set[tuple[str, time, datetime]]:
+    """Those of the (zone, send time, due instant) slots owed to at least one subscriber
+    active at ``now``: one owed since (``first_subscribed``) at or before the instant.
+    Each slot is one index seek that stops at the first such subscriber."""
+    require_aware(now, "now")
+    return {slot for slot in slots if session.scalar(_owed_query(*slot, now)) is not None}
+
+
+def _owed_query(zone: str, send_time: time, due_at: datetime, now: datetime):
+    return (
+        select(UserDetail.id)
+        .where(
+            UserDetail.timezone == zone,
+            UserDetail.send_time == send_time,
+            UserDetail.obsoleted_on > now,
+            due_at >= _OWED_SINCE,
+        )
+        .limit(1)
+    )
 
 
 def slot_places(session: Session, run: BroadcastRun, now: datetime) -> list[tuple]:

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Time,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -66,6 +67,8 @@ class SubscriberAddress(Base):
     address: Mapped[str] = mapped_column(String(MAX_ADDRESS))
     created_on: Mapped[datetime] = mapped_column(UTCDateTime)
 
+
+AT_SUNRISE = "sunrise_offset IS NOT NULL"
 
 CHOSEN_CALENDAR = f"calendar IS NULL OR {check_constraint('calendar', Calendar)}"
 """A subscriber's chosen calendar is one the almanac reckons (or none: the default)."""
@@ -123,6 +126,13 @@ class UserDetail(Base):
 
     __table_args__ = (
         Index("ix_user_detail_zone_active", "timezone", "send_time", "obsoleted_on"),
+        # Only the subscribers at sunrise: the planner's pass asks for them, never the rest.
+        Index(
+            "ix_user_detail_sunrise_waiting",
+            "sunrise_due_at",
+            postgresql_where=text(AT_SUNRISE),
+            sqlite_where=text(AT_SUNRISE),
+        ),
         CheckConstraint(CHOSEN_CALENDAR, name="ck_user_detail_calendar"),
     )
 
