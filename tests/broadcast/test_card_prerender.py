@@ -197,3 +197,32 @@ def test_the_send_time_of_another_zone_does_not_hold_up_tomorrows_cards(
     assert prerender_chunk(work, at, FAR).stop is Stop.SEND_NEAR
     # ...and at 19:40 (London's run planned by no one here) Kolkata's card is.
     assert prerender_chunk(work, datetime(2026, 3, 9, 19, 40, tzinfo=UTC), FAR).rendered >= 1
+
+
+def test_who_said_card_off_gets_no_card_rendered_ahead(settings):
+    url = settings.database_url
+    add_subscriber(url, "Asia/Kolkata", language="en")
+    add_subscriber(url, "Asia/Kolkata", latitude=DELHI[0], longitude=DELHI[1], card_off=True)
+    cells = wanted_cells(url, EVENING, timedelta(hours=12))
+    assert {(c.latitude, c.longitude) for c in cells} == {(17.39, 78.49)}
+
+
+def test_a_card_rendered_ahead_has_the_key_and_town_of_the_card_the_send_draws(settings):
+    """The pre-rendered card is the one the morning's send looks up (``recipient_card_key``)
+    and names the town as the message does: in the reader's script (issue 25 item 2)."""
+    from lokpanchang.broadcast.cards import recipient_card_key
+    from lokpanchang.broadcast.content import subscriber_recipient
+    from lokpanchang.places import lookup
+    from lokpanchang.storage.cities import get_or_create_city
+    from lokpanchang.storage.models import UserDetail
+
+    url = settings.database_url
+    with transaction(url) as session:
+        city_id = get_or_create_city(session, lookup(*DELHI)).id
+    user_id = add_subscriber(url, "Asia/Kolkata", latitude=DELHI[0], longitude=DELHI[1],
+                             language="hi", city_id=city_id)  # fmt: skip
+    (cell,) = wanted_cells(url, EVENING, timedelta(hours=12))
+    with transaction(url) as session:
+        recipient = subscriber_recipient(session.get(UserDetail, user_id), DAY)
+    assert cell_key(cell, "drik") == recipient_card_key(recipient, "drik")
+    assert cell.place == recipient.place == "दिल्ली"

@@ -5,22 +5,21 @@ a run is open or about to be (pre-rendering then waits)."""
 from __future__ import annotations
 
 from datetime import date, datetime, time
-from typing import cast
 
-from sqlalchemy import ColumnElement, func, or_, select, true
+from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
 from lokpanchang.card.cells import Reader
 from lokpanchang.clock import require_aware
+from lokpanchang.places import local_name
 from lokpanchang.storage.models import BroadcastRun, CityDetail, UserDetail
 from lokpanchang.storage.states import OPEN_RUNS
 
 
 def wants_card() -> ColumnElement[bool]:
-    """HOOK (issue 27 item 2, ``card off``): the subscribers who get the card with their
-    message. Until the per-subscriber flag is on main, everyone; when it lands, this is
-    ``UserDetail.card_on`` (or the flag's own name) and nothing else changes."""
-    return true()
+    """The subscribers who get the card with their message: all but those who said
+    ``card off`` (issue 27 item 2)."""
+    return UserDetail.card_off.is_(False)
 
 
 def slot_readers(
@@ -36,7 +35,9 @@ def slot_readers(
             UserDetail.longitude,
             UserDetail.language,
             func.coalesce(UserDetail.calendar, ""),
-            func.coalesce(CityDetail.city, ""),
+            CityDetail.city,
+            CityDetail.latitude,
+            CityDetail.longitude,
             func.coalesce(CityDetail.country_code, ""),
             func.coalesce(CityDetail.state, ""),
         )
@@ -52,8 +53,14 @@ def slot_readers(
         )
         .distinct()
     )
-    located = tuple[float, float, str, str, str, str, str]  # latitude, longitude: not null
-    return [Reader(*cast(located, row)) for row in session.execute(query)]
+    return [_reader(*row) for row in session.execute(query)]
+
+
+def _reader(latitude, longitude, language, calendar, city, city_lat, city_lon, country, state):
+    """A row of ``slot_readers`` as a ``Reader``, its town named as the message names it
+    (``storage.cities.city_name_in``: in the reader's script where the gazetteer has it)."""
+    town = local_name(city, city_lat, city_lon, language) if city is not None else ""
+    return Reader(latitude, longitude, language, calendar, town, country, state)
 
 
 def open_runs_due_by(session: Session, until: datetime) -> int:
