@@ -179,3 +179,30 @@ def test_logs_mask_an_address_to_its_first_letter_and_domain():
     from lokpanchang.logs import mask_text
 
     assert mask_text("sent to asha.rao@example.com today") == "sent to a***@example.com today"
+
+
+def _arf(feedback: str, original_type: str, original: str) -> bytes:
+    return (
+        "Content-Type: multipart/report; report-type=feedback-report; boundary=B\r\n\r\n"
+        "--B\r\nContent-Type: text/plain\r\n\r\nspam report\r\n"
+        f"--B\r\nContent-Type: message/feedback-report\r\n\r\n{feedback}Version: 1\r\n\r\n"
+        f"--B\r\nContent-Type: {original_type}\r\n\r\n{original}\r\n--B--\r\n"
+    ).encode()
+
+
+def test_a_feedback_report_names_the_token_of_our_link_whole_or_headers_only():
+    from lokpanchang.delivery.email_feedback import complaint_of
+
+    headers = f"From: p@example.org\r\nList-Unsubscribe: <{LEAVE}x.Y-z>\r\n"
+    for kind, original in [
+        ("message/rfc822", headers + "\r\nbody"),
+        ("text/rfc822-headers", headers),
+    ]:
+        found = complaint_of(_arf("Feedback-Type: Abuse\r\n", kind, original))
+        assert (found.feedback_type, found.leave_token) == ("abuse", "Tx.Y-z")
+    with pytest.raises(ValueError, match="Feedback-Type"):
+        complaint_of(_arf("", "message/rfc822", headers))
+    with pytest.raises(ValueError, match="List-Unsubscribe"):
+        complaint_of(_arf("Feedback-Type: abuse\r\n", "message/rfc822", "From: x@y\r\n\r\nb"))
+    with pytest.raises(ValueError, match="'multipart/mixed'"):
+        complaint_of(b"Content-Type: multipart/mixed; boundary=B\r\n\r\n--B--\r\n")

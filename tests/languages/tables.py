@@ -13,6 +13,7 @@ from lokpanchang import languages
 from lokpanchang.languages import commands
 from lokpanchang.messages.calendar_line import CALENDAR_WORDS
 from lokpanchang.messages.calendar_replies import CALENDAR_REPLIES
+from lokpanchang.messages.card_replies import CARD_REPLIES
 from lokpanchang.messages.chat_words import CHAT_PHRASES
 from lokpanchang.messages.command_replies import COMMAND_REPLIES
 from lokpanchang.messages.email_words import EMAIL_WORDS
@@ -37,6 +38,8 @@ TABLES: dict[str, Mapping[str, Mapping[str, Any]]] = {
     "observance_words": OBSERVANCE_WORDS,
     "calendar_words": CALENDAR_WORDS,
     "email_words": EMAIL_WORDS,
+    "card_switch": commands.CARD_SWITCH,
+    "card_replies": CARD_REPLIES,
     # Each language's (number phrase, chat phrase) pairs, as one tuple of texts.
     "chat_phrases": {
         code: {"phrases": tuple(text for pair in pairs for text in pair)}
@@ -58,6 +61,8 @@ TABLE_OBJECTS = (
     CALENDAR_WORDS,
     EMAIL_WORDS,
     CHAT_PHRASES,
+    commands.CARD_SWITCH,
+    CARD_REPLIES,
 )
 
 

@@ -2,7 +2,9 @@
 and the fake SMTP relay as separate processes). Two people sign up on the public page and
 confirm by the signed link (nothing is sent before); the real planner sends the day's
 panchangam at 06:30 in the place; one address bounces (550 5.1.1) and is disabled; the other
-leaves by the one-click POST of its ``List-Unsubscribe`` link (RFC 8058)."""
+leaves by the one-click POST of its ``List-Unsubscribe`` link (RFC 8058); a third marks our
+mail as spam: the fake's feedback report (ARF), piped to ``/email/feedback``, disables it and
+it gets no panchangam."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 UJJAIN = {"latitude": "23.1765", "longitude": "75.7885", "place": "Ujjain"}
 STAYS, BOUNCES = "asha.rao@example.com", "gone@example.org"
+COMPLAINS = "ravi@example.net"
 
 
 def fake_url(log: Path) -> str | None:
@@ -93,9 +96,13 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
     try:
         fake = wait_for(lambda: fake_url(log), 30, "the fake relay's address", log)
         wait_for(lambda: _answers(web), 90, "the web", log)
-        for address in (STAYS, BOUNCES):
+        for address in (STAYS, BOUNCES, COMPLAINS):
             signed_up(web, fake, address, log)
-        for address in (STAYS, BOUNCES):  # subscribed (a reply by e-mail), nothing more yet
+        for address in (
+            STAYS,
+            BOUNCES,
+            COMPLAINS,
+        ):  # subscribed (a reply by e-mail), nothing more yet
             wait_for(lambda a=address: len(mails_to(fake, a)) == 2, 60, "the subscribed reply", log)
         bounce = urllib.request.Request(
             fake.replace("/messages", "/bounces"),
@@ -103,6 +110,7 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
             headers={"Content-Type": "application/json"},
         )
         urllib.request.urlopen(bounce, timeout=10).close()
+        _complain(fake, web, COMPLAINS)
 
         daily = wait_for(
             lambda: [m for m in mails_to(fake, STAYS) if "Tithi" in m["text"]],
@@ -121,6 +129,8 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
         assert post(leave, {"List-Unsubscribe": "One-Click"})[0] == 200
         wait_for(lambda: _stopped(database, STAYS), 60, "the one-click unsubscribe", log)
         assert [m for m in mails_to(fake, BOUNCES) if "Tithi" in m["text"]] == []
+        assert "complaint" in _disabled(database, COMPLAINS)
+        assert [m for m in mails_to(fake, COMPLAINS) if "Tithi" in m["text"]] == []
     finally:
         up.terminate()
         try:
@@ -128,6 +138,23 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
         except subprocess.TimeoutExpired:
             up.kill()
             up.wait()
+
+
+def _complain(fake: str, web: str, address: str) -> None:
+    """``address`` calls our last mail spam: the fake's ARF report, piped to the service."""
+    asked = urllib.request.Request(
+        fake.replace("/messages", "/complaints"),
+        data=json.dumps({"address": address}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(asked, timeout=10) as response:
+        report = response.read()
+    assert b"report-type=feedback-report" in report.replace(b'"', b"")
+    piped = urllib.request.Request(
+        web + "email/feedback", data=report, headers={"Content-Type": "message/rfc822"}
+    )
+    with urllib.request.urlopen(piped, timeout=10) as response:
+        assert response.status == 202
 
 
 def _answers(web: str) -> bool:

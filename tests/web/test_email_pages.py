@@ -12,8 +12,11 @@ import re
 import pytest
 from sqlalchemy import select
 
-from lokpanchang.delivery.base import Outcome, SendResult
+from lokpanchang.delivery.adapters import adapter  # first: email_adapter alone is a cycle
+from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
+from lokpanchang.delivery.email import Composer
 from lokpanchang.delivery.email_adapter import leave_url
+from lokpanchang.fakes.smtp import feedback_report
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import InboundWebhook
@@ -111,3 +114,33 @@ def test_without_a_relay_there_is_no_email_sign_up(make_settings):
     client = create_app(make_settings(environment="test")).test_client()
     answer = client.post("/email/signup", data={"email": "a@example.com", **UJJAIN})
     assert answer.status_code == 404
+
+
+def _report(app_settings, address: str) -> bytes:
+    composer = Composer("p@example.org", "L", lambda a: leave_url(app_settings, a))
+    mail = composer.compose(OutgoingMessage(1, address, "en", text="Panchangam\nTithi: x"))
+    return feedback_report(mail.as_bytes(), address)
+
+
+def test_a_feedback_report_of_our_message_is_a_complaint_about_its_address(client, app_settings):
+    report = _report(app_settings, "asha@example.com")
+    answer = client.post("/email/feedback", data=report, content_type="message/rfc822")
+    assert answer.status_code == 202
+    [[channel, body]] = inbound_tasks(app_settings)
+    assert (channel, body) == (
+        "email",
+        {"kind": "complaint", "address": "asha@example.com", "feedback": "abuse"},
+    )
+    [event] = adapter("email").parse_inbound(body)
+    assert event.sender == "asha@example.com" and "complaint" in event.reason
+
+
+def test_a_report_that_is_not_arf_or_not_of_our_message_is_refused_naming_why(
+    client, app_settings, make_settings
+):
+    plain = client.post("/email/feedback", data=b"Subject: hi\r\n\r\nspam!\r\n")
+    assert plain.status_code == 400 and "text/plain" in plain.text
+    other = make_settings(secret_key="o" * 40, public_url="https://panchang.example")
+    forged = client.post("/email/feedback", data=_report(other, "asha@example.com"))
+    assert forged.status_code == 400 and "List-Unsubscribe" in forged.text
+    assert inbound_tasks(app_settings) == []

@@ -5,7 +5,9 @@ signed and expiring: nothing is sent before it is opened), and leave with one cl
 (RFC 8058) or the link in every message. Those pages are the channel's inbound side: a
 verified link becomes a neutral event (``parse_inbound``) for the one inbound task -- a
 confirmation is a shared place (the conversation subscribes the address there), an
-unsubscribe an opt-out (the subscriber stops, as by ``stop``).
+unsubscribe an opt-out (the subscriber stops, as by ``stop``). A complaint -- a provider's
+feedback-loop report about our message, piped to ``POST /email/feedback``
+(``delivery.email_feedback``) -- disables the address, as a hard bounce does.
 """
 
 from __future__ import annotations
@@ -125,11 +127,15 @@ class EmailAdapter(Adapter):
 
     def parse_inbound(self, body: object) -> list[Event]:
         """A verified page's event: ``{"kind": "confirm", "signup": {...}, "once": <the link's
-        digest>}`` (a sign-up at a place) or ``{"kind": "unsubscribe", "address": ...}``."""
+        digest>}`` (a sign-up at a place), ``{"kind": "unsubscribe", "address": ...}`` or
+        ``{"kind": "complaint", "address": ..., "feedback": "abuse"}`` (a feedback report)."""
         if not isinstance(body, dict):
             return []
         if body.get("kind") == "unsubscribe" and isinstance(body.get("address"), str):
             return [OptOut(CHANNEL, body["address"], True)]
+        if body.get("kind") == "complaint" and isinstance(body.get("address"), str):
+            reason = f"complaint: {str(body.get('feedback', ''))[:40]} (feedback report)"
+            return [OptOut(CHANNEL, body["address"], True, reason)]
         signup = body.get("signup")
         if body.get("kind") != "confirm" or not isinstance(signup, dict):
             return []

@@ -7,7 +7,10 @@ than the limit with ``552``. What it accepted is read over HTTP on its second po
 
 - ``GET /_fake/messages``: every accepted message, oldest first, as JSON (sender, recipients,
   subject, headers, the plain-text and HTML parts);
-- ``POST /_fake/bounces`` ``{"address": "..."}``: that recipient bounces from now on.
+- ``POST /_fake/bounces`` ``{"address": "..."}``: that recipient bounces from now on;
+- ``POST /_fake/complaints`` ``{"address": "..."}``: the recipient marks the last message to
+  them as spam: the answer is the feedback-loop report (ARF, RFC 5965) a provider would mail
+  to the sender's feedback address, to be piped to ``POST /email/feedback``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,11 @@ import asyncio
 import email
 import email.policy
 from dataclasses import dataclass, field
+from email.mime.base import MIMEBase
+from email.mime.message import MIMEMessage
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import formatdate
 
 from aiohttp import web
 from aiosmtpd.smtp import SMTP, Envelope, Session
@@ -30,6 +38,7 @@ class Mailbox:
 
     bounces: set[str] = field(default_factory=set)
     messages: list[dict] = field(default_factory=list)
+    last_to: dict[str, bytes] = field(default_factory=dict)  # recipient -> their last message
 
     async def handle_RCPT(
         self, server, session: Session, envelope: Envelope, address: str, options
@@ -48,6 +57,7 @@ class Mailbox:
         if missing:
             return f"554 5.6.0 message refused: no {', '.join(missing)} header"
         self.messages.append(_as_record(envelope, message))
+        self.last_to.update((rcpt.lower(), raw) for rcpt in envelope.rcpt_tos)
         return "250 2.0.0 OK: queued"
 
 
@@ -64,13 +74,34 @@ def _as_record(envelope: Envelope, message) -> dict:
     }
 
 
+def feedback_report(original: bytes, address: str) -> bytes:
+    """The ARF report (RFC 5965) a provider sends when ``address`` calls ``original`` spam."""
+    message = email.message_from_bytes(original, policy=email.policy.compat32)
+    report = MIMEMultipart("report", report_type="feedback-report")
+    report["From"] = "feedback@fake-smtp.localhost"
+    report["Subject"] = f"FW: {message.get('Subject', '')}"
+    report["Date"] = formatdate()
+    report.attach(MIMEText(f"A recipient ({address}) reported this message as spam.\n"))
+    fields = MIMEBase("message", "feedback-report")
+    fields.set_payload(
+        f"Feedback-Type: abuse\r\nUser-Agent: fake-smtp/1.0\r\nVersion: 1\r\n"
+        f"Original-Rcpt-To: <{address}>\r\nArrival-Date: {formatdate()}\r\n"
+    )
+    report.attach(fields)
+    report.attach(MIMEMessage(message))
+    return report.as_bytes()
+
+
+def _address_in(body: object) -> str:
+    return str(body.get("address", "")).strip().lower() if isinstance(body, dict) else ""
+
+
 def http_app(mailbox: Mailbox) -> web.Application:
     async def messages(_request: web.Request) -> web.Response:
         return web.json_response({"messages": mailbox.messages})
 
     async def bounce(request: web.Request) -> web.Response:
-        body = await request.json()
-        address = str(body.get("address", "")).strip().lower() if isinstance(body, dict) else ""
+        address = _address_in(await request.json())
         if "@" not in address:
             return web.json_response(
                 {"error": 'give {"address": "someone@example.com"}'}, status=400
@@ -78,9 +109,17 @@ def http_app(mailbox: Mailbox) -> web.Application:
         mailbox.bounces.add(address)
         return web.json_response({"bounces": sorted(mailbox.bounces)})
 
+    async def complain(request: web.Request) -> web.Response:
+        address = _address_in(await request.json())
+        if address not in mailbox.last_to:
+            return web.json_response({"error": f"no message was sent to {address!r}"}, status=404)
+        report = feedback_report(mailbox.last_to[address], address)
+        return web.Response(body=report, content_type="message/rfc822")
+
     app = web.Application()
     app.router.add_get("/_fake/messages", messages)
     app.router.add_post("/_fake/bounces", bounce)
+    app.router.add_post("/_fake/complaints", complain)
     return app
 
 

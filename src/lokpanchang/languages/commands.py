@@ -72,6 +72,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "delete": ("अपनय",),
         "yes": ("आम्",),
         "calendar": ("दिनदर्शिका",),
+        "card": ("चित्रम्", "कार्ड"),
     },
     "ta": {
         "today": ("இன்று",),
@@ -194,6 +195,7 @@ CARD_SWITCH: dict[str, dict[str, tuple[str, ...]]] = {
     "mr": {"on": ("चालू",), "off": ("बंद",)},
     "gu": {"on": ("ચાલુ",), "off": ("બંધ",)},
     "bn": {"on": ("চালু",), "off": ("বন্ধ",)},
+    "sa": {"on": ("सक्रियम्", "चालू"), "off": ("निष्क्रियम्", "बंद")},
 }
 
 # ``calendar <name>``: each calendar's name as each text language writes it, the first one

@@ -62,4 +62,10 @@ CARD_REPLIES: dict[str, dict[str, str]] = {
         "bad_card": "দুঃখিত, {card_word}-এর পরে “{text}” চলবে না। {card_word} {on_word} বা {card_word} {off_word} লিখুন।",
         "card_help": "দিনের ছবি ছাড়া পঞ্জিকার জন্য {card_word} {off_word}, ছবির সঙ্গে পেতে {card_word} {on_word} লিখুন।",
     },
+    "sa": {
+        "card_on": "अस्तु: भवतः दैनिकं पञ्चाङ्गं पुनः दिनस्य चित्रेण सह आगमिष्यति। तन्निवारणाय {card_word} {off_word} इति लिखतु।",
+        "card_off": "अस्तु: इतः परं भवतः दैनिकं पञ्चाङ्गं दिनस्य चित्रं विना आगमिष्यति। पुनः चित्राय {card_word} {on_word} इति लिखतु।",
+        "bad_card": "क्षम्यताम्, {card_word} इत्यस्य अनन्तरं “{text}” न युज्यते। {card_word} {on_word} अथवा {card_word} {off_word} इति लिखतु।",
+        "card_help": "दिनस्य चित्रं विना पञ्चाङ्गाय {card_word} {off_word}, चित्रेण सह {card_word} {on_word} इति लिखतु।",
+    },
 }

@@ -10,6 +10,8 @@
 - ``GET /email/unsubscribe/<token>`` (the link in every message) shows a button; a ``POST``
   to it -- the button, or a mail client's one-click (RFC 8058, ``List-Unsubscribe=One-Click``)
   -- stops the subscriber.
+- ``POST /email/feedback``: a provider's feedback-loop report (ARF, RFC 5965), piped from the
+  feedback address; a report about a message we sent disables its address (a complaint).
 
 A token that is forged or expired answers 400 and changes nothing.
 """
@@ -31,12 +33,14 @@ from lokpanchang.delivery.email_adapter import (
     normalise_address,
     signup_of,
 )
+from lokpanchang.delivery.email_feedback import complaint_of
 from lokpanchang.messages.email_words import email_words
 from lokpanchang.places import validated
 from lokpanchang.web import app_settings, inbound
 
 log = structlog.get_logger(__name__)
 bp = Blueprint("channel_email", __name__)
+PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
 bp.add_app_template_global(email_words, "email_words_for")
 
 
@@ -139,6 +143,21 @@ def unsubscribe(token: str):
     if problem:
         return problem
     return _page(200, language, words["leave_title"], words["left"].format(address=address))
+
+
+@bp.post("/email/feedback")
+def feedback():
+    """A feedback-loop report: the address of the message it is about is disabled (202), or a
+    400 naming why the body is not a report about a message of ours."""
+    try:
+        complaint = complaint_of(request.get_data())
+    except ValueError as exc:
+        return f"{exc}\n", 400, PLAIN
+    address = address_leaving(app_settings(), complaint.leave_token)
+    if address is None:
+        return "the reported message's List-Unsubscribe link is not one we signed\n", 400, PLAIN
+    body = {"kind": "complaint", "address": address, "feedback": complaint.feedback_type}
+    return _enqueue(body) or ("accepted\n", 202, PLAIN)
 
 
 def _enqueue(body: dict):
