@@ -206,3 +206,25 @@ def test_a_feedback_report_names_the_token_of_our_link_whole_or_headers_only():
         complaint_of(_arf("Feedback-Type: abuse\r\n", "message/rfc822", "From: x@y\r\n\r\nb"))
     with pytest.raises(ValueError, match="'multipart/mixed'"):
         complaint_of(b"Content-Type: multipart/mixed; boundary=B\r\n\r\n--B--\r\n")
+
+
+def test_the_one_click_link_goes_on_the_wire_as_written_not_as_an_encoded_word():
+    """A real signed link is ~100 characters: folded to 78 it became an RFC 2047 encoded word
+    (``=?utf-8?q?=3Chttps=3A//…``), which mail providers do not take for RFC 8058's link."""
+    long_link = "https://panchang.example.org/email/unsubscribe/" + "Tk9u" * 20
+    sender_composer = Composer("panchang@example.org", "Lokpanchang", lambda address: long_link)
+    mailbox = Mailbox()
+
+    async def send():
+        server, port = await start_smtp(mailbox)
+        try:
+            sender = EmailSender(Relay("127.0.0.1", port, "off", timeout=5), sender_composer)
+            return await sender.send_batch([OutgoingMessage(1, "a@example.com", "ta", text="நாள்")])
+        finally:
+            server.close()
+
+    [result] = asyncio.run(send())
+    assert result.outcome is Outcome.SENT
+    raw = mailbox.last_to["a@example.com"]
+    assert f"\r\nList-Unsubscribe: <{long_link}>\r\n".encode() in raw, raw[:600]
+    assert b"List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n" in raw
