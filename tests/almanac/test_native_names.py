@@ -9,6 +9,8 @@ how those almanacs write them; tables for them are future work (docs/whatsapp.md
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from lokpanchang.almanac.names import scripts, table
@@ -65,9 +67,71 @@ TELUGU_TITHIS = "పాడ్యమి విదియ తదియ చవిత
 # Tithis in Kannada usage: https://kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ:
 # ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ …"; Shukla ends with ಹುಣ್ಣಿಮೆ, Krishna with ಅಮಾವಾಸ್ಯೆ).
 KANNADA_TITHIS = "ಪಾಡ್ಯ ಬಿದಿಗೆ ತದಿಗೆ ಚೌತಿ ಪಂಚಮಿ ಷಷ್ಠಿ ಸಪ್ತಮಿ ಅಷ್ಟಮಿ ನವಮಿ ದಶಮಿ ಏಕಾದಶಿ ದ್ವಾದಶಿ ತ್ರಯೋದಶಿ ಚತುರ್ದಶಿ ಹುಣ್ಣಿಮೆ ಅಮಾವಾಸ್ಯೆ"
+# Tithis in Bengali usage: bn.wikipedia "পক্ষ" (https://bn.wikipedia.org/wiki/পক্ষ, its table
+# "দিবস সমূহ": ১. প্রতিপদ … ১৫. পূর্ণিমা / অমাবস্যা). Bengali writes ya between vowels as য়.
+BENGALI_TITHIS = (
+    "প্রতিপদ দ্বিতীয়া তৃতীয়া চতুর্থী পঞ্চমী ষষ্ঠী সপ্তমী অষ্টমী নবমী দশমী একাদশী দ্বাদশী "
+    "ত্রয়োদশী চতুর্দশী পূর্ণিমা অমাবস্যা"
+)
+# Tithis in Malayalam usage: the list "15 തിഥികളാണ് ഉള്ളത്: പ്രഥമ, ദ്വിതീയ, … ചതുർദശി,
+# അമാവാസി" of MahaMaya Jyothisthalam, Kochi (3 June 2021, mirrored at
+# http://findhealthclinics.com/IN/Kochi/107473584299625/MahaMaya-Jyothisthalam), and
+# പൗർണ്ണമി / അമാവാസി from ml.wikipedia "ഷഷ്ഠി" (https://ml.wikipedia.org/wiki/ഷഷ്ഠി). That post
+# types three names with slips (പ്രധമ beside its own പ്രഥമ, ത്ഋതീയ, ത്ഋയോദശി, അഷ്ഠമി);
+# they are written here in the standard spelling. Malayalam ends these names in a short
+# vowel and writes ഞ്ച, ർ (never പംചമീ, ചതുര്ഥീ as a letter-for-letter Sanskrit would).
+MALAYALAM_TITHIS = (
+    "പ്രഥമ ദ്വിതീയ തൃതീയ ചതുർത്ഥി പഞ്ചമി ഷഷ്ഠി സപ്തമി അഷ്ടമി നവമി ദശമി ഏകാദശി ദ്വാദശി "
+    "ത്രയോദശി ചതുർദശി പൗർണ്ണമി അമാവാസി"
+)
+# Nakshatras in Bengali usage: bn.wikipedia "নক্ষত্র (চন্দ্রনিবাস)" (static dump of December
+# 2006, https://dumps.wikimedia.org/other/static_html_dumps/December_2006/bn/, section
+# "নক্ষত্রসমূহ", 1-22) and for 23-27 the Bengali panjika calendar at
+# http://www.usingha.com/sal/261.html (নক্ষত্র:ধনিষ্ঠা, শতভিষা, পূর্বভাদ্রপদ, উত্তরভাদ্রপদ,
+# রেবতী), which agrees with the wiki on 1-22 wherever it shows them (পুষ্যা, অশ্লেষা, হস্তা,
+# মূলা, পূর্বাষাঢ়া, শ্রবণা). The sources differ on 11-12: the wiki writes পূর্ব ফাল্গুনি, the
+# calendar পূর্বফাল্গুনী; we keep the calendar's (the form a panjika prints).
+BENGALI_NAKSHATRAS = (
+    "অশ্বিনী ভরণী কৃত্তিকা রোহিণী মৃগশিরা আর্দ্রা পুনর্বসু পুষ্যা অশ্লেষা মঘা পূর্বফাল্গুনী "
+    "উত্তরফাল্গুনী হস্তা চিত্রা স্বাতী বিশাখা অনুরাধা জ্যেষ্ঠা মূলা পূর্বাষাঢ়া উত্তরাষাঢ়া শ্রবণা "
+    "ধনিষ্ঠা শতভিষা পূর্বভাদ্রপদ উত্তরভাদ্রপদ রেবতী"
+)
+# Yogas in Bengali usage: the same calendar, usingha.com/sal/457.html and /261.html
+# ("যোগ:আয়ুষ্মান", "বরীয়ান", "ব্যতীপাত", "বৈধৃতি" …): Bengali writes য় between vowels and
+# no hasanta at a word's end. Where it differs we keep ours, listed with the reason.
+BENGALI_YOGAS = (
+    "বিষ্কুম্ভ প্রীতি আয়ুষ্মান সৌভাগ্য শোভন অতিগণ্ড সুকর্মা ধৃতি শূল গণ্ড বৃদ্ধি ধ্রুব ব্যাঘাত "
+    "হর্ষণ বজ্র সিদ্ধি ব্যতীপাত বরীয়ান পরিঘ শিব সিদ্ধ সাধ্য শুভ শুক্র ব্রহ্ম ইন্দ্র বৈধৃতি"
+)
+BENGALI_YOGA_USAGE_KEPT = {
+    0: ("বিষ্কম্ভ", "the Sanskrit spelling; the calendar's বিষ্কুম্ভ is a common variant"),
+    23: ("শুক্ল", "the yoga is Shukla; the calendar's শুক্র (Venus) is a slip"),
+}
+# Yogas in Hindi usage: the list "२७ योगों के नाम ये हैं" of a Hindi jyotisha text,
+# https://jainqq.org/explore/002676/135 (विष्कम्भ … ब्रह्म, ऐन्द्र, वैधृति). Modern Hindi
+# (the Central Hindi Directorate's standard) writes a nasal before its own class as
+# anusvara, so the table has विष्कंभ, अतिगंड, गंड where that text has म्भ, ण्ड.
+HINDI_YOGAS = (
+    "विष्कंभ प्रीति आयुष्मान् सौभाग्य शोभन अतिगंड सुकर्मा धृति शूल गंड वृद्धि ध्रुव व्याघात हर्षण "
+    "वज्र सिद्धि व्यतीपात वरीयान् परिघ शिव सिद्ध साध्य शुभ शुक्ल ब्रह्म ऐन्द्र वैधृति"
+)
+HINDI_YOGA_USAGE_KEPT = {
+    25: ("इंद्र", "drikpanchang.com's Indra; sources split between इन्द्र and ऐन्द्र"),
+}
+# Karanas in Hindi usage: https://jainqq.org/explore/002676/136 ("११ करणों के नाम निम्न
+# हैं-(१) बव … (११) किंस्तुघ्न"), in our order (Kimstughna first, as the month starts).
+HINDI_KARANAS = "किंस्तुघ्न बव बालव कौलव तैतिल गर वणिज विष्टि शकुनि चतुष्पद नाग"
+HINDI_KARANA_USAGE_KEPT = {
+    5: ("गरज", "drikpanchang.com's Garaja, the sloka's गरजो; that text writes गर"),
+}
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
+
+
+def nfc(names: str) -> list[str]:
+    """The names of a usage table, in Unicode's composed form (য় is য + nukta there)."""
+    return unicodedata.normalize("NFC", names).split()
 
 
 @pytest.mark.parametrize("lang", sorted(WEEKDAYS))
@@ -89,10 +153,36 @@ def test_tamil_nakshatras_are_tamil_usage():
 
 
 @pytest.mark.parametrize(
-    "lang, usage", [("ta", TAMIL_TITHIS), ("te", TELUGU_TITHIS), ("kn", KANNADA_TITHIS)]
+    "lang, usage",
+    [
+        ("ta", TAMIL_TITHIS),
+        ("te", TELUGU_TITHIS),
+        ("kn", KANNADA_TITHIS),
+        ("bn", BENGALI_TITHIS),
+        ("ml", MALAYALAM_TITHIS),
+    ],
 )
 def test_tithis_are_the_languages_usage(lang, usage):
-    assert list(table("tithi", lang)) == usage.split()
+    assert list(table("tithi", lang)) == nfc(usage)
+
+
+def test_bengali_nakshatras_are_bengali_usage():
+    assert list(table("nakshatra", "bn")) == nfc(BENGALI_NAKSHATRAS)
+
+
+@pytest.mark.parametrize(
+    "kind, lang, usage, kept",
+    [
+        ("yoga", "bn", BENGALI_YOGAS, BENGALI_YOGA_USAGE_KEPT),
+        ("yoga", "hi", HINDI_YOGAS, HINDI_YOGA_USAGE_KEPT),
+        ("karana", "hi", HINDI_KARANAS, HINDI_KARANA_USAGE_KEPT),
+    ],
+)
+def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
+    expected = nfc(usage)
+    for index, (ours, _why) in kept.items():
+        expected[index] = ours
+    assert list(table(kind, lang)) == nfc(" ".join(expected))
 
 
 @pytest.mark.parametrize("month_paksha", sorted(HINDI_EKADASHIS))

@@ -2,7 +2,7 @@
 
 The Unicode blocks of Bengali, Gujarati, Telugu, Kannada and Malayalam follow the Devanagari
 layout letter for letter, so a name moves between them by a fixed offset (Bengali writes
-va as ba). Tamil lacks aspirated and voiced stops, so it gets an explicit letter map.
+va as ba, ya, ḍa and ḍha after a vowel as য়, ড়, ঢ়, and no hasanta at a word's end). Tamil lacks aspirated and voiced stops, so it gets an explicit letter map.
 """
 
 from __future__ import annotations
@@ -12,6 +12,13 @@ import re
 _DEVANAGARI = 0x0900
 _OFFSETS = {"bn": 0x0980, "gu": 0x0A80, "te": 0x0C00, "kn": 0x0C80, "ml": 0x0D00}
 _BENGALI_FIXES = {"\u09b5": "\u09ac"}  # va -> ba
+# য, ড, ঢ after a vowel (a letter that is not a hasanta) and not in a cluster take the nukta:
+# দ্বিতীয়া, আষাঢ়; ্য (ya-phala), গণ্ড, a word's first letter and যুক্ত opening the second
+# half of a compound (কালযুক্ত, as উপযুক্ত) keep theirs.
+_BENGALI_NUKTA = re.compile(
+    "(?<=[\u0980-\u09cc\u09d7])([\u09af\u09a1\u09a2])(?!\u09cd|\u09c1\u0995\u09cd\u09a4)"
+)
+_BENGALI_FINAL_HASANTA = re.compile("\u09cd(?![\u0980-\u09ff])")
 # A nasal becomes anusvara before a stop of its own class (ङ्क, ञ्च, ण्ड, न्त, म्ब) and म
 # before a semivowel, sibilant or ह (सम्वत् -> संवत); a doubled nasal or one before a nasal
 # or another class stays (उत्पन्ना, जन्म, पुण्य), as Hindi writes them.
@@ -87,6 +94,10 @@ def to_script(devanagari: str, lang: str) -> str:
     text = "".join(
         chr(ord(char) + offset) if "\u0900" <= char <= "\u097f" else char for char in devanagari
     )
-    if lang == "bn":
-        text = "".join(_BENGALI_FIXES.get(char, char) for char in text)
-    return text
+    return _as_bengali_writes(text) if lang == "bn" else text
+
+
+def _as_bengali_writes(text: str) -> str:
+    text = "".join(_BENGALI_FIXES.get(char, char) for char in text)
+    text = _BENGALI_NUKTA.sub("\\1\u09bc", text)
+    return _BENGALI_FINAL_HASANTA.sub("", text)

@@ -4,24 +4,26 @@ masa, ritu, ayana, adhika, samvatsara).
 
 ``ENGLISH`` (drikpanchang.com spelling) and ``SANSKRIT`` (Devanagari) map each kind to its
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
-``TAMIL``, ``TELUGU``, ``KANNADA`` and ``MALAYALAM`` (``NATIVE``) the names those almanacs write in their own
-form. The index functions map tithi and karana numbers onto their names (see ``limbs``).
+``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM`` and ``BENGALI`` (``native``, gathered in
+``NATIVE``) the names those almanacs write in their own form. The index functions map tithi
+and karana numbers onto their names (see ``limbs``).
 """
 
 from __future__ import annotations
 
 from lokpanchang.almanac.names.tables import limbs, weekdays, year
-from lokpanchang.almanac.names.tables.limbs import (
+from lokpanchang.almanac.names.tables.limbs import karana_name_index, tithi_name_index
+from lokpanchang.almanac.names.tables.native import (
+    BENGALI,
     KANNADA,
     MALAYALAM,
     TAMIL,
     TELUGU,
-    karana_name_index,
-    tithi_name_index,
 )
 from lokpanchang.almanac.names.tables.weekdays import VARA
 
 __all__ = [
+    "BENGALI",
     "ENGLISH",
     "KANNADA",
     "MALAYALAM",
@@ -42,4 +44,5 @@ NATIVE: dict[str, dict[str, tuple[str, ...]]] = {
     "te": TELUGU,
     "kn": KANNADA,
     "ml": MALAYALAM,
+    "bn": BENGALI,
 }

@@ -1,0 +1,214 @@
+"""Names of the limbs of the day that a language writes in its own form rather than as the
+Sanskrit name carried into its script (``almanac.names.scripts``), by language and kind.
+
+Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
+16 = Amavasya). The sources of native usage are beside each table in
+tests/almanac/test_native_names.py.
+"""
+
+from __future__ import annotations
+
+# Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit.
+TAMIL = {
+    "nakshatra": (
+        "அஸ்வினி",
+        "பரணி",
+        "கார்த்திகை",
+        "ரோகிணி",
+        "மிருகசீரிடம்",
+        "திருவாதிரை",
+        "புனர்பூசம்",
+        "பூசம்",
+        "ஆயில்யம்",
+        "மகம்",
+        "பூரம்",
+        "உத்திரம்",
+        "அஸ்தம்",
+        "சித்திரை",
+        "சுவாதி",
+        "விசாகம்",
+        "அனுஷம்",
+        "கேட்டை",
+        "மூலம்",
+        "பூராடம்",
+        "உத்திராடம்",
+        "திருவோணம்",
+        "அவிட்டம்",
+        "சதயம்",
+        "பூரட்டாதி",
+        "உத்திரட்டாதி",
+        "ரேவதி",
+    ),
+    "tithi": (
+        "பிரதமை",
+        "துவிதியை",
+        "திருதியை",
+        "சதுர்த்தி",
+        "பஞ்சமி",
+        "சஷ்டி",
+        "சப்தமி",
+        "அஷ்டமி",
+        "நவமி",
+        "தசமி",
+        "ஏகாதசி",
+        "துவாதசி",
+        "திரயோதசி",
+        "சதுர்த்தசி",
+        "பௌர்ணமி",
+        "அமாவாசை",
+    ),
+}
+
+# Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
+# the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി):
+# kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
+# tests/almanac/test_native_names.py says where the 25th's spelling differs).
+MALAYALAM: dict[str, tuple[str, ...]] = {
+    "nakshatra": (
+        "അശ്വതി",
+        "ഭരണി",
+        "കാർത്തിക",
+        "രോഹിണി",
+        "മകയിരം",
+        "തിരുവാതിര",
+        "പുണർതം",
+        "പൂയം",
+        "ആയില്യം",
+        "മകം",
+        "പൂരം",
+        "ഉത്രം",
+        "അത്തം",
+        "ചിത്തിര",
+        "ചോതി",
+        "വിശാഖം",
+        "അനിഴം",
+        "തൃക്കേട്ട",
+        "മൂലം",
+        "പൂരാടം",
+        "ഉത്രാടം",
+        "തിരുവോണം",
+        "അവിട്ടം",
+        "ചതയം",
+        "പൂരുരുട്ടാതി",
+        "ഉത്രട്ടാതി",
+        "രേവതി",
+    ),
+    "tithi": (
+        "പ്രഥമ",
+        "ദ്വിതീയ",
+        "തൃതീയ",
+        "ചതുർത്ഥി",
+        "പഞ്ചമി",
+        "ഷഷ്ഠി",
+        "സപ്തമി",
+        "അഷ്ടമി",
+        "നവമി",
+        "ദശമി",
+        "ഏകാദശി",
+        "ദ്വാദശി",
+        "ത്രയോദശി",
+        "ചതുർദശി",
+        "പൗർണ്ണമി",
+        "അമാവാസി",
+    ),
+}
+
+# Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
+# Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
+# sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి).
+TELUGU: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "పాడ్యమి",
+        "విదియ",
+        "తదియ",
+        "చవితి",
+        "పంచమి",
+        "షష్ఠి",
+        "సప్తమి",
+        "అష్టమి",
+        "నవమి",
+        "దశమి",
+        "ఏకాదశి",
+        "ద్వాదశి",
+        "త్రయోదశి",
+        "చతుర్దశి",
+        "పౌర్ణమి",
+        "అమావాస్య",
+    ),
+}
+
+# Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
+# kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ").
+KANNADA: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "ಪಾಡ್ಯ",
+        "ಬಿದಿಗೆ",
+        "ತದಿಗೆ",
+        "ಚೌತಿ",
+        "ಪಂಚಮಿ",
+        "ಷಷ್ಠಿ",
+        "ಸಪ್ತಮಿ",
+        "ಅಷ್ಟಮಿ",
+        "ನವಮಿ",
+        "ದಶಮಿ",
+        "ಏಕಾದಶಿ",
+        "ದ್ವಾದಶಿ",
+        "ತ್ರಯೋದಶಿ",
+        "ಚತುರ್ದಶಿ",
+        "ಹುಣ್ಣಿಮೆ",
+        "ಅಮಾವಾಸ್ಯೆ",
+    ),
+}
+
+
+# Bengali almanacs (panjika) write the first tithi প্রতিপদ and some nakshatras with a final
+# া (পুষ্যা, হস্তা, মূলা, শ্রবণা): bn.wikipedia "পক্ষ" and "নক্ষত্র (চন্দ্রনিবাস)".
+BENGALI: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "প্রতিপদ",
+        "দ্বিতীয়া",
+        "তৃতীয়া",
+        "চতুর্থী",
+        "পঞ্চমী",
+        "ষষ্ঠী",
+        "সপ্তমী",
+        "অষ্টমী",
+        "নবমী",
+        "দশমী",
+        "একাদশী",
+        "দ্বাদশী",
+        "ত্রয়োদশী",
+        "চতুর্দশী",
+        "পূর্ণিমা",
+        "অমাবস্যা",
+    ),
+    "nakshatra": (
+        "অশ্বিনী",
+        "ভরণী",
+        "কৃত্তিকা",
+        "রোহিণী",
+        "মৃগশিরা",
+        "আর্দ্রা",
+        "পুনর্বসু",
+        "পুষ্যা",
+        "অশ্লেষা",
+        "মঘা",
+        "পূর্বফাল্গুনী",
+        "উত্তরফাল্গুনী",
+        "হস্তা",
+        "চিত্রা",
+        "স্বাতী",
+        "বিশাখা",
+        "অনুরাধা",
+        "জ্যেষ্ঠা",
+        "মূলা",
+        "পূর্বাষাঢ়া",
+        "উত্তরাষাঢ়া",
+        "শ্রবণা",
+        "ধনিষ্ঠা",
+        "শতভিষা",
+        "পূর্বভাদ্রপদ",
+        "উত্তরভাদ্রপদ",
+        "রেবতী",
+    ),
+}
