@@ -124,6 +124,29 @@ HINDI_KARANAS = "किंस्तुघ्न बव बालव कौलव
 HINDI_KARANA_USAGE_KEPT = {
     5: ("गरज", "drikpanchang.com's Garaja, the sloka's गरजो; that text writes गर"),
 }
+# Nakshatras in Telugu usage, from three lists that agree on 20 of the 27:
+# H = http://horoscope-indianvedicastrology.blogspot.com/2014/10/blog-post_96.html
+# ("ఆ నక్షత్రముల పేర్లు – అశ్వని, భరణి, …"), C = https://chintamani-free-astrology.blogspot.com/2020/04/nama-nakshatramulu.html
+# (1-17), J = https://jyothishshastra.blogspot.com/2022/04/blog-post_26.html ("నామ నక్షత్రములు").
+# Where they differ: అశ్విని (C, J; H అశ్వని), ఆర్ద్ర (H, C; J ఆరుద్ర), ఆశ్లేష (H; C and J
+# write the spoken ఆశ్రేష: not settled, a Telugu reader should pick), అనురాధ (C, J; H
+# అనూరాధ), జ్యేష్ఠ (J; H's జ్యేష్ట), పూర్వాషాఢ / ఉత్తరాషాఢ (H; J పూర్వషాడ), శ్రవణం / శతభిషం
+# (J; H's older శ్రవణము / శతభిషము), పూర్వాభాద్ర (H; J పూర్వభాద్ర).
+TELUGU_NAKSHATRAS = (
+    "అశ్విని భరణి కృత్తిక రోహిణి మృగశిర ఆర్ద్ర పునర్వసు పుష్యమి ఆశ్లేష మఖ పుబ్బ ఉత్తర హస్త చిత్త "
+    "స్వాతి విశాఖ అనురాధ జ్యేష్ఠ మూల పూర్వాషాఢ ఉత్తరాషాఢ శ్రవణం ధనిష్ఠ శతభిషం పూర్వాభాద్ర "
+    "ఉత్తరాభాద్ర రేవతి"
+)
+# Lunar months in Telugu usage, as the stem a Telugu almanac writes before మాసము
+# ("చైత్ర మాసము … ఫాల్గుణ మాసము", https://telugubharath.com/2018/05/rithuvulu-meaning-of-seasons.html);
+# the full names agree (https://sakalam.org/telugu-months: చైత్రము … ఆశ్వయుజము, కార్తీకము,
+# మార్గశిరము, పుష్యము, ఫాల్గుణము; te.wikipedia "తెలుగు నెలలు"). telugubharath writes the
+# seventh ఆశ్వీయుజ, the others ఆశ్వయుజ; examtray.com writes the eighth కార్తికము.
+TELUGU_MONTHS = "చైత్ర వైశాఖ జ్యేష్ఠ ఆషాఢ శ్రావణ భాద్రపద ఆశ్వయుజ కార్తీక మార్గశిర పుష్య మాఘ ఫాల్గుణ"
+# Lunar months in Kannada usage: https://kannada.hindustantimes.com/astrology/hindu-calendar-2024
+# ("ಚೈತ್ರದ ನಂತರ ವೈಶಾಖ, ಜ್ಯೇಷ್ಠ, ಆಷಾಢ, ಶ್ರಾವಣ, ಭಾದ್ರಪದ, ಆಶ್ವಯುಜ, ಕಾರ್ತಿಕ, ಮಾರ್ಗಶಿರ, ಪುಷ್ಯ,
+# ಮಾಘ ಮತ್ತು ಫಾಲ್ಗುಣ"); Wikibooks "Kannada/Days and Months" agrees but for ಕಾರ್ತೀಕ.
+KANNADA_MONTHS = "ಚೈತ್ರ ವೈಶಾಖ ಜ್ಯೇಷ್ಠ ಆಷಾಢ ಶ್ರಾವಣ ಭಾದ್ರಪದ ಆಶ್ವಯುಜ ಕಾರ್ತಿಕ ಮಾರ್ಗಶಿರ ಪುಷ್ಯ ಮಾಘ ಫಾಲ್ಗುಣ"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -166,8 +189,14 @@ def test_tithis_are_the_languages_usage(lang, usage):
     assert list(table("tithi", lang)) == nfc(usage)
 
 
-def test_bengali_nakshatras_are_bengali_usage():
-    assert list(table("nakshatra", "bn")) == nfc(BENGALI_NAKSHATRAS)
+@pytest.mark.parametrize("lang, usage", [("bn", BENGALI_NAKSHATRAS), ("te", TELUGU_NAKSHATRAS)])
+def test_nakshatras_are_the_languages_usage(lang, usage):
+    assert list(table("nakshatra", lang)) == nfc(usage)
+
+
+@pytest.mark.parametrize("lang", ["te", "kn"])
+def test_lunar_months_are_the_languages_usage(lang):
+    assert list(table("masa", lang)) == nfc({"te": TELUGU_MONTHS, "kn": KANNADA_MONTHS}[lang])
 
 
 @pytest.mark.parametrize(
