@@ -147,6 +147,24 @@ TELUGU_MONTHS = "చైత్ర వైశాఖ జ్యేష్ఠ ఆషా
 # ("ಚೈತ್ರದ ನಂತರ ವೈಶಾಖ, ಜ್ಯೇಷ್ಠ, ಆಷಾಢ, ಶ್ರಾವಣ, ಭಾದ್ರಪದ, ಆಶ್ವಯುಜ, ಕಾರ್ತಿಕ, ಮಾರ್ಗಶಿರ, ಪುಷ್ಯ,
 # ಮಾಘ ಮತ್ತು ಫಾಲ್ಗುಣ"); Wikibooks "Kannada/Days and Months" agrees but for ಕಾರ್ತೀಕ.
 KANNADA_MONTHS = "ಚೈತ್ರ ವೈಶಾಖ ಜ್ಯೇಷ್ಠ ಆಷಾಢ ಶ್ರಾವಣ ಭಾದ್ರಪದ ಆಶ್ವಯುಜ ಕಾರ್ತಿಕ ಮಾರ್ಗಶಿರ ಪುಷ್ಯ ಮಾಘ ಫಾಲ್ಗುಣ"
+# Yogas in Tamil usage: "யோகங்கள் கரணங்கள்", https://www.tamizhdb.com/யோகங்கள்-கரணங்கள்/
+# (1. விஷ்கம்பம் … 27. வைதிருதி); https://tamizhan.net ("பஞ்சாங்கத்தின் நான்காம் அங்கமான
+# யோகம்", 1-25) agrees but writes the fourth செளபாக்யம். Both write the 14th ஹர்ஷனம்; we keep
+# ஹர்ஷணம், as https://vjosier.blogspot.com/2012/09/chapter-2.html ("யோகங்கள் 27") and the
+# Sanskrit (हर्षण) write it.
+TAMIL_YOGAS = (
+    "விஷ்கம்பம் ப்ரீதி ஆயுஷ்மான் சௌபாக்கியம் சோபனம் அதிகண்டம் சுகர்மம் திருதி சூலம் கண்டம் "
+    "விருத்தி துருவம் வியாகாதம் ஹர்ஷனம் வஜ்ரம் சித்தி வியதீபாதம் வரீயான் பரீகம் சிவம் சித்தம் "
+    "சாத்தியம் சுபம் சுப்பிரமம் பிராம்யம் ஐந்திரம் வைதிருதி"
+)
+TAMIL_YOGA_USAGE_KEPT = {13: ("ஹர்ஷணம்", "the Sanskrit's ṇ, as vjosier.blogspot.com writes it")}
+# Karanas in Tamil usage, in our order (Kimstughna first): "கரணம் பற்றிய புரிதல்",
+# https://www.stumbit.com/astrology-tamil-jothidam/கரணம்-பற்றிய-புரிதல் (1) பவம் … 11)
+# கிம்ஸ்துக்னம்) and https://kyuvarajan.blogspot.com/2021/03/blog-post_54.html, which agree
+# but on the sixth (வணிசை / வணிஜை) and ninth (சதுஸ்பாதம் / சதுஷ்பாதம்); ta.wikipedia "கரணம்"
+# has சதுஷ்பாதம், வணிசை and writes the first three without the final ம் (பவ, பாலவ, கௌலவ) and
+# தைதூலை, பத்தரை.
+TAMIL_KARANAS = "கிம்ஸ்துக்னம் பவம் பாலவம் கௌலவம் தைதுளை கரசை வணிசை பத்திரை சகுனி சதுஷ்பாதம் நாகவம்"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -205,7 +223,10 @@ def test_lunar_months_are_the_languages_usage(lang):
         ("yoga", "bn", BENGALI_YOGAS, BENGALI_YOGA_USAGE_KEPT),
         ("yoga", "hi", HINDI_YOGAS, HINDI_YOGA_USAGE_KEPT),
         ("karana", "hi", HINDI_KARANAS, HINDI_KARANA_USAGE_KEPT),
+        ("yoga", "ta", TAMIL_YOGAS, TAMIL_YOGA_USAGE_KEPT),
+        ("karana", "ta", TAMIL_KARANAS, {}),
     ],
+    ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta"],
 )
 def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
     expected = nfc(usage)

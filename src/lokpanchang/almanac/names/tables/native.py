@@ -8,7 +8,9 @@ tests/almanac/test_native_names.py.
 
 from __future__ import annotations
 
-# Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit.
+# Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit:
+# nakshatras, tithis, and the yogas and karanas with Tamil's final ம் (விஷ்கம்பம், பவம்) and
+# names of their own (சுப்பிரமம், பிராம்யம், ஐந்திரம்; தைதுளை, கரசை, வணிசை, பத்திரை).
 TAMIL = {
     "nakshatra": (
         "அஸ்வினி",
@@ -56,6 +58,48 @@ TAMIL = {
         "சதுர்த்தசி",
         "பௌர்ணமி",
         "அமாவாசை",
+    ),
+    "yoga": (
+        "விஷ்கம்பம்",
+        "ப்ரீதி",
+        "ஆயுஷ்மான்",
+        "சௌபாக்கியம்",
+        "சோபனம்",
+        "அதிகண்டம்",
+        "சுகர்மம்",
+        "திருதி",
+        "சூலம்",
+        "கண்டம்",
+        "விருத்தி",
+        "துருவம்",
+        "வியாகாதம்",
+        "ஹர்ஷணம்",
+        "வஜ்ரம்",
+        "சித்தி",
+        "வியதீபாதம்",
+        "வரீயான்",
+        "பரீகம்",
+        "சிவம்",
+        "சித்தம்",
+        "சாத்தியம்",
+        "சுபம்",
+        "சுப்பிரமம்",
+        "பிராம்யம்",
+        "ஐந்திரம்",
+        "வைதிருதி",
+    ),
+    "karana": (
+        "கிம்ஸ்துக்னம்",
+        "பவம்",
+        "பாலவம்",
+        "கௌலவம்",
+        "தைதுளை",
+        "கரசை",
+        "வணிசை",
+        "பத்திரை",
+        "சகுனி",
+        "சதுஷ்பாதம்",
+        "நாகவம்",
     ),
 }
 
