@@ -165,6 +165,36 @@ TAMIL_YOGA_USAGE_KEPT = {13: ("ஹர்ஷணம்", "the Sanskrit's ṇ, as v
 # has சதுஷ்பாதம், வணிசை and writes the first three without the final ம் (பவ, பாலவ, கௌலவ) and
 # தைதூலை, பத்தரை.
 TAMIL_KARANAS = "கிம்ஸ்துக்னம் பவம் பாலவம் கௌலவம் தைதுளை கரசை வணிசை பத்திரை சகுனி சதுஷ்பாதம் நாகவம்"
+# Nakshatras in Hindi usage: hi.wikipedia "नक्षत्र" (its list "नक्षत्र -- तारासंख्या --
+# आकृति", https://hi.wikipedia.org/wiki/नक्षत्र, 1-24) and the full list "27 नक्षत्रों का
+# नामकरण" of https://cpsr2021.blogspot.com/2021/07/blog-post_14.html: both write
+# पूर्वाफाल्गुनी, उत्तराफाल्गुनी, and the blog पूर्वाभाद्रपद, उत्तराभाद्रपद. The wiki's slips
+# (मुल, पुर्वाषाढा, उत्तरषाढा) and the blog's (आद्रा, अश्लेशा, स्वाति) are written here as the
+# other source has them. The ninth is split: अश्लेषा in the wiki, आश्लेषा (ours) at
+# https://purnimakatyayan.wordpress.com/category/नक्षत्र/.
+HINDI_NAKSHATRAS = (
+    "अश्विनी भरणी कृत्तिका रोहिणी मृगशिरा आर्द्रा पुनर्वसु पुष्य अश्लेषा मघा पूर्वाफाल्गुनी "
+    "उत्तराफाल्गुनी हस्त चित्रा स्वाती विशाखा अनुराधा ज्येष्ठा मूल पूर्वाषाढा उत्तराषाढा श्रवण "
+    "धनिष्ठा शतभिषा पूर्वाभाद्रपद उत्तराभाद्रपद रेवती"
+)
+HINDI_NAKSHATRA_USAGE_KEPT = {8: ("आश्लेषा", "sources split between अश्लेषा and आश्लेषा")}
+# Nakshatras in Marathi usage: mr.wikipedia "पंचांग" (https://mr.wikipedia.org/wiki/पंचांग,
+# "सूर्याचे विशिष्ट नक्षत्रात प्रवेश करण्याचे दिवस", 1-20: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ),
+# https://hindujagruti.org/hinduism-for-kids-marathi/252.html ("नक्षत्रे", 1-15, the same), and
+# for 21-27 https://marathikavita.co.in/marathi-lekh/t1880/ (शततारका, पूर्वा भाद्रपदा,
+# उत्तरा भाद्रपदा), written as one word as https://thestudykatta.com/2023/09/nakshatra-names-in-marathi.html
+# writes पूर्वाभाद्रपदा.
+MARATHI_NAKSHATRAS = (
+    "अश्विनी भरणी कृत्तिका रोहिणी मृग आर्द्रा पुनर्वसू पुष्य आश्लेषा मघा पूर्वा उत्तरा हस्त चित्रा "
+    "स्वाती विशाखा अनुराधा ज्येष्ठा मूळ पूर्वाषाढा उत्तराषाढा श्रवण धनिष्ठा शततारका पूर्वाभाद्रपदा "
+    "उत्तराभाद्रपदा रेवती"
+)
+# Lunar months in Hindi usage: "हिंदू कैलेंडर में 12 महीनों के नाम",
+# https://www.wayoflifekarma.com/2025/01/hindu-calendar-months.html (चैत्र … आषाढ़ … फाल्गुन);
+# naidunia.com and zeenews.india.com's lists write आषाढ़ too. Hindi writes ढ़ there; Marathi
+# does not (https://likhopadho.com/marathi-months: आषाढ, and कार्त्तिक where we keep कार्तिक).
+HINDI_MONTHS = "चैत्र वैशाख ज्येष्ठ आषाढ़ श्रावण भाद्रपद आश्विन कार्तिक मार्गशीर्ष पौष माघ फाल्गुन"
+MARATHI_MONTHS = "चैत्र वैशाख ज्येष्ठ आषाढ श्रावण भाद्रपद आश्विन कार्तिक मार्गशीर्ष पौष माघ फाल्गुन"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -173,6 +203,14 @@ HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1)
 def nfc(names: str) -> list[str]:
     """The names of a usage table, in Unicode's composed form (য় is য + nukta there)."""
     return unicodedata.normalize("NFC", names).split()
+
+
+def usage_with_ours(usage: str, kept: dict[int, tuple[str, str]]) -> list[str]:
+    """A usage table with the names we keep where it differs (index -> (ours, why))."""
+    names = nfc(usage)
+    for index, (ours, _why) in kept.items():
+        names[index] = unicodedata.normalize("NFC", ours)
+    return names
 
 
 @pytest.mark.parametrize("lang", sorted(WEEKDAYS))
@@ -207,14 +245,23 @@ def test_tithis_are_the_languages_usage(lang, usage):
     assert list(table("tithi", lang)) == nfc(usage)
 
 
-@pytest.mark.parametrize("lang, usage", [("bn", BENGALI_NAKSHATRAS), ("te", TELUGU_NAKSHATRAS)])
-def test_nakshatras_are_the_languages_usage(lang, usage):
-    assert list(table("nakshatra", lang)) == nfc(usage)
+NAKSHATRAS = {
+    "bn": (BENGALI_NAKSHATRAS, {}),
+    "te": (TELUGU_NAKSHATRAS, {}),
+    "mr": (MARATHI_NAKSHATRAS, {}),
+    "hi": (HINDI_NAKSHATRAS, HINDI_NAKSHATRA_USAGE_KEPT),
+}
+MONTHS = {"te": TELUGU_MONTHS, "kn": KANNADA_MONTHS, "hi": HINDI_MONTHS, "mr": MARATHI_MONTHS}
 
 
-@pytest.mark.parametrize("lang", ["te", "kn"])
+@pytest.mark.parametrize("lang", sorted(NAKSHATRAS))
+def test_nakshatras_are_the_languages_usage(lang):
+    assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
+
+
+@pytest.mark.parametrize("lang", sorted(MONTHS))
 def test_lunar_months_are_the_languages_usage(lang):
-    assert list(table("masa", lang)) == nfc({"te": TELUGU_MONTHS, "kn": KANNADA_MONTHS}[lang])
+    assert list(table("masa", lang)) == nfc(MONTHS[lang])
 
 
 @pytest.mark.parametrize(
@@ -229,10 +276,7 @@ def test_lunar_months_are_the_languages_usage(lang):
     ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta"],
 )
 def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
-    expected = nfc(usage)
-    for index, (ours, _why) in kept.items():
-        expected[index] = ours
-    assert list(table(kind, lang)) == nfc(" ".join(expected))
+    assert list(table(kind, lang)) == usage_with_ours(usage, kept)
 
 
 @pytest.mark.parametrize("month_paksha", sorted(HINDI_EKADASHIS))

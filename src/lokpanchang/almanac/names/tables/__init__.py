@@ -4,9 +4,9 @@ masa, ritu, ayana, adhika, samvatsara).
 
 ``ENGLISH`` (drikpanchang.com spelling) and ``SANSKRIT`` (Devanagari) map each kind to its
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
-``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM`` and ``BENGALI`` (``native``, gathered in
-``NATIVE``) the names those almanacs write in their own form. The index functions map tithi
-and karana numbers onto their names (see ``limbs``).
+``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM``, ``BENGALI``, ``HINDI`` and ``MARATHI``
+(``native``, gathered in ``NATIVE``) the names those almanacs write in their own form. The
+index functions map tithi and karana numbers onto their names (see ``limbs``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from lokpanchang.almanac.names.tables import limbs, weekdays, year
 from lokpanchang.almanac.names.tables.limbs import karana_name_index, tithi_name_index
 from lokpanchang.almanac.names.tables.native import (
     BENGALI,
+    HINDI,
     KANNADA,
     MALAYALAM,
+    MARATHI,
     TAMIL,
     TELUGU,
 )
@@ -25,8 +27,10 @@ from lokpanchang.almanac.names.tables.weekdays import VARA
 __all__ = [
     "BENGALI",
     "ENGLISH",
+    "HINDI",
     "KANNADA",
     "MALAYALAM",
+    "MARATHI",
     "NATIVE",
     "SANSKRIT",
     "TAMIL",
@@ -45,4 +49,6 @@ NATIVE: dict[str, dict[str, tuple[str, ...]]] = {
     "kn": KANNADA,
     "ml": MALAYALAM,
     "bn": BENGALI,
+    "hi": HINDI,
+    "mr": MARATHI,
 }

@@ -1,5 +1,6 @@
-"""Names of the limbs of the day that a language writes in its own form rather than as the
-Sanskrit name carried into its script (``almanac.names.scripts``), by language and kind.
+"""Names of the limbs of the day and of the months that a language writes in its own form
+rather than as the Sanskrit name carried into its script (``almanac.names.scripts``), by
+language and kind.
 
 Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
 16 = Amavasya). The sources of native usage are beside each table in
@@ -7,6 +8,8 @@ tests/almanac/test_native_names.py.
 """
 
 from __future__ import annotations
+
+from lokpanchang.almanac.names.tables import limbs, year
 
 # Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit:
 # nakshatras, tithis, and the yogas and karanas with Tamil's final ம் (விஷ்கம்பம், பவம்) and
@@ -313,5 +316,39 @@ BENGALI: dict[str, tuple[str, ...]] = {
         "পূর্বভাদ্রপদ",
         "উত্তরভাদ্রপদ",
         "রেবতী",
+    ),
+}
+
+
+def _sanskrit_but(names: tuple[str, ...], changes: dict[int, str]) -> tuple[str, ...]:
+    """``names`` with the names numbered (from 1) in ``changes`` replaced."""
+    return tuple(changes.get(number, name) for number, name in enumerate(names, start=1))
+
+
+# Hindi writes पूर्वाफाल्गुनी, पूर्वाभाद्रपद and the month आषाढ़ (hi.wikipedia "नक्षत्र" and the
+# lists in the test); its other names are the Sanskrit ones with anusvara.
+HINDI: dict[str, tuple[str, ...]] = {
+    "nakshatra": _sanskrit_but(
+        limbs.SANSKRIT["nakshatra"],
+        {11: "पूर्वाफाल्गुनी", 12: "उत्तराफाल्गुनी", 25: "पूर्वाभाद्रपद", 26: "उत्तराभाद्रपद"},
+    ),
+    "masa": _sanskrit_but(year.SANSKRIT["masa"], {4: "आषाढ़"}),
+}
+
+# Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
+# शततारका (mr.wikipedia "पंचांग").
+MARATHI: dict[str, tuple[str, ...]] = {
+    "nakshatra": _sanskrit_but(
+        limbs.SANSKRIT["nakshatra"],
+        {
+            5: "मृग",
+            7: "पुनर्वसू",
+            11: "पूर्वा",
+            12: "उत्तरा",
+            19: "मूळ",
+            24: "शततारका",
+            25: "पूर्वाभाद्रपदा",
+            26: "उत्तराभाद्रपदा",
+        },
     ),
 }
