@@ -192,9 +192,25 @@ MARATHI_NAKSHATRAS = (
 # Lunar months in Hindi usage: "हिंदू कैलेंडर में 12 महीनों के नाम",
 # https://www.wayoflifekarma.com/2025/01/hindu-calendar-months.html (चैत्र … आषाढ़ … फाल्गुन);
 # naidunia.com and zeenews.india.com's lists write आषाढ़ too. Hindi writes ढ़ there; Marathi
-# does not (https://likhopadho.com/marathi-months: आषाढ, and कार्त्तिक where we keep कार्तिक).
+# does not: "मराठी महिने" on the webdunia page of the Marathi tithis above (also
+# https://likhopadho.com/marathi-months, which writes कार्त्तिक).
 HINDI_MONTHS = "चैत्र वैशाख ज्येष्ठ आषाढ़ श्रावण भाद्रपद आश्विन कार्तिक मार्गशीर्ष पौष माघ फाल्गुन"
 MARATHI_MONTHS = "चैत्र वैशाख ज्येष्ठ आषाढ श्रावण भाद्रपद आश्विन कार्तिक मार्गशीर्ष पौष माघ फाल्गुन"
+# Tithis in Marathi usage: "मराठी तिथी, वार आणि महिने",
+# https://m-marathi.webdunia.com/marathi-general-knowledge/marathi-tithi-vaar-mahine-123080200012_1.html
+# (1. प्रतिपदा … 15. पौर्णिमा, "30 अमावस्या"); https://jeevanmarathi.in/2023/11/blog-post_18.html
+# lists the same (its पोर्णिमा a slip). Marathi writes पौर्णिमा where Hindi writes पूर्णिमा.
+MARATHI_TITHIS = (
+    "प्रतिपदा द्वितीया तृतीया चतुर्थी पंचमी षष्ठी सप्तमी अष्टमी नवमी दशमी एकादशी द्वादशी त्रयोदशी "
+    "चतुर्दशी पौर्णिमा अमावस्या"
+)
+# Tithis in Hindi usage: https://hindibooks.app/book/844/39147 ("पूर्णिमा (पूरनमासी), प्रतिपदा
+# (पड़वा), द्वितीया (दूज) … चतुर्दशी (चौदस) और अमावस्या (अमावस)"), the names before the
+# colloquial ones in brackets.
+HINDI_TITHIS = (
+    "प्रतिपदा द्वितीया तृतीया चतुर्थी पंचमी षष्ठी सप्तमी अष्टमी नवमी दशमी एकादशी द्वादशी त्रयोदशी "
+    "चतुर्दशी पूर्णिमा अमावस्या"
+)
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -239,7 +255,10 @@ def test_tamil_nakshatras_are_tamil_usage():
         ("kn", KANNADA_TITHIS),
         ("bn", BENGALI_TITHIS),
         ("ml", MALAYALAM_TITHIS),
+        ("mr", MARATHI_TITHIS),
+        ("hi", HINDI_TITHIS),
     ],
+    ids=["ta", "te", "kn", "bn", "ml", "mr", "hi"],
 )
 def test_tithis_are_the_languages_usage(lang, usage):
     assert list(table("tithi", lang)) == nfc(usage)

@@ -9,6 +9,7 @@ tests/almanac/test_native_names.py.
 
 from __future__ import annotations
 
+from lokpanchang.almanac.names import scripts
 from lokpanchang.almanac.names.tables import limbs, year
 
 # Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit:
@@ -336,8 +337,11 @@ HINDI: dict[str, tuple[str, ...]] = {
 }
 
 # Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
-# शततारका (mr.wikipedia "पंचांग").
+# शततारका (mr.wikipedia "पंचांग"), and the full moon पौर्णिमा (webdunia's "मराठी तिथी").
 MARATHI: dict[str, tuple[str, ...]] = {
+    "tithi": _sanskrit_but(
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]), {15: "पौर्णिमा"}
+    ),
     "nakshatra": _sanskrit_but(
         limbs.SANSKRIT["nakshatra"],
         {
