@@ -211,6 +211,18 @@ HINDI_TITHIS = (
     "प्रतिपदा द्वितीया तृतीया चतुर्थी पंचमी षष्ठी सप्तमी अष्टमी नवमी दशमी एकादशी द्वादशी त्रयोदशी "
     "चतुर्दशी पूर्णिमा अमावस्या"
 )
+# Yogas in Telugu usage: "యోగములు 27", https://teluguone.com/toneastrology/astrologysingle.php?catid=482&pcat=466
+# (1. విష్కంభం … 27. వైధృతి), the one list found. Where it differs we keep ours, listed.
+TELUGU_YOGAS = (
+    "విష్కంభం ప్రీతి ఆయుష్మాన్ సౌభాగ్య శోభన అతిగండ సుకర్మ ధృతి శూల గండ వృద్ధి ధృవ వ్యాఘాత హర్షణ "
+    "వజ్ర సిద్ది వ్యతీపాత వరీయాన్ పరిఘ శివ సిద్ధి సాధ్య శుభ శుక్ల బ్రహ్మ ఇంద్ర వైధృతి"
+)
+TELUGU_YOGA_USAGE_KEPT = {
+    0: ("విష్కంభ", "the stem, as the list writes the other 26 names"),
+    11: ("ధ్రువ", "ధ్రువ (Sanskrit ध्रुव); the list's ధృవ is a common slip"),
+    15: ("సిద్ధి", "the list's సిద్ది drops the aspirate"),
+    20: ("సిద్ధ", "Siddha, the 21st; the list repeats సిద్ధి, the 16th"),
+}
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -291,8 +303,9 @@ def test_lunar_months_are_the_languages_usage(lang):
         ("karana", "hi", HINDI_KARANAS, HINDI_KARANA_USAGE_KEPT),
         ("yoga", "ta", TAMIL_YOGAS, TAMIL_YOGA_USAGE_KEPT),
         ("karana", "ta", TAMIL_KARANAS, {}),
+        ("yoga", "te", TELUGU_YOGAS, TELUGU_YOGA_USAGE_KEPT),
     ],
-    ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta"],
+    ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta", "yoga-te"],
 )
 def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
     assert list(table(kind, lang)) == usage_with_ours(usage, kept)

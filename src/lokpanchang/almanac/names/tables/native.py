@@ -164,7 +164,7 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
 # Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
 # Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
 # sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి); so too the nakshatras
-# (పుష్యమి, మఖ, పుబ్బ, ఉత్తర, చిత్త) and the months (ఆశ్వయుజ, పుష్య, ఫాల్గుణ).
+# (పుష్యమి, మఖ, పుబ్బ, ఉత్తర, చిత్త), the months (ఆశ్వయుజ, పుష్య, ఫాల్గుణ) and the yoga సుకర్మ.
 TELUGU: dict[str, tuple[str, ...]] = {
     "tithi": (
         "పాడ్యమి",
@@ -226,6 +226,35 @@ TELUGU: dict[str, tuple[str, ...]] = {
         "పుష్య",
         "మాఘ",
         "ఫాల్గుణ",
+    ),
+    "yoga": (
+        "విష్కంభ",
+        "ప్రీతి",
+        "ఆయుష్మాన్",
+        "సౌభాగ్య",
+        "శోభన",
+        "అతిగండ",
+        "సుకర్మ",
+        "ధృతి",
+        "శూల",
+        "గండ",
+        "వృద్ధి",
+        "ధ్రువ",
+        "వ్యాఘాత",
+        "హర్షణ",
+        "వజ్ర",
+        "సిద్ధి",
+        "వ్యతీపాత",
+        "వరీయాన్",
+        "పరిఘ",
+        "శివ",
+        "సిద్ధ",
+        "సాధ్య",
+        "శుభ",
+        "శుక్ల",
+        "బ్రహ్మ",
+        "ఇంద్ర",
+        "వైధృతి",
     ),
 }
 
