@@ -223,6 +223,11 @@ TELUGU_YOGA_USAGE_KEPT = {
     15: ("సిద్ధి", "the list's సిద్ది drops the aspirate"),
     20: ("సిద్ధ", "Siddha, the 21st; the list repeats సిద్ధి, the 16th"),
 }
+# Lunar months in Gujarati usage: gu.wikipedia "મહિનો" (https://gu.wikipedia.org/wiki/મહિનો,
+# the Vikram Samvat column: કારતક, માગશર, પોષ, મહા, ફાગણ, ચૈત્ર, વૈશાખ, જેઠ, અષાઢ, શ્રાવણ,
+# ભાદરવો, આસો), which https://www.rangeeloo.com/2021/05/months-name-in-gujarati.html ("ગુજરાતી :
+# કારતક … ") agrees with; here from Chaitra, as our months are numbered.
+GUJARATI_MONTHS = "ચૈત્ર વૈશાખ જેઠ અષાઢ શ્રાવણ ભાદરવો આસો કારતક માગશર પોષ મહા ફાગણ"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -282,7 +287,13 @@ NAKSHATRAS = {
     "mr": (MARATHI_NAKSHATRAS, {}),
     "hi": (HINDI_NAKSHATRAS, HINDI_NAKSHATRA_USAGE_KEPT),
 }
-MONTHS = {"te": TELUGU_MONTHS, "kn": KANNADA_MONTHS, "hi": HINDI_MONTHS, "mr": MARATHI_MONTHS}
+MONTHS = {
+    "te": TELUGU_MONTHS,
+    "kn": KANNADA_MONTHS,
+    "hi": HINDI_MONTHS,
+    "mr": MARATHI_MONTHS,
+    "gu": GUJARATI_MONTHS,
+}
 
 
 @pytest.mark.parametrize("lang", sorted(NAKSHATRAS))

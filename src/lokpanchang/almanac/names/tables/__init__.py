@@ -4,9 +4,9 @@ masa, ritu, ayana, adhika, samvatsara).
 
 ``ENGLISH`` (drikpanchang.com spelling) and ``SANSKRIT`` (Devanagari) map each kind to its
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
-``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM``, ``BENGALI``, ``HINDI`` and ``MARATHI``
-(``native``, gathered in ``NATIVE``) the names those almanacs write in their own form. The
-index functions map tithi and karana numbers onto their names (see ``limbs``).
+``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM``, ``BENGALI``, ``HINDI``, ``MARATHI`` and
+``GUJARATI`` (``native``, gathered in ``NATIVE``) the names those almanacs write in their
+own form. The index functions map tithi and karana numbers onto their names (see ``limbs``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from lokpanchang.almanac.names.tables import limbs, weekdays, year
 from lokpanchang.almanac.names.tables.limbs import karana_name_index, tithi_name_index
 from lokpanchang.almanac.names.tables.native import (
     BENGALI,
+    GUJARATI,
     HINDI,
     KANNADA,
     MALAYALAM,
@@ -27,6 +28,7 @@ from lokpanchang.almanac.names.tables.weekdays import VARA
 __all__ = [
     "BENGALI",
     "ENGLISH",
+    "GUJARATI",
     "HINDI",
     "KANNADA",
     "MALAYALAM",
@@ -51,4 +53,5 @@ NATIVE: dict[str, dict[str, tuple[str, ...]]] = {
     "bn": BENGALI,
     "hi": HINDI,
     "mr": MARATHI,
+    "gu": GUJARATI,
 }

@@ -385,3 +385,22 @@ MARATHI: dict[str, tuple[str, ...]] = {
         },
     ),
 }
+
+# Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
+# ફાગણ): gu.wikipedia "મહિનો", the Vikram Samvat months.
+GUJARATI: dict[str, tuple[str, ...]] = {
+    "masa": (
+        "ચૈત્ર",
+        "વૈશાખ",
+        "જેઠ",
+        "અષાઢ",
+        "શ્રાવણ",
+        "ભાદરવો",
+        "આસો",
+        "કારતક",
+        "માગશર",
+        "પોષ",
+        "મહા",
+        "ફાગણ",
+    ),
+}
