@@ -228,6 +228,19 @@ TELUGU_YOGA_USAGE_KEPT = {
 # ભાદરવો, આસો), which https://www.rangeeloo.com/2021/05/months-name-in-gujarati.html ("ગુજરાતી :
 # કારતક … ") agrees with; here from Chaitra, as our months are numbered.
 GUJARATI_MONTHS = "ચૈત્ર વૈશાખ જેઠ અષાઢ શ્રાવણ ભાદરવો આસો કારતક માગશર પોષ મહા ફાગણ"
+# Months in Bengali usage: the twelve names as Bengali writes them (জ্যৈষ্ঠ, আষাঢ়, ভাদ্র,
+# অগ্রহায়ণ), listed alike by https://nagorikvoice.com/17944/, https://techtodayz.com
+# ("বাংলা 12 মাসের নাম") and https://hinditrust.in ("বাংলা বার মাসের নাম"), from বৈশাখ; here
+# from চৈত্র, as our months are numbered. Those pages list the Bengali calendar's months; the
+# lunar months of a panjika carry the same names.
+BENGALI_MONTHS = "চৈত্র বৈশাখ জ্যৈষ্ঠ আষাঢ় শ্রাবণ ভাদ্র আশ্বিন কার্তিক অগ্রহায়ণ পৌষ মাঘ ফাল্গুন"
+# Lunar months in Malayalam usage ("ചാന്ദ്രമാസങ്ങൾ"): http://planetjyothisham.blogspot.com/2011/10/blog-post_15.html
+# ("ചൈത്രമാസമെന്നും … വൈശാഖമെന്നും … ജ്യേഷ്ഠം, ആഷാഢം, ശ്രാവണം, ഭാദ്രം, ആശ്വിനം, കാർത്തികം,
+# ആഗ്രഹായണം, പൗഷം, മാഘം, ഫാൽഗുനം"), the same text at hinduwayoflife2016.blogspot.com
+# (2018/11). Its ർ, ൽ are stored there as ര്, ല് (the older encoding); written here as the
+# atomic chillus, the same letters. malayalam.webdunia.com ("ഋതുക്കളും ചന്ദ്രമാസങ്ങളും") writes
+# the sixth ഭാദ്രപാദം.
+MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠം ആഷാഢം ശ്രാവണം ഭാദ്രം ആശ്വിനം കാർത്തികം ആഗ്രഹായണം പൗഷം മാഘം ഫാൽഗുനം"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -293,6 +306,8 @@ MONTHS = {
     "hi": HINDI_MONTHS,
     "mr": MARATHI_MONTHS,
     "gu": GUJARATI_MONTHS,
+    "bn": BENGALI_MONTHS,
+    "ml": MALAYALAM_MONTHS,
 }
 
 

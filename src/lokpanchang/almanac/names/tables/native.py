@@ -108,7 +108,8 @@ TAMIL = {
 }
 
 # Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
-# the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി):
+# the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി) and the
+# lunar months ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം):
 # kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
 # tests/almanac/test_native_names.py says where the 25th's spelling differs).
 MALAYALAM: dict[str, tuple[str, ...]] = {
@@ -158,6 +159,20 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
         "ചതുർദശി",
         "പൗർണ്ണമി",
         "അമാവാസി",
+    ),
+    "masa": (
+        "ചൈത്രം",
+        "വൈശാഖം",
+        "ജ്യേഷ്ഠം",
+        "ആഷാഢം",
+        "ശ്രാവണം",
+        "ഭാദ്രം",
+        "ആശ്വിനം",
+        "കാർത്തികം",
+        "ആഗ്രഹായണം",
+        "പൗഷം",
+        "മാഘം",
+        "ഫാൽഗുനം",
     ),
 }
 
@@ -298,7 +313,8 @@ KANNADA: dict[str, tuple[str, ...]] = {
 
 
 # Bengali almanacs (panjika) write the first tithi প্রতিপদ and some nakshatras with a final
-# া (পুষ্যা, হস্তা, মূলা, শ্রবণা): bn.wikipedia "পক্ষ" and "নক্ষত্র (চন্দ্রনিবাস)".
+# া (পুষ্যা, হস্তা, মূলা, শ্রবণা): bn.wikipedia "পক্ষ" and "নক্ষত্র (চন্দ্রনিবাস)"; the months
+# are the Bengali ones (জ্যৈষ্ঠ, ভাদ্র, অগ্রহায়ণ).
 BENGALI: dict[str, tuple[str, ...]] = {
     "tithi": (
         "প্রতিপদ",
@@ -346,6 +362,20 @@ BENGALI: dict[str, tuple[str, ...]] = {
         "পূর্বভাদ্রপদ",
         "উত্তরভাদ্রপদ",
         "রেবতী",
+    ),
+    "masa": (
+        "চৈত্র",
+        "বৈশাখ",
+        "জ্যৈষ্ঠ",
+        "আষাঢ়",
+        "শ্রাবণ",
+        "ভাদ্র",
+        "আশ্বিন",
+        "কার্তিক",
+        "অগ্রহায়ণ",
+        "পৌষ",
+        "মাঘ",
+        "ফাল্গুন",
     ),
 }
 
