@@ -354,6 +354,8 @@ def test_hindi_ekadashi_names_keep_a_doubled_nasal(month_paksha):
         ("संक्रान्ति", "संक्रांति"),
         ("विष्कम्भ", "विष्कंभ"),
         ("सम्वत्", "संवत्"),  # म before a semivowel
+        ("सौम्य", "सौम्य"),  # म्य inside a word stays (Hindi सौम्य, never सौंय)
+        ("सम्राट्", "सम्राट्"),  # so does म्र
     ],
 )
 def test_anusvara_replaces_a_nasal_only_before_its_own_class(sanskrit, hindi):

@@ -20,9 +20,9 @@ _BENGALI_NUKTA = re.compile(
 )
 _BENGALI_FINAL_HASANTA = re.compile("\u09cd(?![\u0980-\u09ff])")
 # A nasal becomes anusvara before a stop of its own class (ङ्क, ञ्च, ण्ड, न्त, म्ब) and म
-# before a semivowel, sibilant or ह (सम्वत् -> संवत); a doubled nasal or one before a nasal
-# or another class stays (उत्पन्ना, जन्म, पुण्य), as Hindi writes them.
-_NASAL_CLUSTER = re.compile("ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])|न्(?=[तथदध])|म्(?=[पफबभयरलवशषसह])")
+# before व, a sibilant or ह (सम्वत् -> संवत); a doubled nasal or one before a nasal, another
+# class, य, र or ल stays (उत्पन्ना, जन्म, पुण्य, सौम्य, सम्राट), as Hindi writes them.
+_NASAL_CLUSTER = re.compile("ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])|न्(?=[तथदध])|म्(?=[पफबभवशषसह])")
 
 _TAMIL_LETTERS = {
     **dict.fromkeys("कखगघ", "க"),
@@ -73,8 +73,8 @@ _TAMIL_LETTERS = {
 
 
 def with_anusvara(devanagari: str) -> str:
-    """Hindi/Marathi spelling: a nasal before a stop of its class (or म before a semivowel,
-    sibilant or ह) becomes anusvara; उत्पन्ना and जन्म keep theirs."""
+    """Hindi/Marathi spelling: a nasal before a stop of its class (or म before व, a sibilant
+    or ह) becomes anusvara; उत्पन्ना, जन्म and सौम्य keep theirs."""
     return _NASAL_CLUSTER.sub("ं", devanagari)
 
 
