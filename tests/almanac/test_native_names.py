@@ -9,11 +9,12 @@ how those almanacs write them; tables for them are future work (docs/whatsapp.md
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
 
-from lokpanchang.almanac.names import scripts, table
+from lokpanchang.almanac.names import KINDS, scripts, table
 from lokpanchang.almanac.observances.names_table import ekadashi_names
 
 # Weekdays: glibc's locale sources, field ``day``
@@ -241,6 +242,13 @@ BENGALI_MONTHS = "চৈত্র বৈশাখ জ্যৈষ্ঠ আষ�
 # atomic chillus, the same letters. malayalam.webdunia.com ("ഋതുക്കളും ചന്ദ്രമാസങ്ങളും") writes
 # the sixth ഭാദ്രപാദം.
 MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠം ആഷാഢം ശ്രാവണം ഭാദ്രം ആശ്വിനം കാർത്തികം ആഗ്രഹായണം പൗഷം മാഘം ഫാൽഗുനം"
+# Seasons in Malayalam usage: malayalam.webdunia.com "ഋതുക്കളും ചന്ദ്രമാസങ്ങളും"
+# (https://malayalam.webdunia.com/spiritual/astrology/articles/0712/03/1071203025_1.htm: "വസന്തം,
+# ശിശിരം ശരത്, ഹേമന്തം, ഗ്രീഷ്മം, വര്ഷം"), in our order (Vasanta first) and with the atomic
+# chillu ർ for its ര്. Malayalam writes a nasal before a stop of its class as a conjunct
+# (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
+# Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
+MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -335,6 +343,15 @@ def test_lunar_months_are_the_languages_usage(lang):
 )
 def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
     assert list(table(kind, lang)) == usage_with_ours(usage, kept)
+
+
+def test_malayalam_seasons_are_malayalam_usage():
+    assert list(table("ritu", "ml")) == nfc(MALAYALAM_SEASONS)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_malayalam_writes_no_anusvara_before_a_non_labial_stop(kind):
+    assert [name for name in table(kind, "ml") if re.search("ം[കഖങ-ഢത-ധ]", name)] == []
 
 
 @pytest.mark.parametrize("month_paksha", sorted(HINDI_EKADASHIS))

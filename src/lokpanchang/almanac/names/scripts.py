@@ -23,6 +23,9 @@ _BENGALI_FINAL_HASANTA = re.compile("\u09cd(?![\u0980-\u09ff])")
 # before व, a sibilant or ह (सम्वत् -> संवत); a doubled nasal or one before a nasal, another
 # class, य, र or ल stays (उत्पन्ना, जन्म, पुण्य, सौम्य, सम्राट), as Hindi writes them.
 _NASAL_CLUSTER = re.compile("ङ्(?=[कखगघ])|ञ्(?=[चछजझ])|ण्(?=[टठडढ])|न्(?=[तथदध])|म्(?=[पफबभवशषसह])")
+# Malayalam keeps the other nasals as conjuncts (പഞ്ചമി, വസന്തം, ശങ്കര) and writes only म and
+# ङ before ग, घ so (കുംഭം, അംഗം).
+_M_CLUSTER = re.compile("म्(?=[पफबभवशषसह])|ङ्(?=[गघ])")
 
 _TAMIL_LETTERS = {
     **dict.fromkeys("कखगघ", "க"),
@@ -76,6 +79,12 @@ def with_anusvara(devanagari: str) -> str:
     """Hindi/Marathi spelling: a nasal before a stop of its class (or म before व, a sibilant
     or ह) becomes anusvara; उत्पन्ना, जन्म and सौम्य keep theirs."""
     return _NASAL_CLUSTER.sub("ं", devanagari)
+
+
+def with_malayalam_anusvara(devanagari: str) -> str:
+    """Malayalam spelling: only म before a labial, व, a sibilant or ह and ङ before ग, घ
+    become anusvara (കുംഭം, സംവത്, അംഗം); ണ്ഡ, ന്ത, ഞ്ച, ങ്ക stay conjuncts."""
+    return _M_CLUSTER.sub("ं", devanagari)
 
 
 # Tamil opens a word-initial cluster ending in ra with an i: प्र -> பிர (as in பிரதமை), and

@@ -109,7 +109,7 @@ TAMIL = {
 
 # Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
 # the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി) and the
-# lunar months ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം):
+# lunar months and seasons ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം):
 # kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
 # tests/almanac/test_native_names.py says where the 25th's spelling differs).
 MALAYALAM: dict[str, tuple[str, ...]] = {
@@ -173,6 +173,14 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
         "പൗഷം",
         "മാഘം",
         "ഫാൽഗുനം",
+    ),
+    "ritu": (
+        "വസന്തം",
+        "ഗ്രീഷ്മം",
+        "വർഷം",
+        "ശരത്",
+        "ഹേമന്തം",
+        "ശിശിരം",
     ),
 }
 
