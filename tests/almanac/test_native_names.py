@@ -2,9 +2,14 @@
 native-usage tables gathered from public sources, the source beside each table.
 
 These are facts copied from the pages named (not computed); where our table keeps another
-usage than the source, the difference is listed with its reason. Lists without a table
-here are still the Sanskrit names carried into each script (``almanac.names``), which is
-how those almanacs write them; tables for them are future work (docs/whatsapp.md).
+usage than the source, the difference is listed with its reason.
+
+Not yet checked (no usable public list found this session; these are still the Sanskrit
+names carried into the script by ``almanac.names.scripts``): tithis in gu and sa;
+nakshatras in kn, gu and sa; yogas in mr, gu, kn, ml and sa; karanas in every language but
+hi and ta; lunar months in ta (Tamil almanacs name the solar months) and sa; samvatsaras,
+seasons (but ml), ayana and paksha. A Malayalam reader should also look at the yogas and
+karanas, which keep the older encoding (ര്, final ന്) and long final vowels.
 """
 
 from __future__ import annotations
