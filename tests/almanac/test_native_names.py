@@ -2,16 +2,24 @@
 native-usage tables gathered from public sources, the source beside each table.
 
 These are facts copied from the pages named (not computed); where our table keeps another
-usage than the source, the difference is listed with its reason. Lists without a table
-here are still the Sanskrit names carried into each script (``almanac.names``), which is
-how those almanacs write them; tables for them are future work (docs/whatsapp.md).
+usage than the source, the difference is listed with its reason.
+
+Not yet checked (no usable public list found this session; these are still the Sanskrit
+names carried into the script by ``almanac.names.scripts``): tithis in gu and sa;
+nakshatras in kn, gu and sa; yogas in mr, gu, kn, ml and sa; karanas in every language but
+hi and ta; lunar months in ta (Tamil almanacs name the solar months) and sa; samvatsaras,
+seasons (but ml), ayana and paksha. A Malayalam reader should also look at the yogas and
+karanas, which keep the older encoding (ര്, final ന്) and long final vowels.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
 
-from lokpanchang.almanac.names import scripts, table
+from lokpanchang.almanac.names import KINDS, scripts, table
 from lokpanchang.almanac.observances.names_table import ekadashi_names
 
 # Weekdays: glibc's locale sources, field ``day``
@@ -65,9 +73,203 @@ TELUGU_TITHIS = "పాడ్యమి విదియ తదియ చవిత
 # Tithis in Kannada usage: https://kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ:
 # ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ …"; Shukla ends with ಹುಣ್ಣಿಮೆ, Krishna with ಅಮಾವಾಸ್ಯೆ).
 KANNADA_TITHIS = "ಪಾಡ್ಯ ಬಿದಿಗೆ ತದಿಗೆ ಚೌತಿ ಪಂಚಮಿ ಷಷ್ಠಿ ಸಪ್ತಮಿ ಅಷ್ಟಮಿ ನವಮಿ ದಶಮಿ ಏಕಾದಶಿ ದ್ವಾದಶಿ ತ್ರಯೋದಶಿ ಚತುರ್ದಶಿ ಹುಣ್ಣಿಮೆ ಅಮಾವಾಸ್ಯೆ"
+# Tithis in Bengali usage: bn.wikipedia "পক্ষ" (https://bn.wikipedia.org/wiki/পক্ষ, its table
+# "দিবস সমূহ": ১. প্রতিপদ … ১৫. পূর্ণিমা / অমাবস্যা). Bengali writes ya between vowels as য়.
+BENGALI_TITHIS = (
+    "প্রতিপদ দ্বিতীয়া তৃতীয়া চতুর্থী পঞ্চমী ষষ্ঠী সপ্তমী অষ্টমী নবমী দশমী একাদশী দ্বাদশী "
+    "ত্রয়োদশী চতুর্দশী পূর্ণিমা অমাবস্যা"
+)
+# Tithis in Malayalam usage: the list "15 തിഥികളാണ് ഉള്ളത്: പ്രഥമ, ദ്വിതീയ, … ചതുർദശി,
+# അമാവാസി" of MahaMaya Jyothisthalam, Kochi (3 June 2021, mirrored at
+# http://findhealthclinics.com/IN/Kochi/107473584299625/MahaMaya-Jyothisthalam), and
+# പൗർണ്ണമി / അമാവാസി from ml.wikipedia "ഷഷ്ഠി" (https://ml.wikipedia.org/wiki/ഷഷ്ഠി). That post
+# types three names with slips (പ്രധമ beside its own പ്രഥമ, ത്ഋതീയ, ത്ഋയോദശി, അഷ്ഠമി);
+# they are written here in the standard spelling. Malayalam ends these names in a short
+# vowel and writes ഞ്ച, ർ (never പംചമീ, ചതുര്ഥീ as a letter-for-letter Sanskrit would).
+MALAYALAM_TITHIS = (
+    "പ്രഥമ ദ്വിതീയ തൃതീയ ചതുർത്ഥി പഞ്ചമി ഷഷ്ഠി സപ്തമി അഷ്ടമി നവമി ദശമി ഏകാദശി ദ്വാദശി "
+    "ത്രയോദശി ചതുർദശി പൗർണ്ണമി അമാവാസി"
+)
+# Nakshatras in Bengali usage: bn.wikipedia "নক্ষত্র (চন্দ্রনিবাস)" (static dump of December
+# 2006, https://dumps.wikimedia.org/other/static_html_dumps/December_2006/bn/, section
+# "নক্ষত্রসমূহ", 1-22) and for 23-27 the Bengali panjika calendar at
+# http://www.usingha.com/sal/261.html (নক্ষত্র:ধনিষ্ঠা, শতভিষা, পূর্বভাদ্রপদ, উত্তরভাদ্রপদ,
+# রেবতী), which agrees with the wiki on 1-22 wherever it shows them (পুষ্যা, অশ্লেষা, হস্তা,
+# মূলা, পূর্বাষাঢ়া, শ্রবণা). The sources differ on 11-12: the wiki writes পূর্ব ফাল্গুনি, the
+# calendar পূর্বফাল্গুনী; we keep the calendar's (the form a panjika prints).
+BENGALI_NAKSHATRAS = (
+    "অশ্বিনী ভরণী কৃত্তিকা রোহিণী মৃগশিরা আর্দ্রা পুনর্বসু পুষ্যা অশ্লেষা মঘা পূর্বফাল্গুনী "
+    "উত্তরফাল্গুনী হস্তা চিত্রা স্বাতী বিশাখা অনুরাধা জ্যেষ্ঠা মূলা পূর্বাষাঢ়া উত্তরাষাঢ়া শ্রবণা "
+    "ধনিষ্ঠা শতভিষা পূর্বভাদ্রপদ উত্তরভাদ্রপদ রেবতী"
+)
+# Yogas in Bengali usage: the same calendar, usingha.com/sal/457.html and /261.html
+# ("যোগ:আয়ুষ্মান", "বরীয়ান", "ব্যতীপাত", "বৈধৃতি" …): Bengali writes য় between vowels and
+# no hasanta at a word's end. Where it differs we keep ours, listed with the reason.
+BENGALI_YOGAS = (
+    "বিষ্কুম্ভ প্রীতি আয়ুষ্মান সৌভাগ্য শোভন অতিগণ্ড সুকর্মা ধৃতি শূল গণ্ড বৃদ্ধি ধ্রুব ব্যাঘাত "
+    "হর্ষণ বজ্র সিদ্ধি ব্যতীপাত বরীয়ান পরিঘ শিব সিদ্ধ সাধ্য শুভ শুক্র ব্রহ্ম ইন্দ্র বৈধৃতি"
+)
+BENGALI_YOGA_USAGE_KEPT = {
+    0: ("বিষ্কম্ভ", "the Sanskrit spelling; the calendar's বিষ্কুম্ভ is a common variant"),
+    23: ("শুক্ল", "the yoga is Shukla; the calendar's শুক্র (Venus) is a slip"),
+}
+# Yogas in Hindi usage: the list "२७ योगों के नाम ये हैं" of a Hindi jyotisha text,
+# https://jainqq.org/explore/002676/135 (विष्कम्भ … ब्रह्म, ऐन्द्र, वैधृति). Modern Hindi
+# (the Central Hindi Directorate's standard) writes a nasal before its own class as
+# anusvara, so the table has विष्कंभ, अतिगंड, गंड where that text has म्भ, ण्ड.
+HINDI_YOGAS = (
+    "विष्कंभ प्रीति आयुष्मान् सौभाग्य शोभन अतिगंड सुकर्मा धृति शूल गंड वृद्धि ध्रुव व्याघात हर्षण "
+    "वज्र सिद्धि व्यतीपात वरीयान् परिघ शिव सिद्ध साध्य शुभ शुक्ल ब्रह्म ऐन्द्र वैधृति"
+)
+HINDI_YOGA_USAGE_KEPT = {
+    25: ("इंद्र", "drikpanchang.com's Indra; sources split between इन्द्र and ऐन्द्र"),
+}
+# Karanas in Hindi usage: https://jainqq.org/explore/002676/136 ("११ करणों के नाम निम्न
+# हैं-(१) बव … (११) किंस्तुघ्न"), in our order (Kimstughna first, as the month starts).
+HINDI_KARANAS = "किंस्तुघ्न बव बालव कौलव तैतिल गर वणिज विष्टि शकुनि चतुष्पद नाग"
+HINDI_KARANA_USAGE_KEPT = {
+    5: ("गरज", "drikpanchang.com's Garaja, the sloka's गरजो; that text writes गर"),
+}
+# Nakshatras in Telugu usage, from three lists that agree on 20 of the 27:
+# H = http://horoscope-indianvedicastrology.blogspot.com/2014/10/blog-post_96.html
+# ("ఆ నక్షత్రముల పేర్లు – అశ్వని, భరణి, …"), C = https://chintamani-free-astrology.blogspot.com/2020/04/nama-nakshatramulu.html
+# (1-17), J = https://jyothishshastra.blogspot.com/2022/04/blog-post_26.html ("నామ నక్షత్రములు").
+# Where they differ: అశ్విని (C, J; H అశ్వని), ఆర్ద్ర (H, C; J ఆరుద్ర), ఆశ్లేష (H; C and J
+# write the spoken ఆశ్రేష: not settled, a Telugu reader should pick), అనురాధ (C, J; H
+# అనూరాధ), జ్యేష్ఠ (J; H's జ్యేష్ట), పూర్వాషాఢ / ఉత్తరాషాఢ (H; J పూర్వషాడ), శ్రవణం / శతభిషం
+# (J; H's older శ్రవణము / శతభిషము), పూర్వాభాద్ర (H; J పూర్వభాద్ర).
+TELUGU_NAKSHATRAS = (
+    "అశ్విని భరణి కృత్తిక రోహిణి మృగశిర ఆర్ద్ర పునర్వసు పుష్యమి ఆశ్లేష మఖ పుబ్బ ఉత్తర హస్త చిత్త "
+    "స్వాతి విశాఖ అనురాధ జ్యేష్ఠ మూల పూర్వాషాఢ ఉత్తరాషాఢ శ్రవణం ధనిష్ఠ శతభిషం పూర్వాభాద్ర "
+    "ఉత్తరాభాద్ర రేవతి"
+)
+# Lunar months in Telugu usage, as the stem a Telugu almanac writes before మాసము
+# ("చైత్ర మాసము … ఫాల్గుణ మాసము", https://telugubharath.com/2018/05/rithuvulu-meaning-of-seasons.html);
+# the full names agree (https://sakalam.org/telugu-months: చైత్రము … ఆశ్వయుజము, కార్తీకము,
+# మార్గశిరము, పుష్యము, ఫాల్గుణము; te.wikipedia "తెలుగు నెలలు"). telugubharath writes the
+# seventh ఆశ్వీయుజ, the others ఆశ్వయుజ; examtray.com writes the eighth కార్తికము.
+TELUGU_MONTHS = "చైత్ర వైశాఖ జ్యేష్ఠ ఆషాఢ శ్రావణ భాద్రపద ఆశ్వయుజ కార్తీక మార్గశిర పుష్య మాఘ ఫాల్గుణ"
+# Lunar months in Kannada usage: https://kannada.hindustantimes.com/astrology/hindu-calendar-2024
+# ("ಚೈತ್ರದ ನಂತರ ವೈಶಾಖ, ಜ್ಯೇಷ್ಠ, ಆಷಾಢ, ಶ್ರಾವಣ, ಭಾದ್ರಪದ, ಆಶ್ವಯುಜ, ಕಾರ್ತಿಕ, ಮಾರ್ಗಶಿರ, ಪುಷ್ಯ,
+# ಮಾಘ ಮತ್ತು ಫಾಲ್ಗುಣ"); Wikibooks "Kannada/Days and Months" agrees but for ಕಾರ್ತೀಕ.
+KANNADA_MONTHS = "ಚೈತ್ರ ವೈಶಾಖ ಜ್ಯೇಷ್ಠ ಆಷಾಢ ಶ್ರಾವಣ ಭಾದ್ರಪದ ಆಶ್ವಯುಜ ಕಾರ್ತಿಕ ಮಾರ್ಗಶಿರ ಪುಷ್ಯ ಮಾಘ ಫಾಲ್ಗುಣ"
+# Yogas in Tamil usage: "யோகங்கள் கரணங்கள்", https://www.tamizhdb.com/யோகங்கள்-கரணங்கள்/
+# (1. விஷ்கம்பம் … 27. வைதிருதி); https://tamizhan.net ("பஞ்சாங்கத்தின் நான்காம் அங்கமான
+# யோகம்", 1-25) agrees but writes the fourth செளபாக்யம். Both write the 14th ஹர்ஷனம்; we keep
+# ஹர்ஷணம், as https://vjosier.blogspot.com/2012/09/chapter-2.html ("யோகங்கள் 27") and the
+# Sanskrit (हर्षण) write it.
+TAMIL_YOGAS = (
+    "விஷ்கம்பம் ப்ரீதி ஆயுஷ்மான் சௌபாக்கியம் சோபனம் அதிகண்டம் சுகர்மம் திருதி சூலம் கண்டம் "
+    "விருத்தி துருவம் வியாகாதம் ஹர்ஷனம் வஜ்ரம் சித்தி வியதீபாதம் வரீயான் பரீகம் சிவம் சித்தம் "
+    "சாத்தியம் சுபம் சுப்பிரமம் பிராம்யம் ஐந்திரம் வைதிருதி"
+)
+TAMIL_YOGA_USAGE_KEPT = {13: ("ஹர்ஷணம்", "the Sanskrit's ṇ, as vjosier.blogspot.com writes it")}
+# Karanas in Tamil usage, in our order (Kimstughna first): "கரணம் பற்றிய புரிதல்",
+# https://www.stumbit.com/astrology-tamil-jothidam/கரணம்-பற்றிய-புரிதல் (1) பவம் … 11)
+# கிம்ஸ்துக்னம்) and https://kyuvarajan.blogspot.com/2021/03/blog-post_54.html, which agree
+# but on the sixth (வணிசை / வணிஜை) and ninth (சதுஸ்பாதம் / சதுஷ்பாதம்); ta.wikipedia "கரணம்"
+# has சதுஷ்பாதம், வணிசை and writes the first three without the final ம் (பவ, பாலவ, கௌலவ) and
+# தைதூலை, பத்தரை.
+TAMIL_KARANAS = "கிம்ஸ்துக்னம் பவம் பாலவம் கௌலவம் தைதுளை கரசை வணிசை பத்திரை சகுனி சதுஷ்பாதம் நாகவம்"
+# Nakshatras in Hindi usage: hi.wikipedia "नक्षत्र" (its list "नक्षत्र -- तारासंख्या --
+# आकृति", https://hi.wikipedia.org/wiki/नक्षत्र, 1-24) and the full list "27 नक्षत्रों का
+# नामकरण" of https://cpsr2021.blogspot.com/2021/07/blog-post_14.html: both write
+# पूर्वाफाल्गुनी, उत्तराफाल्गुनी, and the blog पूर्वाभाद्रपद, उत्तराभाद्रपद. The wiki's slips
+# (मुल, पुर्वाषाढा, उत्तरषाढा) and the blog's (आद्रा, अश्लेशा, स्वाति) are written here as the
+# other source has them. The ninth is split: अश्लेषा in the wiki, आश्लेषा (ours) at
+# https://purnimakatyayan.wordpress.com/category/नक्षत्र/.
+HINDI_NAKSHATRAS = (
+    "अश्विनी भरणी कृत्तिका रोहिणी मृगशिरा आर्द्रा पुनर्वसु पुष्य अश्लेषा मघा पूर्वाफाल्गुनी "
+    "उत्तराफाल्गुनी हस्त चित्रा स्वाती विशाखा अनुराधा ज्येष्ठा मूल पूर्वाषाढा उत्तराषाढा श्रवण "
+    "धनिष्ठा शतभिषा पूर्वाभाद्रपद उत्तराभाद्रपद रेवती"
+)
+HINDI_NAKSHATRA_USAGE_KEPT = {8: ("आश्लेषा", "sources split between अश्लेषा and आश्लेषा")}
+# Nakshatras in Marathi usage: mr.wikipedia "पंचांग" (https://mr.wikipedia.org/wiki/पंचांग,
+# "सूर्याचे विशिष्ट नक्षत्रात प्रवेश करण्याचे दिवस", 1-20: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ),
+# https://hindujagruti.org/hinduism-for-kids-marathi/252.html ("नक्षत्रे", 1-15, the same), and
+# for 21-27 https://marathikavita.co.in/marathi-lekh/t1880/ (शततारका, पूर्वा भाद्रपदा,
+# उत्तरा भाद्रपदा), written as one word as https://thestudykatta.com/2023/09/nakshatra-names-in-marathi.html
+# writes पूर्वाभाद्रपदा.
+MARATHI_NAKSHATRAS = (
+    "अश्विनी भरणी कृत्तिका रोहिणी मृग आर्द्रा पुनर्वसू पुष्य आश्लेषा मघा पूर्वा उत्तरा हस्त चित्रा "
+    "स्वाती विशाखा अनुराधा ज्येष्ठा मूळ पूर्वाषाढा उत्तराषाढा श्रवण धनिष्ठा शततारका पूर्वाभाद्रपदा "
+    "उत्तराभाद्रपदा रेवती"
+)
+# Lunar months in Hindi usage: "हिंदू कैलेंडर में 12 महीनों के नाम",
+# https://www.wayoflifekarma.com/2025/01/hindu-calendar-months.html (चैत्र … आषाढ़ … फाल्गुन);
+# naidunia.com and zeenews.india.com's lists write आषाढ़ too. Hindi writes ढ़ there; Marathi
+# does not: "मराठी महिने" on the webdunia page of the Marathi tithis above (also
+# https://likhopadho.com/marathi-months, which writes कार्त्तिक).
+HINDI_MONTHS = "चैत्र वैशाख ज्येष्ठ आषाढ़ श्रावण भाद्रपद आश्विन कार्तिक मार्गशीर्ष पौष माघ फाल्गुन"
+MARATHI_MONTHS = "चैत्र वैशाख ज्येष्ठ आषाढ श्रावण भाद्रपद आश्विन कार्तिक मार्गशीर्ष पौष माघ फाल्गुन"
+# Tithis in Marathi usage: "मराठी तिथी, वार आणि महिने",
+# https://m-marathi.webdunia.com/marathi-general-knowledge/marathi-tithi-vaar-mahine-123080200012_1.html
+# (1. प्रतिपदा … 15. पौर्णिमा, "30 अमावस्या"); https://jeevanmarathi.in/2023/11/blog-post_18.html
+# lists the same (its पोर्णिमा a slip). Marathi writes पौर्णिमा where Hindi writes पूर्णिमा.
+MARATHI_TITHIS = (
+    "प्रतिपदा द्वितीया तृतीया चतुर्थी पंचमी षष्ठी सप्तमी अष्टमी नवमी दशमी एकादशी द्वादशी त्रयोदशी "
+    "चतुर्दशी पौर्णिमा अमावस्या"
+)
+# Tithis in Hindi usage: https://hindibooks.app/book/844/39147 ("पूर्णिमा (पूरनमासी), प्रतिपदा
+# (पड़वा), द्वितीया (दूज) … चतुर्दशी (चौदस) और अमावस्या (अमावस)"), the names before the
+# colloquial ones in brackets.
+HINDI_TITHIS = (
+    "प्रतिपदा द्वितीया तृतीया चतुर्थी पंचमी षष्ठी सप्तमी अष्टमी नवमी दशमी एकादशी द्वादशी त्रयोदशी "
+    "चतुर्दशी पूर्णिमा अमावस्या"
+)
+# Yogas in Telugu usage: "యోగములు 27", https://teluguone.com/toneastrology/astrologysingle.php?catid=482&pcat=466
+# (1. విష్కంభం … 27. వైధృతి), the one list found. Where it differs we keep ours, listed.
+TELUGU_YOGAS = (
+    "విష్కంభం ప్రీతి ఆయుష్మాన్ సౌభాగ్య శోభన అతిగండ సుకర్మ ధృతి శూల గండ వృద్ధి ధృవ వ్యాఘాత హర్షణ "
+    "వజ్ర సిద్ది వ్యతీపాత వరీయాన్ పరిఘ శివ సిద్ధి సాధ్య శుభ శుక్ల బ్రహ్మ ఇంద్ర వైధృతి"
+)
+TELUGU_YOGA_USAGE_KEPT = {
+    0: ("విష్కంభ", "the stem, as the list writes the other 26 names"),
+    11: ("ధ్రువ", "ధ్రువ (Sanskrit ध्रुव); the list's ధృవ is a common slip"),
+    15: ("సిద్ధి", "the list's సిద్ది drops the aspirate"),
+    20: ("సిద్ధ", "Siddha, the 21st; the list repeats సిద్ధి, the 16th"),
+}
+# Lunar months in Gujarati usage: gu.wikipedia "મહિનો" (https://gu.wikipedia.org/wiki/મહિનો,
+# the Vikram Samvat column: કારતક, માગશર, પોષ, મહા, ફાગણ, ચૈત્ર, વૈશાખ, જેઠ, અષાઢ, શ્રાવણ,
+# ભાદરવો, આસો), which https://www.rangeeloo.com/2021/05/months-name-in-gujarati.html ("ગુજરાતી :
+# કારતક … ") agrees with; here from Chaitra, as our months are numbered.
+GUJARATI_MONTHS = "ચૈત્ર વૈશાખ જેઠ અષાઢ શ્રાવણ ભાદરવો આસો કારતક માગશર પોષ મહા ફાગણ"
+# Months in Bengali usage: the twelve names as Bengali writes them (জ্যৈষ্ঠ, আষাঢ়, ভাদ্র,
+# অগ্রহায়ণ), listed alike by https://nagorikvoice.com/17944/, https://techtodayz.com
+# ("বাংলা 12 মাসের নাম") and https://hinditrust.in ("বাংলা বার মাসের নাম"), from বৈশাখ; here
+# from চৈত্র, as our months are numbered. Those pages list the Bengali calendar's months; the
+# lunar months of a panjika carry the same names.
+BENGALI_MONTHS = "চৈত্র বৈশাখ জ্যৈষ্ঠ আষাঢ় শ্রাবণ ভাদ্র আশ্বিন কার্তিক অগ্রহায়ণ পৌষ মাঘ ফাল্গুন"
+# Lunar months in Malayalam usage ("ചാന്ദ്രമാസങ്ങൾ"): http://planetjyothisham.blogspot.com/2011/10/blog-post_15.html
+# ("ചൈത്രമാസമെന്നും … വൈശാഖമെന്നും … ജ്യേഷ്ഠം, ആഷാഢം, ശ്രാവണം, ഭാദ്രം, ആശ്വിനം, കാർത്തികം,
+# ആഗ്രഹായണം, പൗഷം, മാഘം, ഫാൽഗുനം"), the same text at hinduwayoflife2016.blogspot.com
+# (2018/11). Its ർ, ൽ are stored there as ര്, ല് (the older encoding); written here as the
+# atomic chillus, the same letters. malayalam.webdunia.com ("ഋതുക്കളും ചന്ദ്രമാസങ്ങളും") writes
+# the sixth ഭാദ്രപാദം.
+MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠം ആഷാഢം ശ്രാവണം ഭാദ്രം ആശ്വിനം കാർത്തികം ആഗ്രഹായണം പൗഷം മാഘം ഫാൽഗുനം"
+# Seasons in Malayalam usage: malayalam.webdunia.com "ഋതുക്കളും ചന്ദ്രമാസങ്ങളും"
+# (https://malayalam.webdunia.com/spiritual/astrology/articles/0712/03/1071203025_1.htm: "വസന്തം,
+# ശിശിരം ശരത്, ഹേമന്തം, ഗ്രീഷ്മം, വര്ഷം"), in our order (Vasanta first) and with the atomic
+# chillu ർ for its ര്. Malayalam writes a nasal before a stop of its class as a conjunct
+# (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
+# Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
+MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
+
+
+def nfc(names: str) -> list[str]:
+    """The names of a usage table, in Unicode's composed form (য় is য + nukta there)."""
+    return unicodedata.normalize("NFC", names).split()
+
+
+def usage_with_ours(usage: str, kept: dict[int, tuple[str, str]]) -> list[str]:
+    """A usage table with the names we keep where it differs (index -> (ours, why))."""
+    names = nfc(usage)
+    for index, (ours, _why) in kept.items():
+        names[index] = unicodedata.normalize("NFC", ours)
+    return names
 
 
 @pytest.mark.parametrize("lang", sorted(WEEKDAYS))
@@ -89,10 +291,72 @@ def test_tamil_nakshatras_are_tamil_usage():
 
 
 @pytest.mark.parametrize(
-    "lang, usage", [("ta", TAMIL_TITHIS), ("te", TELUGU_TITHIS), ("kn", KANNADA_TITHIS)]
+    "lang, usage",
+    [
+        ("ta", TAMIL_TITHIS),
+        ("te", TELUGU_TITHIS),
+        ("kn", KANNADA_TITHIS),
+        ("bn", BENGALI_TITHIS),
+        ("ml", MALAYALAM_TITHIS),
+        ("mr", MARATHI_TITHIS),
+        ("hi", HINDI_TITHIS),
+    ],
+    ids=["ta", "te", "kn", "bn", "ml", "mr", "hi"],
 )
 def test_tithis_are_the_languages_usage(lang, usage):
-    assert list(table("tithi", lang)) == usage.split()
+    assert list(table("tithi", lang)) == nfc(usage)
+
+
+NAKSHATRAS = {
+    "bn": (BENGALI_NAKSHATRAS, {}),
+    "te": (TELUGU_NAKSHATRAS, {}),
+    "mr": (MARATHI_NAKSHATRAS, {}),
+    "hi": (HINDI_NAKSHATRAS, HINDI_NAKSHATRA_USAGE_KEPT),
+}
+MONTHS = {
+    "te": TELUGU_MONTHS,
+    "kn": KANNADA_MONTHS,
+    "hi": HINDI_MONTHS,
+    "mr": MARATHI_MONTHS,
+    "gu": GUJARATI_MONTHS,
+    "bn": BENGALI_MONTHS,
+    "ml": MALAYALAM_MONTHS,
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NAKSHATRAS))
+def test_nakshatras_are_the_languages_usage(lang):
+    assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
+
+
+@pytest.mark.parametrize("lang", sorted(MONTHS))
+def test_lunar_months_are_the_languages_usage(lang):
+    assert list(table("masa", lang)) == nfc(MONTHS[lang])
+
+
+@pytest.mark.parametrize(
+    "kind, lang, usage, kept",
+    [
+        ("yoga", "bn", BENGALI_YOGAS, BENGALI_YOGA_USAGE_KEPT),
+        ("yoga", "hi", HINDI_YOGAS, HINDI_YOGA_USAGE_KEPT),
+        ("karana", "hi", HINDI_KARANAS, HINDI_KARANA_USAGE_KEPT),
+        ("yoga", "ta", TAMIL_YOGAS, TAMIL_YOGA_USAGE_KEPT),
+        ("karana", "ta", TAMIL_KARANAS, {}),
+        ("yoga", "te", TELUGU_YOGAS, TELUGU_YOGA_USAGE_KEPT),
+    ],
+    ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta", "yoga-te"],
+)
+def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
+    assert list(table(kind, lang)) == usage_with_ours(usage, kept)
+
+
+def test_malayalam_seasons_are_malayalam_usage():
+    assert list(table("ritu", "ml")) == nfc(MALAYALAM_SEASONS)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_malayalam_writes_no_anusvara_before_a_non_labial_stop(kind):
+    assert [name for name in table(kind, "ml") if re.search("ം[കഖങ-ഢത-ധ]", name)] == []
 
 
 @pytest.mark.parametrize("month_paksha", sorted(HINDI_EKADASHIS))
@@ -112,6 +376,8 @@ def test_hindi_ekadashi_names_keep_a_doubled_nasal(month_paksha):
         ("संक्रान्ति", "संक्रांति"),
         ("विष्कम्भ", "विष्कंभ"),
         ("सम्वत्", "संवत्"),  # म before a semivowel
+        ("सौम्य", "सौम्य"),  # म्य inside a word stays (Hindi सौम्य, never सौंय)
+        ("सम्राट्", "सम्राट्"),  # so does म्र
     ],
 )
 def test_anusvara_replaces_a_nasal_only_before_its_own_class(sanskrit, hindi):

@@ -71,7 +71,9 @@ def table(kind: str, lang: str) -> tuple[str, ...]:
     sanskrit = SANSKRIT[kind]
     if lang == "sa":
         return sanskrit
-    if lang not in ("bn", "ta"):  # modern spelling writes a nasal before a consonant as anusvara
+    if lang == "ml":
+        sanskrit = tuple(scripts.with_malayalam_anusvara(name) for name in sanskrit)
+    elif lang not in ("bn", "ta"):  # modern spelling writes a nasal before a consonant as anusvara
         sanskrit = tuple(scripts.with_anusvara(name) for name in sanskrit)
     if lang in ("hi", "mr"):
         return sanskrit

@@ -4,27 +4,28 @@ masa, ritu, ayana, adhika, samvatsara).
 
 ``ENGLISH`` (drikpanchang.com spelling) and ``SANSKRIT`` (Devanagari) map each kind to its
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
-``TAMIL``, ``TELUGU``, ``KANNADA`` and ``MALAYALAM`` (``NATIVE``) the names those almanacs write in their own
-form. The index functions map tithi and karana numbers onto their names (see ``limbs``).
+``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM`` (``dravidian``) and ``BENGALI``, ``HINDI``,
+``MARATHI``, ``GUJARATI`` (``indo_aryan``), gathered in ``NATIVE``, the names those almanacs
+write in their own form. The index functions map tithi and karana numbers onto their names
+(see ``limbs``).
 """
 
 from __future__ import annotations
 
 from lokpanchang.almanac.names.tables import limbs, weekdays, year
-from lokpanchang.almanac.names.tables.limbs import (
-    KANNADA,
-    MALAYALAM,
-    TAMIL,
-    TELUGU,
-    karana_name_index,
-    tithi_name_index,
-)
+from lokpanchang.almanac.names.tables.dravidian import KANNADA, MALAYALAM, TAMIL, TELUGU
+from lokpanchang.almanac.names.tables.indo_aryan import BENGALI, GUJARATI, HINDI, MARATHI
+from lokpanchang.almanac.names.tables.limbs import karana_name_index, tithi_name_index
 from lokpanchang.almanac.names.tables.weekdays import VARA
 
 __all__ = [
+    "BENGALI",
     "ENGLISH",
+    "GUJARATI",
+    "HINDI",
     "KANNADA",
     "MALAYALAM",
+    "MARATHI",
     "NATIVE",
     "SANSKRIT",
     "TAMIL",
@@ -42,4 +43,8 @@ NATIVE: dict[str, dict[str, tuple[str, ...]]] = {
     "te": TELUGU,
     "kn": KANNADA,
     "ml": MALAYALAM,
+    "bn": BENGALI,
+    "hi": HINDI,
+    "mr": MARATHI,
+    "gu": GUJARATI,
 }

@@ -1,7 +1,7 @@
 """Names of the limbs of the day after the weekday: paksha, tithi, nakshatra, yoga, karana.
 
-English is drikpanchang.com's transliteration, Sanskrit is in Devanagari; Tamil almanacs write
-nakshatras and tithis in their own form. Each tuple is indexed by number - 1. Tithi names
+English is drikpanchang.com's transliteration, Sanskrit is in Devanagari (the names some
+languages write in their own form are in ``native``). Each tuple is indexed by number - 1. Tithi names
 cover one paksha (1..15 Shukla with 15 = Purnima; Krishna reuses 1..14 and 30 = Amavasya is
 the 16th entry). Karana names are the 11 distinct karanas; ``karana_name_index`` maps the 60
 karanas of a lunar month onto them.
@@ -192,139 +192,6 @@ SANSKRIT = {
         "शकुनि",
         "चतुष्पद",
         "नाग",
-    ),
-}
-
-# Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit.
-TAMIL = {
-    "nakshatra": (
-        "அஸ்வினி",
-        "பரணி",
-        "கார்த்திகை",
-        "ரோகிணி",
-        "மிருகசீரிடம்",
-        "திருவாதிரை",
-        "புனர்பூசம்",
-        "பூசம்",
-        "ஆயில்யம்",
-        "மகம்",
-        "பூரம்",
-        "உத்திரம்",
-        "அஸ்தம்",
-        "சித்திரை",
-        "சுவாதி",
-        "விசாகம்",
-        "அனுஷம்",
-        "கேட்டை",
-        "மூலம்",
-        "பூராடம்",
-        "உத்திராடம்",
-        "திருவோணம்",
-        "அவிட்டம்",
-        "சதயம்",
-        "பூரட்டாதி",
-        "உத்திரட்டாதி",
-        "ரேவதி",
-    ),
-    "tithi": (
-        "பிரதமை",
-        "துவிதியை",
-        "திருதியை",
-        "சதுர்த்தி",
-        "பஞ்சமி",
-        "சஷ்டி",
-        "சப்தமி",
-        "அஷ்டமி",
-        "நவமி",
-        "தசமி",
-        "ஏகாதசி",
-        "துவாதசி",
-        "திரயோதசி",
-        "சதுர்த்தசி",
-        "பௌர்ணமி",
-        "அமாவாசை",
-    ),
-}
-
-# Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit:
-# kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
-# tests/almanac/test_native_names.py says where the 25th's spelling differs).
-MALAYALAM: dict[str, tuple[str, ...]] = {
-    "nakshatra": (
-        "അശ്വതി",
-        "ഭരണി",
-        "കാർത്തിക",
-        "രോഹിണി",
-        "മകയിരം",
-        "തിരുവാതിര",
-        "പുണർതം",
-        "പൂയം",
-        "ആയില്യം",
-        "മകം",
-        "പൂരം",
-        "ഉത്രം",
-        "അത്തം",
-        "ചിത്തിര",
-        "ചോതി",
-        "വിശാഖം",
-        "അനിഴം",
-        "തൃക്കേട്ട",
-        "മൂലം",
-        "പൂരാടം",
-        "ഉത്രാടം",
-        "തിരുവോണം",
-        "അവിട്ടം",
-        "ചതയം",
-        "പൂരുരുട്ടാതി",
-        "ഉത്രട്ടാതി",
-        "രേവതി",
-    ),
-}
-
-# Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
-# Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
-# sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి).
-TELUGU: dict[str, tuple[str, ...]] = {
-    "tithi": (
-        "పాడ్యమి",
-        "విదియ",
-        "తదియ",
-        "చవితి",
-        "పంచమి",
-        "షష్ఠి",
-        "సప్తమి",
-        "అష్టమి",
-        "నవమి",
-        "దశమి",
-        "ఏకాదశి",
-        "ద్వాదశి",
-        "త్రయోదశి",
-        "చతుర్దశి",
-        "పౌర్ణమి",
-        "అమావాస్య",
-    ),
-}
-
-# Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
-# kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ").
-KANNADA: dict[str, tuple[str, ...]] = {
-    "tithi": (
-        "ಪಾಡ್ಯ",
-        "ಬಿದಿಗೆ",
-        "ತದಿಗೆ",
-        "ಚೌತಿ",
-        "ಪಂಚಮಿ",
-        "ಷಷ್ಠಿ",
-        "ಸಪ್ತಮಿ",
-        "ಅಷ್ಟಮಿ",
-        "ನವಮಿ",
-        "ದಶಮಿ",
-        "ಏಕಾದಶಿ",
-        "ದ್ವಾದಶಿ",
-        "ತ್ರಯೋದಶಿ",
-        "ಚತುರ್ದಶಿ",
-        "ಹುಣ್ಣಿಮೆ",
-        "ಅಮಾವಾಸ್ಯೆ",
     ),
 }
 

@@ -1,0 +1,136 @@
+"""Names of the limbs of the day and of the months that Bengali, Hindi, Marathi and Gujarati
+write in their own form rather than as the Sanskrit name (with anusvara, in their script),
+by language and kind.
+
+Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
+16 = Amavasya). The sources of native usage are beside each table in
+tests/almanac/test_native_names.py.
+"""
+
+from __future__ import annotations
+
+from lokpanchang.almanac.names import scripts
+from lokpanchang.almanac.names.tables import limbs, year
+
+# Bengali almanacs (panjika) write the first tithi প্রতিপদ and some nakshatras with a final
+# া (পুষ্যা, হস্তা, মূলা, শ্রবণা): bn.wikipedia "পক্ষ" and "নক্ষত্র (চন্দ্রনিবাস)"; the months
+# are the Bengali ones (জ্যৈষ্ঠ, ভাদ্র, অগ্রহায়ণ).
+BENGALI: dict[str, tuple[str, ...]] = {
+    "tithi": (
+        "প্রতিপদ",
+        "দ্বিতীয়া",
+        "তৃতীয়া",
+        "চতুর্থী",
+        "পঞ্চমী",
+        "ষষ্ঠী",
+        "সপ্তমী",
+        "অষ্টমী",
+        "নবমী",
+        "দশমী",
+        "একাদশী",
+        "দ্বাদশী",
+        "ত্রয়োদশী",
+        "চতুর্দশী",
+        "পূর্ণিমা",
+        "অমাবস্যা",
+    ),
+    "nakshatra": (
+        "অশ্বিনী",
+        "ভরণী",
+        "কৃত্তিকা",
+        "রোহিণী",
+        "মৃগশিরা",
+        "আর্দ্রা",
+        "পুনর্বসু",
+        "পুষ্যা",
+        "অশ্লেষা",
+        "মঘা",
+        "পূর্বফাল্গুনী",
+        "উত্তরফাল্গুনী",
+        "হস্তা",
+        "চিত্রা",
+        "স্বাতী",
+        "বিশাখা",
+        "অনুরাধা",
+        "জ্যেষ্ঠা",
+        "মূলা",
+        "পূর্বাষাঢ়া",
+        "উত্তরাষাঢ়া",
+        "শ্রবণা",
+        "ধনিষ্ঠা",
+        "শতভিষা",
+        "পূর্বভাদ্রপদ",
+        "উত্তরভাদ্রপদ",
+        "রেবতী",
+    ),
+    "masa": (
+        "চৈত্র",
+        "বৈশাখ",
+        "জ্যৈষ্ঠ",
+        "আষাঢ়",
+        "শ্রাবণ",
+        "ভাদ্র",
+        "আশ্বিন",
+        "কার্তিক",
+        "অগ্রহায়ণ",
+        "পৌষ",
+        "মাঘ",
+        "ফাল্গুন",
+    ),
+}
+
+
+def _sanskrit_but(names: tuple[str, ...], changes: dict[int, str]) -> tuple[str, ...]:
+    """``names`` with the names numbered (from 1) in ``changes`` replaced."""
+    return tuple(changes.get(number, name) for number, name in enumerate(names, start=1))
+
+
+# Hindi writes पूर्वाफाल्गुनी, पूर्वाभाद्रपद and the month आषाढ़ (hi.wikipedia "नक्षत्र" and the
+# lists in the test); its other names are the Sanskrit ones with anusvara.
+HINDI: dict[str, tuple[str, ...]] = {
+    "nakshatra": _sanskrit_but(
+        limbs.SANSKRIT["nakshatra"],
+        {11: "पूर्वाफाल्गुनी", 12: "उत्तराफाल्गुनी", 25: "पूर्वाभाद्रपद", 26: "उत्तराभाद्रपद"},
+    ),
+    "masa": _sanskrit_but(year.SANSKRIT["masa"], {4: "आषाढ़"}),
+}
+
+# Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
+# शततारका (mr.wikipedia "पंचांग"), and the full moon पौर्णिमा (webdunia's "मराठी तिथी").
+MARATHI: dict[str, tuple[str, ...]] = {
+    "tithi": _sanskrit_but(
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]), {15: "पौर्णिमा"}
+    ),
+    "nakshatra": _sanskrit_but(
+        limbs.SANSKRIT["nakshatra"],
+        {
+            5: "मृग",
+            7: "पुनर्वसू",
+            11: "पूर्वा",
+            12: "उत्तरा",
+            19: "मूळ",
+            24: "शततारका",
+            25: "पूर्वाभाद्रपदा",
+            26: "उत्तराभाद्रपदा",
+        },
+    ),
+}
+
+# Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
+# ફાગણ): gu.wikipedia "મહિનો", the Vikram Samvat months.
+GUJARATI: dict[str, tuple[str, ...]] = {
+    "masa": (
+        "ચૈત્ર",
+        "વૈશાખ",
+        "જેઠ",
+        "અષાઢ",
+        "શ્રાવણ",
+        "ભાદરવો",
+        "આસો",
+        "કારતક",
+        "માગશર",
+        "પોષ",
+        "મહા",
+        "ફાગણ",
+    ),
+}
