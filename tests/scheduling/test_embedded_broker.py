@@ -41,7 +41,7 @@ def test_preparing_creates_the_tables_and_every_queue_and_can_run_again(make_set
     settings = make_settings()
     prepare_sql_broker(settings, TASK_QUEUES)
     prepare_sql_broker(settings, TASK_QUEUES)
-    assert queue_names(settings) == ["default", "priority", "statuses"]
+    assert queue_names(settings) == ["cards", "default", "priority", "statuses"]
 
 
 def test_processes_preparing_at_once_all_succeed_and_make_each_queue_once(make_settings, tmp_path):
@@ -60,7 +60,7 @@ def test_processes_preparing_at_once_all_succeed_and_make_each_queue_once(make_s
     ]
     errors = [p.communicate(timeout=120)[1] for p in processes]
     assert [p.returncode for p in processes] == [0] * 6, errors
-    assert queue_names(settings) == ["default", "priority", "statuses"]
+    assert queue_names(settings) == ["cards", "default", "priority", "statuses"]
 
 
 @pytest.fixture

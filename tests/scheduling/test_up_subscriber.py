@@ -4,6 +4,7 @@ simulate``) to a real ``lokpanchang up --fake-whatsapp``; the replies are read a
 from __future__ import annotations
 
 import json
+import re
 import struct
 import subprocess
 import sys
@@ -133,10 +134,14 @@ def test_a_new_user_asks_for_tomorrow_chooses_a_time_and_sunrise_and_deletes(tmp
         row = subscriber(env)
         planned = json.loads(lokpanchang(env, "plan", "--json"))
         mine = [s for s in planned if s["timezone"] == "Asia/Kolkata"]
-        day = datetime.fromisoformat(mine[0]["due_at"]).astimezone(KOLKATA).date()
+        # The reply names the first sunrise still owed (tomorrow's when today's message went
+        # at sign-up: issue 25 item 6), and that sunrise is the stored and planned send time.
+        named = re.search(r"Next: (\d{1,2} \w{3} \d{4}) (\d\d:\d\d)", answer)
+        assert named is not None and "at sunrise" in answer, answer
+        day = datetime.strptime(named[1], "%d %b %Y").date()
         rises = sunrise_send_time(*place_of(LATITUDE, LONGITUDE), "Asia/Kolkata", day, DRIK)
         assert [s["send_time"] for s in mine] == [f"{rises:%H:%M}"] == [row["send_time"]]
-        assert "at sunrise" in answer
+        assert named[2] == row["send_time"]
 
         assert ask("what is this", sent + 4) == ask_help_text()
         assert "“2026-02-30”" in ask("2026-02-30", sent + 5)
