@@ -27,7 +27,7 @@ from lokpanchang.messages import render_daily, reply
 from lokpanchang.storage import erasure
 from lokpanchang.storage.addresses import at_addresses
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import InboundMessage, MessageLog, UserDetail
+from lokpanchang.storage.models import InboundMessage, MessageLog, NoticeLog, UserDetail
 from tests.conversation import bodies
 
 NOW = datetime(2026, 12, 1, 3, 0, tzinfo=UTC)  # 08:30 in Delhi
@@ -293,6 +293,16 @@ def add_ledger_row(url: str, user_id: int) -> None:
                 local_date=NOW.date(),
                 timezone="Asia/Kolkata",
                 status="sent",
+                whatsapp_message_id=f"wamid.{WA_ID}",
+                error_detail=f"to +{WA_ID}",
+            )
+        )
+        session.add(  # the notice that a message was blocked, in its own ledger
+            NoticeLog(
+                user_id=user_id,
+                occasion=1,
+                status="sent",
+                created_at=NOW,
                 whatsapp_message_id=f"wamid.{WA_ID}",
                 error_detail=f"to +{WA_ID}",
             )

@@ -10,7 +10,8 @@ adapters say (``delivery.adapters``):
 - ``DisableUnreachable``: a subscriber the channel says cannot receive messages (``DISABLE``:
   a WhatsApp opt-out, a blocked bot, an e-mail hard bounce) gets no more, the reason kept;
 - ``TellBlocked``: on a channel with a service window, a subscriber whose message its policy
-  blocked is told once, inside their window (``broadcast.notices``).
+  blocked is told once, inside their window (``broadcast.notices``, itself a kind of send
+  through the pipeline: a notice's own outcomes tell nobody).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ class ResultHook(Protocol):
         """Inside the transaction that records ``outcomes``."""
         ...
 
-    def after(self, ctx, outcomes: Outcomes, now: datetime) -> None:
-        """Once ``outcomes`` are recorded."""
+    def after(self, ctx, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
+        """Once ``outcomes`` (rows of ``model``) are recorded."""
         ...
 
 
@@ -55,7 +56,7 @@ class DisableUnreachable:
             user.disabled_reason = reason.strip()[:200]
             log.warning("subscriber.disabled", user_id=user.id, error_code=result.error_code)
 
-    def after(self, ctx, outcomes: Outcomes, now: datetime) -> None:
+    def after(self, ctx, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
         return None
 
 
@@ -68,7 +69,9 @@ class TellBlocked:
     def recorded(self, session, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
         return None
 
-    def after(self, ctx, outcomes: Outcomes, now: datetime) -> None:
+    def after(self, ctx, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
+        if model is notices.LEDGER:  # a notice blocked in turn is not told of itself
+            return
         blocked = [
             user_id
             for _, user_id, message, result in outcomes

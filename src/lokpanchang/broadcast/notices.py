@@ -6,6 +6,14 @@ message was blocked is told at once if they wrote lately; otherwise the notice w
 with our reply to the next thing they write (``broadcast.replies``).
 ``user_detail.blocked_notice_at`` records that they were told.
 
+A notice is one more kind of send (``Notices``): a row of ``notice_log`` owed and admitted by
+the messaging limit like every other (``broadcast.owing``), then claimed, rendered, marked,
+sent and recorded by the pipeline, with its result hooks. So a notice owed twice at once (its
+task run twice) is sent once, and one the messaging limit holds back is 'deferred' and owed
+again the next time (``storage.notice_log``). Its recipients wrote to us lately, so the limit
+lets it through (a message inside a service window is outside it) and it counts for nobody's
+tier afterwards.
+
 When another channel can take the subscription over by a link (``Adapter.link_url``:
 Telegram's ``t.me/<bot>?start=<code>`` once its bot is configured), the notice also says how
 to get the same message there; opening it links that chat (``subscribers.linking``).
@@ -13,38 +21,70 @@ to get the same message there; opening it links that chat (``subscribers.linking
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import structlog
 from sqlalchemy import select
 
-from lokpanchang.broadcast.context import SendContext, transmit
+from lokpanchang.broadcast import pipeline
+from lokpanchang.broadcast.context import SendContext
+from lokpanchang.broadcast.owing import owe
 from lokpanchang.delivery.adapters import ADAPTERS
-from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
+from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
 from lokpanchang.messages import reply
-from lokpanchang.storage import audience
+from lokpanchang.storage import audience, ledger, notice_log
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage.models import NoticeLog, UserDetail
 from lokpanchang.storage.quota import WINDOW
+from lokpanchang.storage.states import NoticeKind
 from lokpanchang.subscribers.linking import link_code_for
 
 log = structlog.get_logger(__name__)
 
 NOTICE = "blocked"  # the reply in ``messages.replies``
+LEDGER: ledger.Ledger = NoticeLog
+"""The ledger notices are rows of."""
 
 
-def notice_for(user: UserDetail, link: tuple[str, str] | None = None) -> OutgoingMessage:
-    """The notice to ``user``, as a text from the number they are pinned to; with ``link``
-    (a channel's name and its link), the way to the same message there."""
+def notice_for(user: UserDetail, via: str, link: tuple[str, str] | None = None) -> OutgoingMessage:
+    """The notice to ``user``, as a text from our identity ``via``; with ``link`` (a
+    channel's name and its link), the way to the same message there."""
     text = reply(NOTICE, user.language)
     if link is not None:
         channel, url = link
         text += "\n\n" + reply(f"on_{channel}", user.language, link=url)
-    via = user.number_id or ""
     kind = MessageKind.TEXT
     return OutgoingMessage(
         0, user.address, user.language, text=text, kind=kind, via=via, channel=user.channel
     )
+
+
+class Notices:
+    """The blocked notices of some subscribers, rows of ``notice_log`` between two ids."""
+
+    model = LEDGER
+    name = "notice"
+
+    def __init__(self, user_ids: list[int], bounds: tuple[int, int]) -> None:
+        self.user_ids, self.bounds = user_ids, bounds
+        self.links: dict[int, tuple[str, str]] = {}
+
+    def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
+        mine = notice_log.of_users(self.user_ids, NoticeKind.BLOCKED)
+        where = mine & NoticeLog.id.between(*self.bounds)
+        return ledger.claim(session, NoticeLog, where, now, stale_before)
+
+    def prepare(self, ctx: SendContext, rows: list[tuple]) -> None:
+        self.links = crossing_links(ctx, [user.id for _, user in rows])
+
+    def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
+        return notice_for(user, via, self.links.get(user.id))
+
+    def may_send(self, session) -> bool:
+        return True
+
+    def halt(self, session, result: SendResult, now: datetime) -> None:
+        log.error("notice.halted", error_code=result.error_code, error=result.error_detail)
 
 
 def tell_blocked(ctx: SendContext, user_ids: list[int], now: datetime) -> int:
@@ -56,17 +96,29 @@ def tell_blocked(ctx: SendContext, user_ids: list[int], now: datetime) -> int:
 
 
 def send_notices(ctx: SendContext, users: list[UserDetail], now: datetime) -> int:
-    """Send the notice to each of ``users``; those it reached are never told again."""
+    """Owe each of ``users`` the notice and send it through the pipeline; those it reached
+    are never told again. How many were told now."""
     if not users:
         return 0
-    links = crossing_links(ctx, [user.id for user in users])
-    notices = [notice_for(user, links.get(user.id)) for user in users]
-    results = transmit(ctx, notices)
-    told = [user.id for user, r in zip(users, results) if r.outcome is Outcome.SENT]
+    user_ids = [user.id for user in users]
+    ids = _owe(ctx, user_ids, now)
+    tally = pipeline.deliver_in_batches(ctx, lambda bounds: Notices(user_ids, bounds), ids, now)
     with transaction(ctx.url) as session:
+        told = notice_log.reached(session, user_ids, NoticeKind.BLOCKED)
         audience.note_blocked_notice(session, told, now)
-    log.info("notice.blocked_sent", told=len(told), owed=len(users))
+    log.info("notice.blocked_sent", told=len(told), owed=len(users), **tally.counts)
     return len(told)
+
+
+def _owe(ctx: SendContext, user_ids: list[int], now: datetime) -> list[int]:
+    """Rows owed for those of ``user_ids`` with none in hand (admitted by the messaging
+    limit); the ids of their rows that may be sent now."""
+    stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
+    with transaction(ctx.url) as session:
+        rows = notice_log.owed_rows(session, user_ids, NoticeKind.BLOCKED, now)
+        owe(session, ctx.settings, NoticeLog, rows, notice_log.UNIQUE, now)
+        mine = notice_log.of_users(user_ids, NoticeKind.BLOCKED)
+        return ledger.sendable_ids(session, NoticeLog, mine, stale, now)
 
 
 def crossing_links(ctx: SendContext, user_ids: list[int]) -> dict[int, tuple[str, str]]:

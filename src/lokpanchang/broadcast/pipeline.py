@@ -1,7 +1,7 @@
 """The one way anything recorded in a ledger is sent: claim -> render -> mark -> send -> record.
 
 Each kind of send (a run's batch, a backfill, an announcement, a welcome, an operator's send,
-a retry) is a ``Selection``: the ledger rows it owns and what it does when the channel says
+a retry, a notice) is a ``Selection``: the ledger rows it owns and what it does when the channel says
 halt. Everything else is here, once:
 
 - claim: a conditional UPDATE to 'claimed' (``storage.ledger.claim``): two workers never
@@ -266,7 +266,7 @@ def record(
     _count(tally, rows, now)
     tally.halted = tally.halted or halt is not None
     for hook in RESULT_HOOKS:
-        hook.after(ctx, outcomes, now)
+        hook.after(ctx, selection.model, outcomes, now)
 
 
 def _count(tally: Tally, rows: list[dict], now: datetime) -> None:

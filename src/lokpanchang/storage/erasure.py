@@ -40,6 +40,7 @@ from lokpanchang.storage.models import (
     AnnouncementLog,
     InboundMessage,
     MessageLog,
+    NoticeLog,
     PreparedPanchangam,
     SubscriptionEvent,
     UserDetail,
@@ -58,7 +59,7 @@ OLDER_TRANSACTIONS = text(
 )
 # The ledgers erasure updates, besides the personal tables (compaction.PERSONAL_TABLES):
 # vacuumed, not rewritten (a row per subscriber per day).
-LEDGER_TABLES = (MessageLog.__tablename__, AnnouncementLog.__tablename__)
+LEDGER_TABLES = tuple(model.__tablename__ for model in (MessageLog, AnnouncementLog, NoticeLog))
 
 
 def erase_subscriber(
@@ -86,7 +87,7 @@ def _place_prefix(user: UserDetail) -> str | None:
 
 
 def _anonymise_rows(session: Session, user_id: int, address: str) -> None:
-    for model in (MessageLog, AnnouncementLog):
+    for model in (MessageLog, AnnouncementLog, NoticeLog):
         rows = update(model).where(model.user_id == user_id)
         session.execute(rows.values(whatsapp_message_id=None, error_detail=None))
     events = update(SubscriptionEvent).where(SubscriptionEvent.user_id == user_id)

@@ -1,7 +1,8 @@
-"""SQL for the ledgers: ``message_log`` (one daily panchangam per subscriber and local date)
-and ``announcement_log`` (one announcement per job run and subscriber).
+"""SQL for the ledgers: ``message_log`` (one daily panchangam per subscriber and local date),
+``announcement_log`` (one announcement per job run and subscriber) and ``notice_log`` (a
+notice to a subscriber, once per occasion).
 
-Both have the same life (``storage.states.LedgerStatus``) and the same columns for it, so
+All have the same life (``storage.states.LedgerStatus``) and the same columns for it, so
 every function that claims, moves or records rows takes the ledger's model. A claim is a
 conditional UPDATE (two workers never take one row); every move names the states it may come
 from (``states.sources``), so no statement can move a row backwards.
@@ -31,10 +32,16 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session, lazyload
 
 from lokpanchang.storage.db import affected_rows, in_chunks, insert_ignoring_conflicts
-from lokpanchang.storage.models import AnnouncementLog, BroadcastRun, MessageLog, UserDetail
+from lokpanchang.storage.models import (
+    AnnouncementLog,
+    BroadcastRun,
+    MessageLog,
+    NoticeLog,
+    UserDetail,
+)
 from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
 
-Ledger = type[MessageLog] | type[AnnouncementLog]
+Ledger = type[MessageLog] | type[AnnouncementLog] | type[NoticeLog]
 
 L = LedgerStatus
 

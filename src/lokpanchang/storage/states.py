@@ -52,6 +52,12 @@ class LedgerKind(StrEnum):
     MANUAL = "manual"
 
 
+class NoticeKind(StrEnum):
+    """What a ``notice_log`` row tells its subscriber (``broadcast.notices``)."""
+
+    BLOCKED = "blocked"  # the channel's policy blocked a message to them
+
+
 L = LedgerStatus
 LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
     L.PENDING: frozenset({L.CLAIMED, L.DEFERRED, L.MISSED}),

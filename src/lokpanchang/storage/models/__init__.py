@@ -36,6 +36,7 @@ from lokpanchang.storage.models.sending import (
     AnnouncementLog,
     BroadcastRun,
     MessageLog,
+    NoticeLog,
     PreparedPanchangam,
 )
 from lokpanchang.storage.models.subscribers import (
@@ -66,6 +67,7 @@ __all__ = [
     "InboundWork",
     "LoginFailure",
     "MessageLog",
+    "NoticeLog",
     "Operator",
     "OperatorSession",
     "PreparedPanchangam",

@@ -1,4 +1,4 @@
-"""What is sent: the daily runs, the delivery ledgers (daily and announcements), and the
+"""What is sent: the daily runs, the delivery ledgers (daily, announcements, notices), and the
 panchangams prepared for them."""
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
-from lokpanchang.storage.states import LedgerKind, LedgerStatus, RunStatus, check_constraint
+from lokpanchang.storage.states import (
+    LedgerKind,
+    LedgerStatus,
+    NoticeKind,
+    RunStatus,
+    check_constraint,
+)
 
 
 class BroadcastRun(Base):
@@ -91,7 +97,24 @@ class MessageLog(Base):
     admitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
-class AnnouncementLog(Base):
+class OneOffLedger:
+    """The columns of a ledger row's life (``LedgerStatus``) in the ledgers of one-off sends
+    (announcements, notices), written when it was owed, claimed, sent or given up."""
+
+    status: Mapped[str] = mapped_column(String(16), default=LedgerStatus.PENDING)
+    whatsapp_message_id: Mapped[str | None] = mapped_column(String(128))
+    error_code: Mapped[int | None] = mapped_column(Integer)
+    error_detail: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    admitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class AnnouncementLog(OneOffLedger, Base):
     """The ledger of an announcement: one row per (scheduled job run, subscriber), so a job
     run, however often it is re-executed, never messages anyone twice."""
 
@@ -108,17 +131,25 @@ class AnnouncementLog(Base):
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     job_run_id: Mapped[int] = mapped_column(ForeignKey("scheduled_job_run.id"))
     user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"))
-    status: Mapped[str] = mapped_column(String(16), default=LedgerStatus.PENDING)
-    whatsapp_message_id: Mapped[str | None] = mapped_column(String(128))
-    error_code: Mapped[int | None] = mapped_column(Integer)
-    error_detail: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    admitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class NoticeLog(OneOffLedger, Base):
+    """The ledger of notices (``broadcast.notices``): one row each time a subscriber is owed
+    one. ``occasion`` counts those times: a notice that did not reach them (deferred,
+    blocked, failed) may be owed again, as the next occasion; a notice owed twice at once is
+    one row (the unique key), so it is never sent twice."""
+
+    __tablename__ = "notice_log"
+    __table_args__ = (
+        UniqueConstraint("user_id", "notice", "occasion", name="uq_notice_log_user_occasion"),
+        CheckConstraint(check_constraint("status", LedgerStatus), name="ck_notice_log_status"),
+        CheckConstraint(check_constraint("notice", NoticeKind), name="ck_notice_log_notice"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"), index=True)
+    notice: Mapped[str] = mapped_column(String(16), default=NoticeKind.BLOCKED)
+    occasion: Mapped[int] = mapped_column(Integer, default=1)
 
 
 class PreparedPanchangam(Base):
