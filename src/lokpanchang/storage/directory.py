@@ -152,7 +152,8 @@ def subscriber_with_link_code(session: Session, code: str) -> UserDetail | None:
 def listed_subscribers(
     session: Session, now: datetime, wanted: Listed, limit: int | None = None, offset: int = 0
 ) -> list[UserDetail]:
-    """The stored subscribers ``wanted`` names, oldest first (``limit`` of them after ``offset``)."""
+    """The stored subscribers ``wanted`` names, oldest first (``limit`` of them after
+    ``offset``)."""
     query = _listed(select(UserDetail), now, wanted).order_by(UserDetail.id).offset(offset)
     if limit is not None:
         query = query.limit(limit)
