@@ -91,11 +91,11 @@ def test_cities_already_stored_are_reused(session):
 
 
 def test_many_phones_are_matched_in_one_pass_with_the_same_result(session, monkeypatch):
-    from lokpanchang.subscribers import importer
+    from lokpanchang.storage import subscriber_import
 
     import_subscribers(session, ROWS, NOW)
     session.commit()
-    monkeypatch.setattr(importer, "WHOLE_TABLE_ABOVE", 1)
+    monkeypatch.setattr(subscriber_import, "WHOLE_TABLE_ABOVE", 1)
     report = import_subscribers(session, ROWS, NOW)
     assert (report.created, report.unchanged) == (0, 4)  # every phone matched, none changed
     assert count(session, UserDetail) == 4

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
+from typing import Any
 from zoneinfo import ZoneInfo
-
-from sqlalchemy.orm import Session
 
 from lokpanchang import languages, planning
 from lokpanchang.almanac import Panchangam, generate_panchangam_with_timezone
@@ -30,8 +29,8 @@ from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.messages.replies import reply_to
 from lokpanchang.storage import ledger
 from lokpanchang.storage.cities import city_name_in, km_from_city
+from lokpanchang.storage.db import Session
 from lokpanchang.storage.erasure import erase_subscriber
-from lokpanchang.storage.models import UserDetail
 from lokpanchang.subscribers.operations import (
     choose_calendar,
     choose_card,
@@ -69,7 +68,7 @@ class Turn:
     """One text being answered: what to say back, and the addresses of whoever was erased."""
 
     session: Session
-    user: UserDetail | None
+    user: Any  # the stored subscriber (``storage.addresses.subscriber_at``), None: a stranger
     command: Command
     language: str
     now: datetime
@@ -85,7 +84,7 @@ class Turn:
         return Said("text", reply_to(self.address_kind, kind, self.language, **values))
 
 
-def standing(user: UserDetail | None, now: datetime) -> Standing:
+def standing(user, now: datetime) -> Standing:
     """The sender's standing at ``now`` (a paused subscriber is still subscribed)."""
     if user is None or user.latitude is None:
         return Standing.STRANGER
@@ -96,13 +95,13 @@ def standing(user: UserDetail | None, now: datetime) -> Standing:
     return Standing.SUBSCRIBED
 
 
-def local_today(user: UserDetail, now: datetime) -> date:
+def local_today(user, now: datetime) -> date:
     return planning.local_date_at(user.timezone, now) if user.timezone else now.date()
 
 
 def answer(
     session: Session,
-    user: UserDetail | None,
+    user,
     text: str,
     language: str,
     now: datetime,
@@ -174,14 +173,15 @@ def _day(turn: Turn) -> list[Said]:
     return [Said("text", _panchangam_text(user, day, turn.language))]
 
 
-def _panchangam_text(user: UserDetail, day: date, language: str) -> str:
+def _panchangam_text(user, day: date, language: str) -> str:
     found, city = _panchangam(user, day, language)
-    distance = km_from_city(*user.location()[:2], user.city)
+    latitude, longitude, _zone = user.location()
+    distance = km_from_city(latitude, longitude, user.city)
     calendar = str(subscriber_calendar(user))
     return render_daily(found, language, city, distance, version=2, calendar=calendar).text
 
 
-def _panchangam(user: UserDetail, day: date, language: str) -> tuple[Panchangam, str]:
+def _panchangam(user, day: date, language: str) -> tuple[Panchangam, str]:
     latitude, longitude, zone = user.location()
     city = city_name_in(user.city, language)
     found = generate_panchangam_with_timezone(
@@ -229,11 +229,11 @@ def _card(turn: Turn) -> list[Said]:
     return [turn.say("card_on" if wanted else "card_off")]
 
 
-def _calendar_name(user: UserDetail, language: str) -> str:
+def _calendar_name(user, language: str) -> str:
     return languages.calendar_name(language, subscriber_calendar(user))
 
 
-def _month_line(user: UserDetail, day: date, language: str) -> str:
+def _month_line(user, day: date, language: str) -> str:
     """Today's month line in ``user``'s calendar, as their daily message will print it."""
     found, _ = _panchangam(user, day, language)
     rendered = render_daily(found, language, calendar=str(subscriber_calendar(user)))
@@ -306,7 +306,7 @@ def _pause(turn: Turn) -> list[Said]:
     return [turn.say("paused", date=day_label(user.paused_until, turn.language), resume=resume)]
 
 
-def _subscriber(turn: Turn) -> UserDetail | None:
+def _subscriber(turn: Turn):
     """The sender, if subscribed (paused or not); None for a stranger or someone who stopped."""
     if turn.standing in (Standing.SUBSCRIBED, Standing.PAUSED):
         return turn.user
@@ -354,7 +354,7 @@ def _observances(turn: Turn) -> list[Said]:
     return [Said("text", reply(heading, turn.language, place=where) + "\n" + lines)]
 
 
-def where_and_when(user: UserDetail) -> dict[str, str]:
+def where_and_when(user) -> dict[str, str]:
     """The values the replies name: place (as messages name it), zone, send time."""
     language = user.language
     if user.city is None:

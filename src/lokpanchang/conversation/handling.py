@@ -4,10 +4,11 @@ Subscribing and stopping go through ``lokpanchang.subscribers`` (place lookup, c
 subscription events), as the CLI and the CSV import do.
 
 ``handle_events(session, events, now)`` is plain code (tests call it directly): it applies
-status updates to the ledger in bulk (forward only, ``conversation.statuses``), honours opt-outs, de-duplicates inbound
-messages and decides the replies. A channel's module turns its webhook into these events
-(``handle_webhook`` does so for WhatsApp's). Sending the replies, and the welcome
-panchangam, happens after the transaction commits (``conversation.sending``).
+status updates to the ledger in bulk (forward only, ``conversation.statuses``), honours
+opt-outs, de-duplicates inbound messages (``storage.inbound_messages``) and decides the
+replies. A channel's module turns its webhook into these events (``handle_webhook`` does so
+for WhatsApp's). Sending the replies, and the welcome panchangam, happens after the
+transaction commits (``conversation.sending``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import structlog
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from lokpanchang import languages
 from lokpanchang.conversation import dialogue
@@ -30,15 +29,15 @@ from lokpanchang.conversation.statuses import apply_statuses, deactivate
 from lokpanchang.delivery.adapters import DEFAULT, adapter
 from lokpanchang.delivery.events import Event, Inbound, InboundKind, OptOut, StatusUpdate
 from lokpanchang.messages import reply
-from lokpanchang.storage import addresses, inbound_counts
-from lokpanchang.storage.inbound_counts import ANSWERED, RECEIVED
-from lokpanchang.storage.models import (
-    FOREVER,
-    MAX_ADDRESS,
-    InboundMessage,
-    SubscriptionEvent,
-    UserDetail,
+from lokpanchang.storage import (
+    addresses,
+    inbound_counts,
+    inbound_messages,
+    subscriber_history,
+    subscriptions,
 )
+from lokpanchang.storage.db import Session
+from lokpanchang.storage.inbound_counts import ANSWERED, RECEIVED
 from lokpanchang.subscribers import linking
 from lokpanchang.subscribers.operations import stop_user, subscribe
 
@@ -125,7 +124,7 @@ def _apply_opt_out(session: Session, opt_out: OptOut, now: datetime) -> None:
         _activate(session, user, now, "resumed")
 
 
-def _resumable(opt_out: OptOut, user: UserDetail) -> bool:
+def _resumable(opt_out: OptOut, user) -> bool:
     """Stopped by the channel's own opt-out (not by ``stop``): its resume undoes it."""
     return adapter(opt_out.channel).resumable(user.disabled_reason or "")
 
@@ -173,34 +172,23 @@ def _answer(message: Inbound, language: str):
 
 
 def _link_chat(session: Session, message: Inbound, now: datetime) -> Reply:
-    """A chat opened from a subscriber's link (``subscribers.linking``): their messages come here from now
-    on (the same subscription, so never a second daily message); a code that names no one
-    gets the help."""
+    """A chat opened from a subscriber's link (``subscribers.linking``): their messages come
+    here from now on (the same subscription, so never a second daily message); a code that
+    names no one gets the help."""
     user = linking.link_chat(session, message.link_code, message.channel, message.sender, now)
     if user is None:
         return _answer(message, "en")("text", reply("help", "en"))
     return _answer(message, user.language)("text", reply("linked", user.language))
 
 
-def _first_time(session: Session, message: Inbound, now: datetime) -> InboundMessage | None:
-    """Record the inbound message id; None when it was handled before (the channel retries)."""
+def _first_time(session: Session, message: Inbound, now: datetime):
+    """Record the inbound message id (the stored row); None when it was handled before (the
+    channel retries)."""
     if not message.message_id:
         return None
-    if session.execute(
-        select(InboundMessage.id).where(InboundMessage.wa_message_id == message.message_id)
-    ).first():
-        return None
-    # A worker racing us on the same id makes this flush fail; the task is then retried and
-    # the lookup above finds the id (the unique constraint is the real guard).
-    inbound = InboundMessage(
-        wa_message_id=message.message_id,
-        from_phone=message.sender[:MAX_ADDRESS],
-        kind=str(message.kind)[:20],
-        received_at=now,
+    return inbound_messages.record_first(
+        session, message.message_id, message.sender, str(message.kind), now
     )
-    session.add(inbound)
-    session.flush()
-    return inbound
 
 
 def _suggested_language(word: str) -> str | None:
@@ -214,22 +202,13 @@ def _suggested_language(word: str) -> str | None:
 
 def _language_at_sign_up(session: Session, phone: str, now: datetime) -> str | None:
     """The language a stranger's latest words suggested within a day, for their new subscription."""
-    return session.scalar(
-        select(InboundMessage.language)
-        .where(
-            InboundMessage.from_phone == phone,
-            InboundMessage.language.is_not(None),
-            InboundMessage.received_at >= now - SIGN_UP_LANGUAGE_MEMORY,
-        )
-        .order_by(InboundMessage.received_at.desc(), InboundMessage.id.desc())
-        .limit(1)
-    )
+    return inbound_messages.latest_language(session, phone, now - SIGN_UP_LANGUAGE_MEMORY)
 
 
 def _handle_location(
     session: Session,
     message: Inbound,
-    user: UserDetail | None,
+    user,
     now: datetime,
     report: WebhookReport,
 ) -> None:
@@ -257,7 +236,7 @@ def _handle_location(
 
 def _subscribe_sender(
     session: Session, message: Inbound, coordinates, now: datetime, language: str | None
-) -> UserDetail:
+):
     """Subscribe whoever sent ``message`` at ``coordinates``, by their address on its channel."""
     name = message.name or None
     user = subscribe(
@@ -293,8 +272,7 @@ def _degrees(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _activate(session: Session, user: UserDetail, now: datetime, kind: str) -> None:
-    user.obsoleted_on, user.disabled_reason, user.updated_on = FOREVER, None, now
-    user.undeliverable_days = 0
+def _activate(session: Session, user, now: datetime, kind: str) -> None:
+    subscriptions.reactivate(user, now)
     session.flush()
-    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=now))
+    subscriber_history.record_event(session, user.id, kind, now)

@@ -3,24 +3,25 @@
 ``apply_statuses(session, statuses, now)`` loads every ledger row the updates name (by the
 row id in their callback data, else by the channel's message id) and their subscribers in
 one query each, the rows locked in id order, then moves each row as its updates say, in
-the order given, judged by the adapter of the update's channel. Statuses never go back (``storage.states``): a repeated or reordered
-update changes nothing; an ``ambiguous`` row is resolved by its status. The session's
-flush writes the changed rows (one executemany per set of changed columns).
+the order given, judged by the adapter of the update's channel (the rows and subscribers are
+loaded by ``storage.status_updates``). Statuses never go back (``storage.states``): a repeated
+or reordered update changes nothing; an ``ambiguous`` row is resolved by its status. The
+session's flush writes the changed rows (one executemany per set of changed columns).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import structlog
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
 
 from lokpanchang.delivery.adapters import adapter
 from lokpanchang.delivery.events import StatusUpdate
-from lokpanchang.storage.models import MessageLog, SubscriptionEvent, UserDetail
+from lokpanchang.storage import status_updates, subscriber_history
+from lokpanchang.storage.db import Session
 from lokpanchang.storage.states import LedgerStatus, may_move
 
 log = structlog.get_logger(__name__)
@@ -32,8 +33,6 @@ STATUSES = {
     "read": LedgerStatus.READ,
     "failed": LedgerStatus.FAILED,
 }
-# Ids per IN (...) list: well under SQLite's and PostgreSQL's parameter limits.
-LOOKUP_CHUNK = 1000
 
 
 @dataclass
@@ -44,11 +43,14 @@ class StatusCounts:
 
 @dataclass
 class _Loaded:
-    by_id: dict[int, MessageLog]
-    by_message_id: dict[str, MessageLog]
-    users: dict[int, UserDetail]
+    """The ledger rows named, by id and by message id, and their subscribers by id (stored
+    rows, ``storage.status_updates``)."""
 
-    def row(self, status: StatusUpdate) -> MessageLog | None:
+    by_id: dict[int, Any]
+    by_message_id: dict[str, Any]
+    users: dict[int, Any]
+
+    def row(self, status: StatusUpdate):
         if status.ledger_id is not None:
             return self.by_id.get(status.ledger_id)
         return self.by_message_id.get(status.message_id) if status.message_id else None
@@ -75,54 +77,21 @@ def apply_statuses(
 def _load(session: Session, statuses: Sequence[StatusUpdate]) -> _Loaded:
     ids = sorted({s.ledger_id for s in statuses if s.ledger_id is not None})
     message_ids = sorted({s.message_id for s in statuses if s.ledger_id is None and s.message_id})
-    rows = _ledger_rows(session, ids, message_ids)
-    by_message_id: dict[str, MessageLog] = {}
+    rows = status_updates.rows_named(session, ids, message_ids)
+    by_message_id: dict[str, Any] = {}
     for row in rows:  # in id order: the first row with a message id wins, as one lookup did
         if row.whatsapp_message_id:
             by_message_id.setdefault(row.whatsapp_message_id, row)
-    users = _by_id(session, UserDetail, sorted({row.user_id for row in rows}))
+    users = status_updates.subscribers_by_id(session, sorted({row.user_id for row in rows}))
     return _Loaded({row.id: row for row in rows}, by_message_id, users)
-
-
-def _ledger_rows(session: Session, ids: list[int], message_ids: list[str]) -> list[MessageLog]:
-    """The rows named by id or by message id, locked (FOR UPDATE on PostgreSQL) in id order,
-    so two appliers never take the same rows in opposite orders."""
-    found: dict[int, MessageLog] = {}
-    for chunk_ids, chunk_messages in _chunks(ids, message_ids):
-        query = (
-            select(MessageLog)
-            .where(
-                or_(
-                    MessageLog.id.in_(chunk_ids),
-                    MessageLog.whatsapp_message_id.in_(chunk_messages),
-                )
-            )
-            .order_by(MessageLog.id)
-            .with_for_update()
-        )
-        found.update((row.id, row) for row in session.execute(query).scalars())
-    return [found[key] for key in sorted(found)]
-
-
-def _chunks(ids: list[int], message_ids: list[str]) -> Iterable[tuple[list[int], list[str]]]:
-    for start in range(0, max(len(ids), len(message_ids)), LOOKUP_CHUNK):
-        yield ids[start : start + LOOKUP_CHUNK], message_ids[start : start + LOOKUP_CHUNK]
-
-
-def _by_id(session: Session, model, ids: list[int]) -> dict:
-    found: dict[int, object] = {}
-    for start in range(0, len(ids), LOOKUP_CHUNK):
-        query = select(model).where(model.id.in_(ids[start : start + LOOKUP_CHUNK]))
-        found.update((item.id, item) for item in session.execute(query).scalars())
-    return found
 
 
 def _apply(
     session: Session,
-    row: MessageLog,
+    row,
     status: StatusUpdate,
     state: LedgerStatus,
-    user: UserDetail | None,
+    user,
     now: datetime,
 ) -> None:
     if row.whatsapp_message_id is None and status.message_id:
@@ -133,9 +102,7 @@ def _apply(
         _move_forward(row, state, user, now)
 
 
-def _move_forward(
-    row: MessageLog, state: LedgerStatus, user: UserDetail | None, now: datetime
-) -> None:
+def _move_forward(row, state: LedgerStatus, user, now: datetime) -> None:
     row.status = state
     row.sent_at = row.sent_at or now
     if state in (LedgerStatus.DELIVERED, LedgerStatus.READ):
@@ -148,9 +115,9 @@ def _move_forward(
 
 def _apply_failed(
     session: Session,
-    row: MessageLog,
+    row,
     status: StatusUpdate,
-    user: UserDetail | None,
+    user,
     now: datetime,
 ) -> None:
     code = status.error_code
@@ -169,9 +136,9 @@ def _apply_failed(
         deactivate(session, user, now, "disabled", action.reason or "")
 
 
-def deactivate(session: Session, user: UserDetail, now: datetime, kind: str, reason: str) -> None:
+def deactivate(session: Session, user, now: datetime, kind: str, reason: str) -> None:
     """End ``user``'s subscription now (``kind`` ``disabled`` keeps the reason) and record it."""
     user.obsoleted_on, user.updated_on = now, now
     user.disabled_reason = reason[:200] if kind == "disabled" else None
-    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=now, detail=reason[:500]))
+    subscriber_history.record_event(session, user.id, kind, now, reason[:500])
     log.info("subscriber.deactivated", user_id=user.id, kind=kind, reason=reason)

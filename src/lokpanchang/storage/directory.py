@@ -142,3 +142,51 @@ def active_subscriber_ids(
 def _distinct(url: str, column) -> list[str]:
     with transaction(url) as session:
         return [v for v in session.scalars(select(column).distinct().order_by(column)) if v]
+
+
+def subscriber_with_link_code(session: Session, code: str) -> UserDetail | None:
+    """The stored subscriber whose link code (``subscribers.linking``) is ``code``, or None."""
+    return session.scalar(select(UserDetail).where(UserDetail.link_code == code))
+
+
+def listed_subscribers(
+    session: Session, now: datetime, wanted: Listed, limit: int | None = None, offset: int = 0
+) -> list[UserDetail]:
+    """The stored subscribers ``wanted`` names, oldest first (``limit`` of them after
+    ``offset``)."""
+    query = _listed(select(UserDetail), now, wanted).order_by(UserDetail.id).offset(offset)
+    if limit is not None:
+        query = query.limit(limit)
+    return list(session.scalars(query).unique())
+
+
+def count_listed(session: Session, now: datetime, wanted: Listed) -> int:
+    """How many subscribers ``wanted`` names."""
+    query = _listed(select(func.count()).select_from(UserDetail), now, wanted)
+    return session.scalar(query) or 0
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Which subscribers a command lists: active at the instant or not, of a zone, of a
+    language, with ``text`` in an address or the name; None (or empty) for any."""
+
+    active: bool | None = None
+    timezone: str | None = None
+    language: str | None = None
+    text: str | None = None
+
+
+def _listed(query, now: datetime, wanted: Listed):
+    if wanted.active is True:
+        query = query.where(UserDetail.obsoleted_on > now)
+    elif wanted.active is False:
+        query = query.where(UserDetail.obsoleted_on <= now)
+    if wanted.timezone:
+        query = query.where(UserDetail.timezone == wanted.timezone)
+    if wanted.language:
+        query = query.where(UserDetail.language == wanted.language)
+    if wanted.text:
+        pattern = f"%{wanted.text.strip()}%"
+        query = query.where(or_(address_matches(pattern), UserDetail.display_name.ilike(pattern)))
+    return query

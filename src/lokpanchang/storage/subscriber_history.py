@@ -84,3 +84,8 @@ def sign_new_events(session: Session, user_id: int, note: str) -> None:
     for event in session.new:
         if isinstance(event, SubscriptionEvent) and event.user_id == user_id:
             event.detail = " ".join(filter(None, [event.detail, note]))
+
+
+def record_event(session: Session, user_id: int, kind: str, at: datetime, detail: str = "") -> None:
+    """Add the event ``kind`` of subscriber ``user_id`` at ``at`` to ``session``."""
+    session.add(SubscriptionEvent(user_id=user_id, kind=kind, at=at, detail=detail))

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import time
 
-from lokpanchang.storage.models import DEFAULT_SEND_TIME
+from lokpanchang.storage.subscriptions import DEFAULT_SEND_TIME
 from lokpanchang.subscribers.validation import NewSubscriber, new_subscriber
 
 REQUIRED = ("phone", "latitude", "longitude")

@@ -14,11 +14,9 @@ import secrets
 from datetime import datetime
 
 import structlog
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from lokpanchang.storage import addresses
-from lokpanchang.storage.models import UserDetail
+from lokpanchang.storage import addresses, directory
+from lokpanchang.storage.db import Session
 from lokpanchang.subscribers.operations import record_event
 
 log = structlog.get_logger(__name__)
@@ -26,21 +24,20 @@ log = structlog.get_logger(__name__)
 CODE_BYTES = 18  # 24 URL-safe characters: a start parameter allows up to 64 of A-Za-z0-9_-
 
 
-def link_code_for(user: UserDetail) -> str:
-    """``user``'s link code, made on first use (the caller's transaction keeps it)."""
+def link_code_for(user) -> str:
+    """The stored subscriber ``user``'s link code, made on first use (the caller's
+    transaction keeps it)."""
     if not user.link_code:
         user.link_code = secrets.token_urlsafe(CODE_BYTES)
     return user.link_code
 
 
-def link_chat(
-    session: Session, code: str, channel: str, address: str, now: datetime
-) -> UserDetail | None:
+def link_chat(session: Session, code: str, channel: str, address: str, now: datetime):
     """Link ``address`` on ``channel`` to the subscriber whose code this is; None if no one's
     (or the address is someone's already)."""
     if not code:
         return None
-    user = session.scalar(select(UserDetail).where(UserDetail.link_code == code))
+    user = directory.subscriber_with_link_code(session, code)
     if user is None or addresses.subscriber_at(session, channel, address) is not None:
         log.info(f"{channel}.link_refused", known_code=user is not None)
         return None

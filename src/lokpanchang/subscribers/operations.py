@@ -2,8 +2,8 @@
 
 A subscriber is one ``user_detail`` row with an address on one channel or more (``(channel,
 address)`` in ``subscriber_address``, normalised by the channel's adapter). Active means ``obsoleted_on > now``:
-subscribing sets it to ``FOREVER``, stopping sets it to ``now``, subscribing again
-reactivates the same row. Each change is recorded in ``subscription_event``.
+subscribing sets it to ``FOREVER`` (``storage.subscriptions``), stopping sets it to ``now``,
+subscribing again reactivates the same row. Each change is recorded in ``subscription_event``.
 """
 
 from __future__ import annotations
@@ -11,15 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, time
 
-from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
-
 from lokpanchang.clock import require_aware
 from lokpanchang.delivery.adapters import ADAPTERS, DEFAULT, adapter
 from lokpanchang.places import lookup, validated
-from lokpanchang.storage import addresses
+from lokpanchang.storage import addresses, directory, subscriber_history, subscriptions
 from lokpanchang.storage.cities import get_or_create_city
-from lokpanchang.storage.models import FOREVER, SubscriptionEvent, UserDetail
+from lokpanchang.storage.db import Session
 from lokpanchang.subscribers.validation import (
     check_calendar,
     check_language,
@@ -45,20 +42,19 @@ class SubscriberFilter:
     offset: int = 0
 
 
-def find_by_address(session: Session, channel: str, address: str) -> UserDetail | None:
+def find_by_address(session: Session, channel: str, address: str):
     """The subscriber at ``address`` on ``channel`` (normalised first; ValueError naming a bad one)."""
     return addresses.subscriber_at(session, channel, adapter(channel).normalise(address))
 
 
-def find_by_phone(session: Session, phone: str) -> UserDetail | None:
+def find_by_phone(session: Session, phone: str):
     """The subscriber at WhatsApp number ``phone`` (the CLI's and the portal's key)."""
     return find_by_address(session, DEFAULT, phone)
 
 
-def record_event(
-    session: Session, user: UserDetail, kind: str, at: datetime, detail: str = ""
-) -> None:
-    session.add(SubscriptionEvent(user_id=user.id, kind=kind, at=at, detail=detail))
+def record_event(session: Session, user, kind: str, at: datetime, detail: str = "") -> None:
+    """Record the event ``kind`` of the stored subscriber ``user`` (``subscription_event``)."""
+    subscriber_history.record_event(session, user.id, kind, at, detail)
 
 
 def subscribe(
@@ -72,7 +68,7 @@ def subscribe(
     name: str | None = None,
     language: str | None = None,
     send_time: str | time | None = None,
-) -> UserDetail:
+):
     """Create the subscriber at ``address`` on ``channel`` (a phone number on WhatsApp, the
     default), or update and reactivate the one there (signed up there, or linked to it).
 
@@ -87,7 +83,7 @@ def subscribe(
     return _subscribe(session, user, checked, now, name, language, send_time)
 
 
-def subscribe_again(session: Session, user: UserDetail, now: datetime) -> UserDetail:
+def subscribe_again(session: Session, user, now: datetime):
     """Reactivate ``user`` at their stored place, by their address on their channel."""
     if user.latitude is None or user.longitude is None:
         raise ValueError(f"subscriber {user.address} has no location")
@@ -96,37 +92,34 @@ def subscribe_again(session: Session, user: UserDetail, now: datetime) -> UserDe
     )
 
 
-def _subscribe(session, user, checked, now, name, language, send_time) -> UserDetail:
+def _subscribe(session, user, checked, now, name, language, send_time):
     if user is None:
         return _create(session, checked, now, name, language, send_time)
     was_active = user.is_active(now)
     _apply(user, checked, name, language, send_time)
     _place_user(session, user, checked.latitude, checked.longitude)
-    user.obsoleted_on, user.updated_on = FOREVER, now
-    user.disabled_reason, user.undeliverable_days = None, 0
+    subscriptions.reactivate(user, now)
     session.flush()
     record_event(session, user, "updated" if was_active else "resumed", now)
     return user
 
 
-def _create(session, checked, now, name, language, send_time) -> UserDetail:
-    user = UserDetail(
-        channel=checked.channel,
+def _create(session, checked, now, name, language, send_time):
+    user = subscriptions.new_subscriber(
+        checked.channel,
+        checked.address,
+        now,
         display_name=checked.name,
         language=checked.language,
         send_time=checked.send_time,
-        created_on=now,
-        obsoleted_on=FOREVER,
     )
-    user.set_address(checked.channel, checked.address, now)
     _place_user(session, user, checked.latitude, checked.longitude)
-    session.add(user)
-    session.flush()
+    subscriptions.add(session, user)
     record_event(session, user, "subscribed", now)
     return user
 
 
-def _apply(user: UserDetail, checked, name, language, send_time) -> None:
+def _apply(user, checked, name, language, send_time) -> None:
     if name is not None:
         user.display_name = checked.name
     if language is not None:
@@ -135,18 +128,18 @@ def _apply(user: UserDetail, checked, name, language, send_time) -> None:
         user.send_time = checked.send_time
 
 
-def _place_user(session: Session, user: UserDetail, latitude: float, longitude: float) -> None:
+def _place_user(session: Session, user, latitude: float, longitude: float) -> None:
     place = lookup(latitude, longitude)
     user.latitude, user.longitude, user.timezone = latitude, longitude, place.timezone
     user.city = get_or_create_city(session, place)
 
 
-def stop(session: Session, phone: str, now: datetime) -> UserDetail:
+def stop(session: Session, phone: str, now: datetime):
     """Unsubscribe: ``obsoleted_on = now``. Stopping an inactive subscriber changes nothing."""
     return stop_user(session, _require(session, phone), now)
 
 
-def stop_user(session: Session, user: UserDetail, now: datetime) -> UserDetail:
+def stop_user(session: Session, user, now: datetime):
     """``stop`` for a subscriber in hand (on any channel)."""
     require_aware(now, "now")
     if user.is_active(now):
@@ -156,16 +149,12 @@ def stop_user(session: Session, user: UserDetail, now: datetime) -> UserDetail:
     return user
 
 
-def move(
-    session: Session, phone: str, latitude: float, longitude: float, now: datetime
-) -> UserDetail:
+def move(session: Session, phone: str, latitude: float, longitude: float, now: datetime):
     """Change a subscriber's location (and so their zone and city)."""
     return move_user(session, _require(session, phone), latitude, longitude, now)
 
 
-def move_user(
-    session: Session, user: UserDetail, latitude: float, longitude: float, now: datetime
-) -> UserDetail:
+def move_user(session: Session, user, latitude: float, longitude: float, now: datetime):
     """``move`` for a subscriber in hand (on any channel)."""
     require_aware(now, "now")
     latitude, longitude = validated(latitude, longitude)
@@ -179,7 +168,7 @@ def move_user(
 
 def update_preferences(
     session: Session, phone: str, now: datetime, *, name=None, language=None, send_time=None
-) -> UserDetail:
+):
     """Change name, language or send time; ``None`` keeps the stored value."""
     return update_user_preferences(
         session, _require(session, phone), now, name=name, language=language, send_time=send_time
@@ -187,8 +176,8 @@ def update_preferences(
 
 
 def update_user_preferences(
-    session: Session, user: UserDetail, now: datetime, *, name=None, language=None, send_time=None
-) -> UserDetail:
+    session: Session, user, now: datetime, *, name=None, language=None, send_time=None
+):
     """``update_preferences`` for a subscriber in hand (on any channel)."""
     if name is not None:
         user.display_name = check_name(name)
@@ -202,9 +191,7 @@ def update_user_preferences(
     return user
 
 
-def choose_calendar(
-    session: Session, user: UserDetail, value: str | None, now: datetime
-) -> str | None:
+def choose_calendar(session: Session, user, value: str | None, now: datetime) -> str | None:
     """Store ``user``'s calendar (``check_calendar``: None or ``default`` clears the choice);
     returns what is stored. Raises ValueError naming a bad value, changing nothing."""
     chosen = check_calendar(value)
@@ -214,65 +201,46 @@ def choose_calendar(
     return chosen
 
 
-def choose_card(session: Session, user: UserDetail, wanted: bool, now: datetime) -> None:
+def choose_card(session: Session, user, wanted: bool, now: datetime) -> None:
     """``user``'s daily message comes with its picture (``wanted``) or without (``card off``)."""
     user.card_off, user.updated_on = not wanted, now
     session.flush()
     record_event(session, user, "updated", now, f"card {'on' if wanted else 'off'}")
 
 
-def set_calendar(session: Session, phone: str, value: str | None, now: datetime) -> UserDetail:
+def set_calendar(session: Session, phone: str, value: str | None, now: datetime):
     """``choose_calendar`` for the subscriber with ``phone``."""
     user = _require(session, phone)
     choose_calendar(session, user, value, now)
     return user
 
 
-def _require(session: Session, phone: str) -> UserDetail:
+def _require(session: Session, phone: str):
     user = find_by_phone(session, phone)
     if user is None:
         raise SubscriberNotFound(f"no subscriber has phone {phone!r}")
     return user
 
 
-def list_subscribers(
-    session: Session, now: datetime, filters: SubscriberFilter | None = None
-) -> list[UserDetail]:
-    """Subscribers matching ``filters``, oldest first."""
-    query = _filtered(select(UserDetail), now, filters or SubscriberFilter())
-    query = query.order_by(UserDetail.id).offset((filters or SubscriberFilter()).offset)
-    if filters is not None and filters.limit is not None:
-        query = query.limit(filters.limit)
-    return list(session.scalars(query).unique())
+def list_subscribers(session: Session, now: datetime, filters: SubscriberFilter | None = None):
+    """Subscribers matching ``filters``, oldest first (stored rows)."""
+    wanted = filters or SubscriberFilter()
+    return directory.listed_subscribers(
+        session, now, _listed(wanted), limit=wanted.limit, offset=wanted.offset
+    )
 
 
 def count_subscribers(
     session: Session, now: datetime, filters: SubscriberFilter | None = None
 ) -> int:
-    query = _filtered(
-        select(func.count()).select_from(UserDetail), now, filters or SubscriberFilter()
-    )
-    return session.scalar(query) or 0
+    return directory.count_listed(session, now, _listed(filters or SubscriberFilter()))
 
 
-def _filtered(query, now: datetime, filters: SubscriberFilter):
-    if filters.active is True:
-        query = query.where(UserDetail.obsoleted_on > now)
-    elif filters.active is False:
-        query = query.where(UserDetail.obsoleted_on <= now)
-    if filters.timezone:
-        query = query.where(UserDetail.timezone == filters.timezone)
-    if filters.language:
-        query = query.where(UserDetail.language == filters.language)
-    if filters.text:
-        pattern = f"%{filters.text.strip()}%"
-        query = query.where(
-            or_(addresses.address_matches(pattern), UserDetail.display_name.ilike(pattern))
-        )
-    return query
+def _listed(filters: SubscriberFilter) -> directory.Listed:
+    return directory.Listed(filters.active, filters.timezone, filters.language, filters.text)
 
 
-def as_record(user: UserDetail, now: datetime) -> dict:
+def as_record(user, now: datetime) -> dict:
     """A JSON-ready description of ``user`` (send time as local ``HH:MM``; for a subscriber at
     sunrise, ``sunrise_offset`` in minutes and the send time of their next sunrise)."""
     city = user.city

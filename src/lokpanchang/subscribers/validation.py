@@ -16,7 +16,7 @@ from lokpanchang.config import parse_send_time
 from lokpanchang.delivery.adapters import DEFAULT, adapter
 from lokpanchang.delivery.whatsapp_adapter import DEFAULT_REGION, normalise_phone
 from lokpanchang.places import validated
-from lokpanchang.storage.models import DEFAULT_SEND_TIME
+from lokpanchang.storage.subscriptions import DEFAULT_SEND_TIME
 
 LANGUAGES = languages.CODES
 """The registry's codes (``lokpanchang.languages``)."""
