@@ -18,17 +18,15 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 import structlog
-from sqlalchemy import and_, select
 
 from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.broadcast.owing import DAILY_UNIQUE, message_row, owe
 from lokpanchang.delivery.base import OutgoingMessage
-from lokpanchang.storage import ledger
+from lokpanchang.storage import audience, ledger, selections
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.ledger import backfill_rows
-from lokpanchang.storage.models import AnnouncementLog, MessageLog, UserDetail
 from lokpanchang.storage.states import LedgerKind, LedgerStatus
 
 log = structlog.get_logger(__name__)
@@ -47,16 +45,16 @@ class Backfill(LedgerSelection):
         self.zone, self.day, self.bounds = zone, day, bounds
 
     def rows(self):
-        return and_(backfill_rows(self.zone, self.day), MessageLog.id.between(*self.bounds))
+        return backfill_rows(self.zone, self.day, self.bounds)
 
 
 def backfill(ctx: SendContext, zone: str, day: date, now: datetime) -> dict:
     """Send ``day``'s panchangam to the zone's subscribers who have no ledger row for it."""
     with transaction(ctx.url) as session:
         rows = _backfill_rows(session, zone, day, now)
-        new = owe(session, ctx.settings, MessageLog, rows, DAILY_UNIQUE, now).new
+        new = owe(session, ctx.settings, ledger.DAILY, rows, DAILY_UNIQUE, now).new
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
-        ids = ledger.sendable_ids(session, MessageLog, backfill_rows(zone, day), stale, now)
+        ids = ledger.sendable_ids(session, ledger.DAILY, backfill_rows(zone, day), stale, now)
     tally = pipeline.deliver_in_batches(ctx, lambda bounds: Backfill(zone, day, bounds), ids, now)
     counts = tally.counts
     log.info("backfill.sent", timezone=zone, local_date=day.isoformat(), queued=len(new), **counts)
@@ -65,12 +63,6 @@ def backfill(ctx: SendContext, zone: str, day: date, now: datetime) -> dict:
 
 def _backfill_rows(session, zone: str, day: date, now: datetime) -> list[dict]:
     """A ``backfill`` row of ``day`` for each active subscriber of ``zone`` with a place."""
-    subscribers = select(UserDetail.id).where(
-        UserDetail.timezone == zone,
-        UserDetail.obsoleted_on > now,
-        UserDetail.latitude.is_not(None),
-        UserDetail.longitude.is_not(None),
-    )
     return [
         message_row(
             user_id,
@@ -80,7 +72,7 @@ def _backfill_rows(session, zone: str, day: date, now: datetime) -> list[dict]:
             now,  # owed when the operator asked: lateness is the schedule's, never theirs
             late=False,
         )
-        for (user_id,) in session.execute(subscribers.order_by(UserDetail.id))
+        for user_id in audience.located_in_zone(session, zone, now)
     ]
 
 
@@ -90,22 +82,19 @@ def _backfill_rows(session, zone: str, day: date, now: datetime) -> list[dict]:
 class Announcement(LedgerSelection):
     """An announcement's rows (``announcement_log``) of one job run, between two ids."""
 
-    model = AnnouncementLog
+    model = ledger.ANNOUNCEMENTS
     name = "announcement"
 
     def __init__(self, job_run_id: int, text: str, template: str, bounds: tuple[int, int]):
         self.job_run_id, self.text, self.template, self.bounds = job_run_id, text, template, bounds
 
     def rows(self):
-        return and_(
-            AnnouncementLog.job_run_id == self.job_run_id,
-            AnnouncementLog.id.between(*self.bounds),
-        )
+        return selections.announcement(self.job_run_id, self.bounds)
 
     def prepare(self, ctx: SendContext, rows: list[tuple]) -> None:
         return None
 
-    def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
+    def render(self, ctx: SendContext, row, user, via: str) -> OutgoingMessage:
         text = self.text
         return OutgoingMessage(
             0,
@@ -129,10 +118,10 @@ def announce(
     """
     with transaction(ctx.url) as session:
         rows = _announcement_rows(job_run_id, user_ids, now)
-        owe(session, ctx.settings, AnnouncementLog, rows, ["job_run_id", "user_id"], now)
+        owe(session, ctx.settings, ledger.ANNOUNCEMENTS, rows, ["job_run_id", "user_id"], now)
         stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
-        mine = AnnouncementLog.job_run_id == job_run_id
-        ids = ledger.sendable_ids(session, AnnouncementLog, mine, stale, now)
+        mine = selections.announcement(job_run_id)
+        ids = ledger.sendable_ids(session, ledger.ANNOUNCEMENTS, mine, stale, now)
     tally = pipeline.deliver_in_batches(
         ctx, lambda bounds: Announcement(job_run_id, text, template, bounds), ids, now
     )

@@ -19,7 +19,6 @@ from lokpanchang.config import Settings
 from lokpanchang.delivery.base import SendResult
 from lokpanchang.storage import ledger, runs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun, MessageLog
 from lokpanchang.storage.states import (
     FAILED_LEDGER,
     NOT_TODAY_LEDGER,
@@ -42,7 +41,7 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
     Returns no batches for a finished run, so a duplicate ``send_for_timezone`` is harmless.
     """
     with transaction(settings.effective_database_url) as session:
-        run = session.get(BroadcastRun, run_id)
+        run = runs.run(session, run_id)
         if run is None or run.status not in OPEN_RUNS:
             return []
         _mark_running(settings, run, now)
@@ -52,14 +51,14 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
             return []
         stale = now - timedelta(seconds=settings.claim_stale_after)
         bounds = ledger.sendable_bounds(
-            session, MessageLog, ledger.run_rows(run_id), stale, now, settings.batch_size
+            session, ledger.DAILY, ledger.run_rows(run_id), stale, now, settings.batch_size
         )
         run.batches = max(run.batches, len(bounds))
     log.info("run.started", run_id=run_id, batches=len(bounds))
     return bounds
 
 
-def _mark_running(settings: Settings, run: BroadcastRun, now: datetime) -> None:
+def _mark_running(settings: Settings, run, now: datetime) -> None:
     if run.status != RunStatus.RUNNING:
         run.status = check_move(run.status, RunStatus.RUNNING)
         run.started_at = run.started_at or now
@@ -67,15 +66,15 @@ def _mark_running(settings: Settings, run: BroadcastRun, now: datetime) -> None:
         run.late = True
 
 
-def past_grace(settings: Settings, run: BroadcastRun, now: datetime) -> bool:
+def past_grace(settings: Settings, run, now: datetime) -> bool:
     return now - run.due_at > timedelta(seconds=settings.late_grace)
 
 
-def give_up_late_run(session, run: BroadcastRun) -> None:
+def give_up_late_run(session, run) -> None:
     """Past the grace period nothing more is sent: what is left is recorded as missed."""
-    owed = ledger.ids_in(session, MessageLog, ledger.run_rows(run.id), OWED_LEDGER)
-    ledger.move(session, MessageLog, owed, L.MISSED, late=True)
-    counts = ledger.counts(session, MessageLog, ledger.run_rows(run.id))
+    owed = ledger.ids_in(session, ledger.DAILY, ledger.run_rows(run.id), OWED_LEDGER)
+    ledger.move(session, ledger.DAILY, owed, L.MISSED, late=True)
+    counts = ledger.counts(session, ledger.DAILY, ledger.run_rows(run.id))
     if not any(counts.get(state) for state in (*SENT_LEDGER, L.SENDING, L.AMBIGUOUS)):
         _write_counts(run, counts)
         run.status, run.late = check_move(run.status, RunStatus.MISSED), True
@@ -88,8 +87,8 @@ def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:
     The chord's summary callback calls this; so does the planner when that callback was lost.
     """
     with transaction(settings.effective_database_url) as session:
-        counts = ledger.counts(session, MessageLog, ledger.run_rows(run_id))
-        run = session.get(BroadcastRun, run_id)
+        counts = ledger.counts(session, ledger.DAILY, ledger.run_rows(run_id))
+        run = runs.run(session, run_id)
         if run is None or any(counts.get(state) for state in OPEN_LEDGER):
             return False
         _write_counts(run, counts)
@@ -100,7 +99,7 @@ def finish_run(settings: Settings, run_id: int, now: datetime) -> bool:
     return True
 
 
-def _write_counts(run: BroadcastRun, counts: dict[str, int]) -> None:
+def _write_counts(run, counts: dict[str, int]) -> None:
     run.total = sum(counts.values())
     run.sent = sum(counts.get(state, 0) for state in SENT_LEDGER)
     run.skipped = sum(counts.get(state, 0) for state in NOT_TODAY_LEDGER)
@@ -119,7 +118,7 @@ class DailyBatch(LedgerSelection):
         return ledger.run_rows(self.run_id, self.bounds)
 
     def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
-        run = session.get(BroadcastRun, self.run_id)
+        run = runs.run(session, self.run_id)
         if run is None or run.status != RunStatus.RUNNING:
             return []
         if past_grace(self.settings, run, now):
@@ -128,7 +127,7 @@ class DailyBatch(LedgerSelection):
         return super().claim(session, now, stale_before)
 
     def may_send(self, session) -> bool:
-        return session.get(BroadcastRun, self.run_id).status == RunStatus.RUNNING
+        return runs.existing_run(session, self.run_id).status == RunStatus.RUNNING
 
     def halt(self, session, result: SendResult, now: datetime) -> None:
         error = f"halted by channel error {result.error_code}: {result.error_detail or ''}"

@@ -15,15 +15,11 @@ import time
 from collections.abc import Callable
 
 import structlog
-from sqlalchemy.exc import InterfaceError, OperationalError
 
 from lokpanchang import clock
-from lokpanchang.storage.db import transaction
+from lokpanchang.storage.db import OUTAGE, transaction
 
 log = structlog.get_logger(__name__)
-
-OUTAGE = (OperationalError, InterfaceError)
-"""What an unreachable database raises (a refused or dropped connection, a locked file)."""
 
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 5.0
 

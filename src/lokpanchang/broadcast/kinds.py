@@ -20,12 +20,11 @@ from lokpanchang.delivery.base import Card, OutgoingMessage, SendResult
 from lokpanchang.delivery.channels import shows_cards
 from lokpanchang.storage import ledger
 from lokpanchang.storage.ledger import Ledger
-from lokpanchang.storage.models import MessageLog, UserDetail
 
 log = structlog.get_logger(__name__)
 
 
-def to_recipient(row: MessageLog, user: UserDetail) -> Recipient:
+def to_recipient(row, user) -> Recipient:
     """What the content needs to know of a ledger row and its subscriber."""
     return subscriber_recipient(user, row.local_date, row.id)
 
@@ -39,8 +38,8 @@ def prepare_content(content: Content, rows: list[tuple]) -> None:
 
 def daily_message(
     content: Content,
-    row: MessageLog,
-    user: UserDetail,
+    row,
+    user,
     via: str = "",
     cards: CardSource | None = None,
 ) -> OutgoingMessage:
@@ -72,7 +71,7 @@ def _card(cards: CardSource, recipient: Recipient, text: str) -> Card | None:
 class LedgerSelection:
     """Rows of ``message_log`` carrying the daily panchangam; subclasses say which."""
 
-    model: Ledger = MessageLog
+    model: Ledger = ledger.DAILY
     name = "send"
 
     def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
@@ -85,7 +84,7 @@ class LedgerSelection:
     def prepare(self, ctx: SendContext, rows: list[tuple]) -> None:
         prepare_content(ctx.content, rows)
 
-    def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
+    def render(self, ctx: SendContext, row, user, via: str) -> OutgoingMessage:
         cards = ctx.cards if shows_cards(ctx.sender, user.channel) else None
         return daily_message(ctx.content, row, user, via, cards)
 

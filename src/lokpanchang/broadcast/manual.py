@@ -12,17 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import and_, select
-
 from lokpanchang import planning
 from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.broadcast.owing import DAILY_UNIQUE, message_row, owe
 from lokpanchang.config import Settings
+from lokpanchang.storage import ledger, selections
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import MessageLog, UserDetail
-from lokpanchang.storage.states import OWED_LEDGER, SENT_LEDGER, LedgerKind
+from lokpanchang.storage.states import SENT_LEDGER, LedgerKind
 
 
 @dataclass(frozen=True)
@@ -31,14 +29,12 @@ class Owed:
     deferred: bool  # the messaging limit held it back
 
 
-def owe_today(
-    session, settings: Settings, user: UserDetail, kind: LedgerKind, now: datetime
-) -> Owed | None:
+def owe_today(session, settings: Settings, user, kind: LedgerKind, now: datetime) -> Owed | None:
     """A row of ``kind`` for ``user``'s local today, admitted by the messaging limit; None
     when they already have a row for that date."""
     zone = user.location()[2]
     row = message_row(user.id, planning.local_date_at(zone, now), zone, kind, now, late=False)
-    owing = owe(session, settings, MessageLog, [row], DAILY_UNIQUE, now)
+    owing = owe(session, settings, ledger.DAILY, [row], DAILY_UNIQUE, now)
     if not owing.new:
         return None
     return Owed(owing.ids[0], bool(owing.deferred))
@@ -53,7 +49,7 @@ class Rows(LedgerSelection):
         self.row_ids = [row_id for row_id in row_ids if bounds[0] <= row_id <= bounds[1]]
 
     def rows(self):
-        return and_(MessageLog.id.in_(self.row_ids), MessageLog.run_id.is_(None))
+        return selections.chosen(self.row_ids)
 
 
 @dataclass
@@ -64,7 +60,7 @@ class SendReport:
     errors: list[str] = field(default_factory=list)
 
 
-def send_today(ctx: SendContext, users: list[UserDetail], now: datetime) -> SendReport:
+def send_today(ctx: SendContext, users: list, now: datetime) -> SendReport:
     """Today's panchangam to each of ``users`` who has no row for their local today yet."""
     with transaction(ctx.url) as session:
         row_ids = [_row_for(session, ctx.settings, user, now) for user in users]
@@ -72,28 +68,21 @@ def send_today(ctx: SendContext, users: list[UserDetail], now: datetime) -> Send
     pipeline.deliver_in_batches(ctx, lambda bounds: Rows(mine, bounds), mine, now)
     report = SendReport(already_today=len(row_ids) - len(mine))
     with transaction(ctx.url) as session:
-        for row in session.scalars(select(MessageLog).where(MessageLog.id.in_(mine))):
+        for row in ledger.rows_by_id(session, ledger.DAILY, mine):
             _report(report, row)
     return report
 
 
-def _row_for(session, settings: Settings, user: UserDetail, now: datetime) -> int | None:
+def _row_for(session, settings: Settings, user, now: datetime) -> int | None:
     owed = owe_today(session, settings, user, LedgerKind.MANUAL, now)
     if owed is not None:
         return owed.id
     local_date = planning.local_date_at(user.location()[2], now)
-    earlier = session.scalar(
-        select(MessageLog.id).where(
-            MessageLog.user_id == user.id,
-            MessageLog.local_date == local_date,
-            MessageLog.kind == LedgerKind.MANUAL,
-            MessageLog.status.in_(OWED_LEDGER),
-        )
-    )
-    return earlier  # an earlier operator's send still owed, or None: they have today's
+    # an earlier operator's send still owed, or None: they have today's
+    return ledger.owed_of_kind(session, user.id, local_date, LedgerKind.MANUAL)
 
 
-def _report(report: SendReport, row: MessageLog) -> None:
+def _report(report: SendReport, row) -> None:
     if row.status in SENT_LEDGER:
         report.sent += 1
         return

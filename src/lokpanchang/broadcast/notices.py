@@ -24,7 +24,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import structlog
-from sqlalchemy import select
 
 from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext
@@ -32,9 +31,8 @@ from lokpanchang.broadcast.owing import owe
 from lokpanchang.delivery.adapters import ADAPTERS
 from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
 from lokpanchang.messages import reply
-from lokpanchang.storage import audience, ledger, notice_log
+from lokpanchang.storage import audience, directory, ledger, notice_log, selections
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import NoticeLog, UserDetail
 from lokpanchang.storage.quota import WINDOW
 from lokpanchang.storage.states import NoticeKind
 from lokpanchang.subscribers.linking import link_code_for
@@ -42,11 +40,11 @@ from lokpanchang.subscribers.linking import link_code_for
 log = structlog.get_logger(__name__)
 
 NOTICE = "blocked"  # the reply in ``messages.replies``
-LEDGER: ledger.Ledger = NoticeLog
+LEDGER: ledger.Ledger = ledger.NOTICES
 """The ledger notices are rows of."""
 
 
-def notice_for(user: UserDetail, via: str, link: tuple[str, str] | None = None) -> OutgoingMessage:
+def notice_for(user, via: str, link: tuple[str, str] | None = None) -> OutgoingMessage:
     """The notice to ``user``, as a text from our identity ``via``; with ``link`` (a
     channel's name and its link), the way to the same message there."""
     text = reply(NOTICE, user.language)
@@ -70,14 +68,13 @@ class Notices:
         self.links: dict[int, tuple[str, str]] = {}
 
     def claim(self, session, now: datetime, stale_before: datetime) -> list[int]:
-        mine = notice_log.of_users(self.user_ids, NoticeKind.BLOCKED)
-        where = mine & NoticeLog.id.between(*self.bounds)
-        return ledger.claim(session, NoticeLog, where, now, stale_before)
+        where = selections.notices(self.user_ids, NoticeKind.BLOCKED, self.bounds)
+        return ledger.claim(session, LEDGER, where, now, stale_before)
 
     def prepare(self, ctx: SendContext, rows: list[tuple]) -> None:
         self.links = crossing_links(ctx, [user.id for _, user in rows])
 
-    def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
+    def render(self, ctx: SendContext, row, user, via: str) -> OutgoingMessage:
         return notice_for(user, via, self.links.get(user.id))
 
     def may_send(self, session) -> bool:
@@ -91,11 +88,11 @@ def tell_blocked(ctx: SendContext, user_ids: list[int], now: datetime) -> int:
     """Tell those of ``user_ids`` never told and inside a service window; how many were."""
     with transaction(ctx.url) as session:
         open_window = audience.wrote_since(session, user_ids, now - WINDOW)
-        owed = audience.owing_blocked_notice(session, UserDetail.id.in_(open_window))
+        owed = audience.owing_blocked_notice(session, audience.subscribers_with_ids(open_window))
     return send_notices(ctx, owed, now)
 
 
-def send_notices(ctx: SendContext, users: list[UserDetail], now: datetime) -> int:
+def send_notices(ctx: SendContext, users: list, now: datetime) -> int:
     """Owe each of ``users`` the notice and send it through the pipeline; those it reached
     are never told again. How many were told now."""
     if not users:
@@ -116,9 +113,9 @@ def _owe(ctx: SendContext, user_ids: list[int], now: datetime) -> list[int]:
     stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
     with transaction(ctx.url) as session:
         rows = notice_log.owed_rows(session, user_ids, NoticeKind.BLOCKED, now)
-        owe(session, ctx.settings, NoticeLog, rows, notice_log.UNIQUE, now)
+        owe(session, ctx.settings, LEDGER, rows, notice_log.UNIQUE, now)
         mine = notice_log.of_users(user_ids, NoticeKind.BLOCKED)
-        return ledger.sendable_ids(session, NoticeLog, mine, stale, now)
+        return ledger.sendable_ids(session, LEDGER, mine, stale, now)
 
 
 def crossing_links(ctx: SendContext, user_ids: list[int]) -> dict[int, tuple[str, str]]:
@@ -128,7 +125,7 @@ def crossing_links(ctx: SendContext, user_ids: list[int]) -> dict[int, tuple[str
     if not (offers and user_ids):
         return {}
     with transaction(ctx.url) as session:
-        users = session.scalars(select(UserDetail).where(UserDetail.id.in_(user_ids)))
+        users = directory.subscribers_by_id(session, user_ids)
         links = {}
         for user in users:
             channel = next((name for name in offers if name != user.channel), None)

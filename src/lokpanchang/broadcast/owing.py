@@ -12,12 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from sqlalchemy.orm import Session
-
 from lokpanchang.broadcast import tier
 from lokpanchang.config import Settings
 from lokpanchang.storage import ledger
-from lokpanchang.storage.models import BroadcastRun, MessageLog
+from lokpanchang.storage.db import Session
 from lokpanchang.storage.states import LedgerKind, LedgerStatus
 
 DAILY_UNIQUE = ["user_id", "local_date"]
@@ -67,11 +65,11 @@ def owe(
     return Owing(new, deferred)
 
 
-def owe_run(session: Session, settings: Settings, run: BroadcastRun, now: datetime) -> None:
+def owe_run(session: Session, settings: Settings, run, now: datetime) -> None:
     """A row for each of the run's subscribers, admitted by the messaging limit (or deferred)."""
     if settings.messaging_limit is None:  # nothing to count: admitted as they are written
         ledger.insert_run_rows(session, run, now, admitted_at=now)
         return
     ledger.insert_run_rows(session, run, now)
-    waiting = ledger.unadmitted(session, MessageLog, ledger.run_rows(run.id))
-    tier.admit(session, MessageLog, waiting, settings.messaging_limit, now)
+    waiting = ledger.unadmitted(session, ledger.DAILY, ledger.run_rows(run.id))
+    tier.admit(session, ledger.DAILY, waiting, settings.messaging_limit, now)

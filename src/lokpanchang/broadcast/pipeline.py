@@ -34,7 +34,6 @@ from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.channels import identities_for
 from lokpanchang.storage import ledger
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import UserDetail
 from lokpanchang.storage.states import LedgerStatus
 
 log = structlog.get_logger(__name__)
@@ -70,7 +69,7 @@ class Selection(Protocol):
         """Load or compute what rendering the (row, subscriber) pairs will need, at once."""
         ...
 
-    def render(self, ctx: SendContext, row, user: UserDetail, via: str) -> OutgoingMessage:
+    def render(self, ctx: SendContext, row, user, via: str) -> OutgoingMessage:
         """The message for ``row`` to ``user``, from our identity ``via``."""
         ...
 
@@ -185,7 +184,7 @@ def render(ctx: SendContext, selection: Selection, rows: list[tuple]) -> list[Cl
     return claimed
 
 
-def pinned_number(user: UserDetail, identities: tuple[str, ...]) -> str:
+def pinned_number(user, identities: tuple[str, ...]) -> str:
     """Our number ``user`` is on: the one stored if it is still ours, else one chosen by
     their id, so a zone's subscribers spread evenly over all numbers ("" on a channel
     where we have no numbers to choose from)."""

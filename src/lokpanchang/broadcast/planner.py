@@ -22,7 +22,6 @@ from lokpanchang.broadcast.locks import Lock
 from lokpanchang.config import Settings
 from lokpanchang.storage import audience, ledger, runs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun
 from lokpanchang.storage.states import LedgerStatus, RunStatus
 
 log = structlog.get_logger(__name__)
@@ -218,7 +217,7 @@ def _catch_up_slot(settings, slot, now, grace, enqueue: Enqueue, report: PassRep
 
 def _record_missed(session, run_id: int, now: datetime) -> None:
     """Ledger rows saying 'missed' for the slot's subscribers, so metrics can count them."""
-    run = session.get(BroadcastRun, run_id)
+    run = runs.existing_run(session, run_id)
     run.total = ledger.insert_run_rows(session, run, now, status=LedgerStatus.MISSED)
     run.skipped = run.total
 
@@ -245,7 +244,7 @@ def _recover(settings: Settings, now: datetime, enqueue: Enqueue, report: PassRe
             report.recovered.append(run.id)
 
 
-def _last_progress(session, run: BroadcastRun, stale_sending: datetime) -> datetime:
+def _last_progress(session, run, stale_sending: datetime) -> datetime:
     """The latest sign of life of a run: due, enqueued, started, or a ledger claim or send."""
     if run.status == RunStatus.RUNNING:
         ledger.expire_stale_sending(session, run.id, stale_sending)

@@ -14,9 +14,8 @@ import structlog
 
 from lokpanchang.broadcast.content import PLACE_DECIMALS, Recipient
 from lokpanchang.broadcast.context import SendContext
-from lokpanchang.storage import audience
+from lokpanchang.storage import audience, runs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import BroadcastRun
 from lokpanchang.storage.states import FINAL_RUNS
 
 log = structlog.get_logger(__name__)
@@ -26,7 +25,7 @@ def prepare_run(ctx: SendContext, run_id: int, now: datetime) -> int:
     """Fill the store with the run's panchangams; returns how many distinct places it holds."""
     prepare = getattr(ctx.content, "prepare", None)
     with transaction(ctx.url) as session:
-        run = session.get(BroadcastRun, run_id)
+        run = runs.run(session, run_id)
         if prepare is None or run is None or run.status in FINAL_RUNS:
             return 0
         places = audience.slot_places(session, run, now)

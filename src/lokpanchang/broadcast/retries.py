@@ -12,25 +12,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import structlog
-from sqlalchemy import and_, exists, select
 
 from lokpanchang.broadcast.adhoc import DEFAULT_ANNOUNCEMENT_TEMPLATE, Announcement
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.broadcast.pipeline import deliver_in_batches
 from lokpanchang.config import Settings
-from lokpanchang.storage import ledger
+from lokpanchang.storage import ledger, selections
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import AnnouncementLog, MessageLog, ScheduledJob, ScheduledJobRun
-from lokpanchang.storage.states import LedgerStatus
 
 log = structlog.get_logger(__name__)
-WAITING = (LedgerStatus.RETRY, LedgerStatus.CLAIMED)
-
-
-def _orphans(model):
-    waiting = model.status.in_(WAITING)
-    return and_(MessageLog.run_id.is_(None), waiting) if model is MessageLog else waiting
 
 
 class Orphans(LedgerSelection):
@@ -42,26 +33,23 @@ class Orphans(LedgerSelection):
         self.bounds = bounds
 
     def rows(self):
-        return and_(_orphans(MessageLog), MessageLog.id.between(*self.bounds))
+        return selections.orphans(ledger.DAILY, self.bounds)
 
 
 def due(settings: Settings, now: datetime) -> bool:
     """Whether any row outside a run may be sent again now."""
     stale = now - timedelta(seconds=settings.claim_stale_after)
     with transaction(settings.effective_database_url) as session:
-        return any(
-            session.scalar(
-                select(exists().where(_orphans(model), ledger.sendable(model, stale, now)))
-            )
-            for model in (MessageLog, AnnouncementLog)
-        )
+        return selections.orphans_due(session, stale, now)
 
 
 def send_due(ctx: SendContext, now: datetime) -> dict:
     """Send every row outside a run whose back-off has ended; counts by ledger status."""
     stale = now - timedelta(seconds=ctx.settings.claim_stale_after)
     with transaction(ctx.url) as session:
-        ids = ledger.sendable_ids(session, MessageLog, _orphans(MessageLog), stale, now)
+        ids = ledger.sendable_ids(
+            session, ledger.DAILY, selections.orphans(ledger.DAILY), stale, now
+        )
         announcements = _announcements_due(session, stale, now)
     tally = deliver_in_batches(ctx, Orphans, ids, now)
     for job_run_id, (text, template, row_ids) in announcements.items():
@@ -76,15 +64,8 @@ def send_due(ctx: SendContext, now: datetime) -> dict:
 
 def _announcements_due(session, stale: datetime, now: datetime) -> dict[int, tuple]:
     """Per job run with announcement rows due again: its text, template and those rows."""
-    query = (
-        select(AnnouncementLog.id, AnnouncementLog.job_run_id, ScheduledJob.payload)
-        .join(ScheduledJobRun, ScheduledJobRun.id == AnnouncementLog.job_run_id)
-        .join(ScheduledJob, ScheduledJob.id == ScheduledJobRun.job_id)
-        .where(_orphans(AnnouncementLog), ledger.sendable(AnnouncementLog, stale, now))
-        .order_by(AnnouncementLog.id)
-    )
     found: dict[int, tuple] = {}
-    for row_id, job_run_id, payload in session.execute(query):
+    for row_id, job_run_id, payload in selections.announcements_due(session, stale, now):
         template = payload.get("template") or DEFAULT_ANNOUNCEMENT_TEMPLATE
         found.setdefault(job_run_id, (payload.get("text", ""), template, []))[2].append(row_id)
     return found

@@ -19,13 +19,13 @@ from collections.abc import Collection
 from datetime import date, datetime, time, timedelta
 
 import structlog
-from sqlalchemy.orm import Session
 
 from lokpanchang import planning
 from lokpanchang.almanac.sunrise_times import POLAR_SEND_TIME, sunrise_send_time
 from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast.content import PLACE_DECIMALS
 from lokpanchang.storage import audience, runs
+from lokpanchang.storage.db import Session
 
 log = structlog.get_logger(__name__)
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import structlog
-from sqlalchemy.orm import Session
 
 from lokpanchang.delivery.adapters import names_with
 from lokpanchang.storage import ledger, quota
+from lokpanchang.storage.db import Session
 from lokpanchang.storage.states import LedgerStatus
 
 log = structlog.get_logger(__name__)

@@ -10,15 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 
 import structlog
-from sqlalchemy import and_
 
 from lokpanchang import planning
 from lokpanchang.broadcast import pipeline
 from lokpanchang.broadcast.context import SendContext, owned_context
 from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.broadcast.manual import owe_today
+from lokpanchang.storage import directory, selections
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import MessageLog, UserDetail
 from lokpanchang.storage.states import LedgerKind
 
 log = structlog.get_logger(__name__)
@@ -33,7 +32,7 @@ class Welcome(LedgerSelection):
         self.row_id = row_id
 
     def rows(self):
-        return and_(MessageLog.id == self.row_id, MessageLog.kind == LedgerKind.WELCOME)
+        return selections.welcome(self.row_id)
 
 
 def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) -> str:
@@ -49,7 +48,7 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
         with owned_context(get_settings()) as owned:
             return welcome_send(user_id, now, owned)
     with transaction(ctx.url) as session:
-        user = session.get(UserDetail, user_id)
+        user = directory.subscriber(session, user_id)
         if user is None or not user.is_active(now) or not _locatable(user):
             return "inactive"
         zone = user.location()[2]
@@ -68,5 +67,5 @@ def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) ->
     return outcome
 
 
-def _locatable(user: UserDetail) -> bool:
+def _locatable(user) -> bool:
     return bool(user.timezone) and user.latitude is not None and user.longitude is not None

@@ -6,7 +6,19 @@ from __future__ import annotations
 
 from datetime import datetime, time
 
-from sqlalchemy import String, Time, bindparam, case, func, or_, select, text, type_coerce, update
+from sqlalchemy import (
+    ColumnElement,
+    String,
+    Time,
+    bindparam,
+    case,
+    func,
+    or_,
+    select,
+    text,
+    type_coerce,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from lokpanchang.clock import require_aware
@@ -162,6 +174,22 @@ def owing_blocked_notice(session: Session, where) -> list[UserDetail]:
         where, UserDetail.blocked_notice_at.is_(None), blocked.exists()
     )
     return list(session.execute(query.order_by(UserDetail.id)).scalars())
+
+
+def subscribers_with_ids(user_ids) -> ColumnElement[bool]:
+    """The WHERE clause of the subscribers ``user_ids`` (for ``owing_blocked_notice``)."""
+    return UserDetail.id.in_(user_ids)
+
+
+def located_in_zone(session: Session, zone: str, now: datetime) -> list[int]:
+    """The ids of ``zone``'s active subscribers with a place, in id order."""
+    query = select(UserDetail.id).where(
+        UserDetail.timezone == zone,
+        UserDetail.obsoleted_on > now,
+        UserDetail.latitude.is_not(None),
+        UserDetail.longitude.is_not(None),
+    )
+    return list(session.scalars(query.order_by(UserDetail.id)))
 
 
 def note_blocked_notice(session: Session, user_ids: list[int], now: datetime) -> None:

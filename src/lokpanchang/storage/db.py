@@ -10,7 +10,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import CursorResult, Engine, Result, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session as Session  # re-exported: see below
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import NullPool
@@ -26,6 +26,8 @@ DatabaseError = SQLAlchemyError
 """Any error of the database or its driver (a command reports it to a person)."""
 UNREACHABLE: tuple[type[Exception], ...] = (OperationalError,)
 """The database could not be reached, or was locked or busy: worth a retry."""
+OUTAGE: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
+"""What an unreachable database raises (a refused or dropped connection, a locked file)."""
 DUPLICATE: tuple[type[Exception], ...] = (IntegrityError,)
 """A unique key another writer took at the same moment: a retry finds its row."""
 

@@ -117,6 +117,11 @@ def subscriber(session: Session, user_id: int) -> UserDetail | None:
     return session.get(UserDetail, user_id)
 
 
+def subscribers_by_id(session: Session, user_ids: list[int]) -> list[UserDetail]:
+    """The stored rows of the subscribers ``user_ids`` (those that exist)."""
+    return list(session.scalars(select(UserDetail).where(UserDetail.id.in_(user_ids))))
+
+
 def subscriber_zones(url: str) -> list[str]:
     """Every zone a subscriber has (or had), sorted."""
     return _distinct(url, UserDetail.timezone)

@@ -39,9 +39,17 @@ from lokpanchang.storage.models import (
     NoticeLog,
     UserDetail,
 )
-from lokpanchang.storage.states import LedgerKind, LedgerStatus, sources
+from lokpanchang.storage.states import OWED_LEDGER, LedgerKind, LedgerStatus, sources
 
 Ledger = type[MessageLog] | type[AnnouncementLog] | type[NoticeLog]
+
+# The ledgers, as the layers above name them to the functions here (they import no models).
+DAILY: Ledger = MessageLog
+"""``message_log``: the daily panchangam, one per subscriber and local date."""
+ANNOUNCEMENTS: Ledger = AnnouncementLog
+"""``announcement_log``: one announcement per job run and subscriber."""
+NOTICES: Ledger = NoticeLog
+"""``notice_log``: a notice to a subscriber, once per occasion."""
 
 L = LedgerStatus
 
@@ -187,14 +195,16 @@ def run_rows(run_id: int, bounds: tuple[int, int] | None = None):
     return and_(where, MessageLog.id.between(*bounds)) if bounds else where
 
 
-def backfill_rows(zone: str, day: date):
-    """The ledger rows a backfill of ``zone`` for ``day`` owns (kind ``backfill``, no run)."""
-    return and_(
+def backfill_rows(zone: str, day: date, bounds: tuple[int, int] | None = None):
+    """The ledger rows a backfill of ``zone`` for ``day`` owns (kind ``backfill``, no run;
+    within inclusive id ``bounds`` when given)."""
+    where = and_(
         MessageLog.kind == LedgerKind.BACKFILL,
         MessageLog.run_id.is_(None),
         MessageLog.timezone == zone,
         MessageLog.local_date == day,
     )
+    return and_(where, MessageLog.id.between(*bounds)) if bounds else where
 
 
 # Moving rows --------------------------------------------------------------------------
@@ -359,3 +369,20 @@ def owed_dates(session: Session, user_id: int, since: date) -> set[date]:
         MessageLog.user_id == user_id, MessageLog.local_date >= since
     )
     return set(session.scalars(query))
+
+
+def rows_by_id(session: Session, model: Ledger, ids: list[int]) -> list:
+    """The stored rows of ``model`` with these ids."""
+    return list(session.scalars(select(model).where(model.id.in_(ids))))
+
+
+def owed_of_kind(session: Session, user_id: int, local_date: date, kind: LedgerKind) -> int | None:
+    """The id of ``user_id``'s ``message_log`` row of ``kind`` for ``local_date`` while it
+    is still owed, or None."""
+    query = select(MessageLog.id).where(
+        MessageLog.user_id == user_id,
+        MessageLog.local_date == local_date,
+        MessageLog.kind == kind,
+        MessageLog.status.in_(OWED_LEDGER),
+    )
+    return session.scalar(query)

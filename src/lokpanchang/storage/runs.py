@@ -27,6 +27,16 @@ def insert_run(session: Session, values: dict) -> int | None:
     return session.execute(statement).scalar_one_or_none()
 
 
+def run(session: Session, run_id: int) -> BroadcastRun | None:
+    """Run ``run_id``'s stored row in ``session``, or None."""
+    return session.get(BroadcastRun, run_id)
+
+
+def existing_run(session: Session, run_id: int) -> BroadcastRun:
+    """Run ``run_id``'s stored row in ``session``, which a caller knows is there."""
+    return session.get_one(BroadcastRun, run_id)
+
+
 def run_for_slot(session: Session, zone: str, send_time: time, local_date: date) -> BroadcastRun:
     query = select(BroadcastRun).where(
         BroadcastRun.timezone == zone,
