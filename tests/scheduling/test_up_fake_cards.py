@@ -5,8 +5,7 @@ the fakes record one upload per distinct card however many subscribers share it.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
+import signal
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
@@ -15,10 +14,9 @@ import pytest
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
-from tests import servers
 from tests.scheduling.cluster import next_kolkata_morning
 from tests.scheduling.test_up_fake_whatsapp import fake_url, get_json, wait_for
-from tests.upprocess import embedded_env
+from tests.upprocess import embedded_env, start_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -49,7 +47,6 @@ def subscribe(url: str, channel: str, address: str, where, language="en", card_o
 
 
 def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tmp_path):
-    port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
     offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
     env = embedded_env(
@@ -68,16 +65,8 @@ def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tm
     for chat in (4101, 4102):  # two Telegram readers of one card
         subscribe(database, "telegram", str(chat), HYDERABAD)
     subscribe(database, "telegram", "4103", CHENNAI, language="ta")  # and of another
-    log = tmp_path / "up.log"
-    command = ["up", "--port", str(port), "--fake-whatsapp", "--fake-telegram"]
-    with open(log, "w") as out:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", *command],
-            env=env,
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    up = start_up(tmp_path, env, "--fake-whatsapp", "--fake-telegram")
+    log = up.log_path
     try:
         whatsapp = wait_for(lambda: fake_url(log), 30, "the fake Cloud API's address", log)
         telegram = wait_for(lambda: telegram_url(log), 30, "the fake Bot API's address", log)
@@ -109,12 +98,7 @@ def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tm
         assert get_json(f"{telegram}/_fake/photos")["count"] == 2
         assert sum(m["uploaded"] for m in photos) == 2
     finally:
-        up.terminate()
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()
+        up.stop(signal.SIGTERM)
 
 
 def _all(listing: dict, count: int) -> list[dict] | None:
