@@ -10,6 +10,7 @@ import subprocess
 import sys
 import urllib.request
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests import servers
@@ -29,6 +30,21 @@ def embedded_env(folder: Path, drop: tuple[str, ...] = (), **values: str) -> dic
     }
     own = {"DATA_DIR": str(folder / "var"), "LOG_JSON": "false"}
     return env | own | {"FLOWER_PORT": str(servers.free_port()), **values}
+
+
+def morning_env(folder: Path, due: datetime, **values: str) -> dict[str, str]:
+    """``embedded_env`` with the service's clock 25 s before ``due`` (the next 06:30 in
+    Kolkata: ``cluster.next_kolkata_morning``) and a planner that looks 40 s ahead every 2 s:
+    a morning's send within a test's minute."""
+    offset = due - timedelta(seconds=25) - datetime.now(UTC)
+    return embedded_env(
+        folder,
+        (),
+        PLANNER_PERIOD="2",
+        PLANNER_LOOKAHEAD="40",
+        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
+        **values,
+    )
 
 
 @dataclass

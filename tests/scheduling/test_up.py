@@ -18,7 +18,7 @@ from lokpanchang.storage import migrate
 from tests import servers
 from tests.broadcast.helpers import add_subscriber, runs
 from tests.scheduling.cluster import next_kolkata_morning, wait_until
-from tests.upprocess import embedded_env
+from tests.upprocess import morning_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -36,13 +36,7 @@ def health(port: int) -> tuple[int, dict]:
 def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigterm(tmp_path):
     port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
-    offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = embedded_env(
-        tmp_path,
-        PLANNER_PERIOD="2",
-        PLANNER_LOOKAHEAD="40",
-        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
-    )
+    env = morning_env(tmp_path, due)
     database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
     migrate.upgrade(database)
     users = [

@@ -16,7 +16,7 @@ from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
 from tests.scheduling.cluster import next_kolkata_morning
 from tests.scheduling.test_up_fake_whatsapp import fake_url, get_json, wait_for
-from tests.upprocess import embedded_env, start_up
+from tests.upprocess import morning_env, start_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -48,14 +48,7 @@ def subscribe(url: str, channel: str, address: str, where, language="en", card_o
 
 def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tmp_path):
     due = next_kolkata_morning(datetime.now(UTC))
-    offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = embedded_env(
-        tmp_path,
-        PLANNER_PERIOD="2",
-        PLANNER_LOOKAHEAD="40",
-        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
-        WHATSAPP_TEMPLATE_HEADER="image",
-    )
+    env = morning_env(tmp_path, due, WHATSAPP_TEMPLATE_HEADER="image")
     database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
     migrate.upgrade(database)
     for n in range(3):  # three readers of one card

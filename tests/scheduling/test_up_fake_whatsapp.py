@@ -18,7 +18,7 @@ from lokpanchang.storage.models import UserDetail
 from tests import servers
 from tests.broadcast.helpers import add_subscriber, ledger
 from tests.scheduling.cluster import next_kolkata_morning, wait_until
-from tests.upprocess import embedded_env
+from tests.upprocess import morning_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -57,13 +57,7 @@ def webhook_accepted(base: str) -> bool:
 def test_up_with_the_fake_sends_the_template_there_and_takes_its_signed_webhooks(tmp_path):
     port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
-    offset = due - timedelta(seconds=25) - datetime.now(UTC)  # 06:30 in Kolkata, 25 s from now
-    env = embedded_env(
-        tmp_path,
-        PLANNER_PERIOD="2",
-        PLANNER_LOOKAHEAD="40",
-        LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
-    )
+    env = morning_env(tmp_path, due)
     database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
     migrate.upgrade(database)
     user = add_subscriber(database, "Asia/Kolkata", created_on=due - timedelta(hours=1))
