@@ -4,12 +4,16 @@ native-usage tables gathered from public sources, the source beside each table.
 These are facts copied from the pages named (not computed); where our table keeps another
 usage than the source, the difference is listed with its reason.
 
-Not yet checked (no usable public list found this session; these are still the Sanskrit
-names carried into the script by ``almanac.names.scripts``): tithis in gu and sa;
-nakshatras in kn, gu and sa; yogas in mr, gu, kn, ml and sa; karanas in every language but
-hi and ta; lunar months in ta (Tamil almanacs name the solar months) and sa; samvatsaras,
-seasons (but ml), ayana and paksha. A Malayalam reader should also look at the yogas and
-karanas, which keep the older encoding (ര്, final ന്) and long final vowels.
+Karanas are checked in tests/almanac/test_native_karanas.py (te, kn, ml, bn, gu).
+
+Not yet checked (no usable public list found; these are still the Sanskrit names carried
+into the script by ``almanac.names.scripts``): tithis in gu and sa; nakshatras in kn and sa,
+and in gu past the 14th; yogas in gu, kn and ml (only OCR-garbled Gujarati lists were
+found); karanas in mr and sa (one Sanskrit verse, with नागवान्, चतुष्पात्, भद्र, differs in
+form only); lunar months in sa; samvatsaras, seasons (but ml), ayana and paksha. The Kannada
+karanas rest on one glossary of a medieval poet's verses, the Marathi yogas on one blog: a
+reader of each should confirm them. A Malayalam reader should also look at the yogas, which
+keep the older encoding (ര്, final ന്) and long final vowels.
 """
 
 from __future__ import annotations
@@ -254,6 +258,56 @@ MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠ�
 # (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
 # Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
 MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
+# Lunar months in Tamil usage: "சாந்திரமான மாதம் பெயர் சைத்ரம், வைசாகம், ஜ்யேஷ்டம், ஆஷாடம்,
+# சிராவணம், பாத்ரபதம், ஆசுவினம், கார்த்திகம், மார்க்க சிரம், பெளஷம், மாகம், பால்குணம்",
+# https://www.tamilbrahmins.com/threads/how-month-thithi-changed-for-navarathri.45425/latest
+# (beside "ஸெளரமான மாதம் சித்திரை, வைகாசி ----- பங்குனி"); its மார்க்க சிரம் is written here as
+# one word and its பெளஷம், typed with the look-alike ெ + ள, with the vowel sign ௌ. ta.wikipedia
+# "சந்திர மாதம்" (https://ta.m.wikipedia.org/wiki/சிறப்பு:MobileDiff/1418443) lists the solar
+# names (சித்திரை … பங்குனி) as lunar months; we do not follow it: in a Tamil almanac those
+# name the solar months, which begin about half a month later, so a lunar month called
+# சித்திரை would name two different months.
+TAMIL_MONTHS = "சைத்ரம் வைசாகம் ஜ்யேஷ்டம் ஆஷாடம் சிராவணம் பாத்ரபதம் ஆசுவினம் கார்த்திகம் மார்க்கசிரம் பௌஷம் மாகம் பால்குணம்"
+# Nakshatras 1-14 in Gujarati usage: "૨૭ નક્ષત્રો", http://vedicastrology-gujarati.blogspot.com/2009/12/blog-post_17.html
+# (૧. અશ્વિની … ૫. મૃગશીર્ષ … ૧૧. પૂર્વાફાલ્ગુની ૧૨. ઉત્તરાફાલ્ગુની … ૧૪. ચિત્રા); the stored
+# copy of the page ends at the 14th, so 15-27 stay unchecked. It writes the third કૃતિકા;
+# we keep કૃત્તિકા, as the Gujarati Jyotirmahodaya (https://jainqq.org/explore/008460/14)
+# writes it. That book writes the fifth મૃગશિર; the blog's table is followed.
+GUJARATI_NAKSHATRAS_1_14 = (
+    "અશ્વિની ભરણી કૃતિકા રોહિણી મૃગશીર્ષ આર્દ્રા પુનર્વસુ પુષ્ય આશ્લેષા મઘા પૂર્વાફાલ્ગુની ઉત્તરાફાલ્ગુની હસ્ત ચિત્રા"
+)
+GUJARATI_NAKSHATRA_USAGE_KEPT = {2: ("કૃત્તિકા", "the Sanskrit tt, as Jyotirmahodaya writes it")}
+# Yogas in Marathi usage: "२७ योगांची नावे पुढीलप्रमाणे", https://pradnyaastro.blogspot.com/2019/07/blog-post.html
+# (१) विष्कंभ … २६) ऐंद्र २७) वैधृति), the one Marathi list found. Marathi writes no virama at a
+# word's end (आयुष्मान, not आयुष्मान्). Its slips and the names where we keep ours are listed.
+MARATHI_YOGAS = (
+    "विष्कंभ प्रीती आयुष्मान सौभाग्य शोभन अतिगंड सुकर्मा धृति शूल गंड वृद्धि धृव व्याघात हर्षद "
+    "वज्र सिद्धि व्यतिपात वरियान परिघ शिव सिद्ध साधय शुभ शुक्ल ब्रह्मा ऐंद्र वैधृति"
+)
+MARATHI_YOGA_USAGE_KEPT = {
+    1: ("प्रीति", "the list writes its other -i names short (धृति, वृद्धि, सिद्धि)"),
+    11: ("ध्रुव", "the list's धृव is a common slip for ध्रुव"),
+    13: ("हर्षण", "the list's हर्षद is a slip for हर्षण (Harshana)"),
+    16: ("व्यतीपात", "the Sanskrit ī, as every other list here writes it"),
+    17: ("वरीयान", "the Sanskrit ī (वरीयान्), without the virama as Marathi writes it"),
+    21: ("साध्य", "the list's साधय is a slip"),
+    24: ("ब्रह्म", "the yoga is Brahma (ब्रह्म), as the Sanskrit verse below writes it"),
+    25: ("इंद्र", "sources split between इन्द्र and ऐन्द्र (see the Sanskrit yogas); as Hindi"),
+}
+# Yogas in Sanskrit: the verse "विष्कम्भः प्रीतिरायुष्मान् सौभाग्यश्शोभनस्तथा। … सिद्धः साद्ध्यः
+# शुभः शुक्लः ब्रह्म ऐन्द्रश्च वैधृतिः", http://knramesh.blogspot.com/2018/12/yoga-and-karana-names-in-panchanga.html
+# (its numbered list: १.विष्कम्भः … २७.वैधृतिः), written here as stems without the case
+# ending, as our names are. The Shilpa Ratnakar's verse (https://jainqq.org/explore/008441/744)
+# reads "ब्रह्मेन्द्रोऽथच वैधृतिः", i.e. इन्द्र: the sources split on the 26th.
+SANSKRIT_YOGAS = (
+    "विष्कम्भ प्रीति आयुष्मान् सौभाग्य शोभन अतिगण्ड सुकर्मा धृति शूल गण्ड वृद्धि धृव व्याघात हर्षण "
+    "वज्र सिद्धि व्यतीपात वरीयान् परिघ शिव सिद्ध साद्ध्य शुभ शुक्ल ब्रह्म ऐन्द्र वैधृति"
+)
+SANSKRIT_YOGA_USAGE_KEPT = {
+    11: ("ध्रुव", "the verse's धृव is a common slip for ध्रुव"),
+    21: ("साध्य", "साद्ध्य is the same name in the older doubled spelling"),
+    25: ("इन्द्र", "sources split (ऐन्द्र, ब्रह्मेन्द्रो); drikpanchang.com's Indra"),
+}
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -321,12 +375,18 @@ MONTHS = {
     "gu": GUJARATI_MONTHS,
     "bn": BENGALI_MONTHS,
     "ml": MALAYALAM_MONTHS,
+    "ta": TAMIL_MONTHS,
 }
 
 
 @pytest.mark.parametrize("lang", sorted(NAKSHATRAS))
 def test_nakshatras_are_the_languages_usage(lang):
     assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
+
+
+def test_gujarati_nakshatras_1_to_14_are_gujarati_usage():
+    usage = usage_with_ours(GUJARATI_NAKSHATRAS_1_14, GUJARATI_NAKSHATRA_USAGE_KEPT)
+    assert list(table("nakshatra", "gu"))[:14] == usage
 
 
 @pytest.mark.parametrize("lang", sorted(MONTHS))
@@ -343,8 +403,19 @@ def test_lunar_months_are_the_languages_usage(lang):
         ("yoga", "ta", TAMIL_YOGAS, TAMIL_YOGA_USAGE_KEPT),
         ("karana", "ta", TAMIL_KARANAS, {}),
         ("yoga", "te", TELUGU_YOGAS, TELUGU_YOGA_USAGE_KEPT),
+        ("yoga", "mr", MARATHI_YOGAS, MARATHI_YOGA_USAGE_KEPT),
+        ("yoga", "sa", SANSKRIT_YOGAS, SANSKRIT_YOGA_USAGE_KEPT),
     ],
-    ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta", "yoga-te"],
+    ids=[
+        "yoga-bn",
+        "yoga-hi",
+        "karana-hi",
+        "yoga-ta",
+        "karana-ta",
+        "yoga-te",
+        "yoga-mr",
+        "yoga-sa",
+    ],
 )
 def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
     assert list(table(kind, lang)) == usage_with_ours(usage, kept)
