@@ -62,12 +62,28 @@ GUJARATI_KARANA_USAGE_KEPT = {
     5: ("ગરજ", "drikpanchang.com's Garaja, as in Hindi; the page writes ગર"),
 }
 
+# Karanas in Marathi usage: mr.wikipedia "पंचांग", section "करण"
+# (https://mr.m.wikipedia.org/wiki/विशेष:Diff/1675791: "बल, बालव, कौलव, तैतिल, गर, वणिज,
+# विष्टी … शकुनी; अमावास्येच्या पूर्वभागी चतुष्पाद; उत्तरभागी नाग आणि प्रतिपदेच्या पूर्वभागी
+# येते ते किंस्तुघ्न"). https://shreedattagurujyotish.com/?p=3139 ("बव, बालव, कौरव, तैतिल, गर,
+# वणिज, विष्टि (भद्र) … शकुनि, चतुष्पद, नाग, किम्स्तुघ्न") differs on the long final vowels and
+# चतुष्पद; the encyclopedia is followed for चतुष्पाद (as Bengali and Telugu write it), and
+# where it is not consistent itself (विष्टी, then "विष्टि हे … ७वे करण") the Sanskrit form kept.
+MARATHI_KARANAS = "किंस्तुघ्न बल बालव कौलव तैतिल गर वणिज विष्टी शकुनी चतुष्पाद नाग"
+MARATHI_KARANA_USAGE_KEPT = {
+    1: ("बव", "the wiki's बल is a slip; shreedattagurujyotish writes बव"),
+    5: ("गरज", "both write गर; drikpanchang.com's Garaja, as in Hindi"),
+    7: ("विष्टि", "the wiki writes both विष्टी and विष्टि; the other page विष्टि"),
+    8: ("शकुनि", "the wiki's शकुनी, the other page's शकुनि: split; the Sanskrit form kept"),
+}
+
 KARANAS = {
     "te": (TELUGU_KARANAS, {}),
     "ml": (MALAYALAM_KARANAS, {}),
     "bn": (BENGALI_KARANAS, BENGALI_KARANA_USAGE_KEPT),
     "kn": (KANNADA_KARANAS, KANNADA_KARANA_USAGE_KEPT),
     "gu": (GUJARATI_KARANAS, GUJARATI_KARANA_USAGE_KEPT),
+    "mr": (MARATHI_KARANAS, MARATHI_KARANA_USAGE_KEPT),
 }
 
 

@@ -4,12 +4,13 @@ native-usage tables gathered from public sources, the source beside each table.
 These are facts copied from the pages named (not computed); where our table keeps another
 usage than the source, the difference is listed with its reason.
 
-Karanas are checked in tests/almanac/test_native_karanas.py (te, kn, ml, bn, gu).
+Karanas are checked in tests/almanac/test_native_karanas.py (te, kn, ml, bn, gu, mr).
 
 Not yet checked (no usable public list found; these are still the Sanskrit names carried
-into the script by ``almanac.names.scripts``): tithis in gu and sa; nakshatras in kn and sa,
+into the script by ``almanac.names.scripts``): tithis in gu (but the full and new moon)
+and sa; nakshatras in kn and sa,
 and in gu past the 14th; yogas in gu, kn and ml (only OCR-garbled Gujarati lists were
-found); karanas in mr and sa (one Sanskrit verse, with नागवान्, चतुष्पात्, भद्र, differs in
+found); karanas in sa (one Sanskrit verse, with नागवान्, चतुष्पात्, भद्र, differs in
 form only); lunar months in sa; samvatsaras, seasons (but ml), ayana and paksha. The Kannada
 karanas rest on one glossary of a medieval poet's verses, the Marathi yogas on one blog: a
 reader of each should confirm them. A Malayalam reader should also look at the yogas, which
@@ -258,6 +259,11 @@ MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠ�
 # (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
 # Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
 MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
+# The full and new moon in Gujarati usage: gu.wikipedia "વિક્રમ સંવત"
+# (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "ગુજરાતી પંચાંગ મુજબ … પંદરમા દિવસે
+# પૂનમ આવે છે, જ્યારે … ત્રીસમા દિવસે અમાસ આવે છે"); https://rkhack.com ("ગુજરાતી કેલેન્ડર
+# 2023": "પૂનમ … અમાસ") writes the same. No Gujarati list of the other fourteen was found.
+GUJARATI_FULL_AND_NEW_MOON = "પૂનમ અમાસ"
 # Lunar months in Tamil usage: "சாந்திரமான மாதம் பெயர் சைத்ரம், வைசாகம், ஜ்யேஷ்டம், ஆஷாடம்,
 # சிராவணம், பாத்ரபதம், ஆசுவினம், கார்த்திகம், மார்க்க சிரம், பெளஷம், மாகம், பால்குணம்",
 # https://www.tamilbrahmins.com/threads/how-month-thithi-changed-for-navarathri.45425/latest
@@ -382,6 +388,10 @@ MONTHS = {
 @pytest.mark.parametrize("lang", sorted(NAKSHATRAS))
 def test_nakshatras_are_the_languages_usage(lang):
     assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
+
+
+def test_gujarati_names_the_full_and_new_moon_punam_and_amas():
+    assert list(table("tithi", "gu"))[14:] == nfc(GUJARATI_FULL_AND_NEW_MOON)
 
 
 def test_gujarati_nakshatras_1_to_14_are_gujarati_usage():

@@ -110,7 +110,7 @@ HINDI: dict[str, tuple[str, ...]] = {
 
 # Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
 # शततारका (mr.wikipedia "पंचांग"), the full moon पौर्णिमा (webdunia's "मराठी तिथी"), and writes
-# no virama at a word's end (the yogas आयुष्मान, वरीयान).
+# no virama at a word's end (the yogas आयुष्मान, वरीयान); the karana चतुष्पाद (mr.wikipedia).
 MARATHI: dict[str, tuple[str, ...]] = {
     "tithi": _sanskrit_but(
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]), {15: "पौर्णिमा"}
@@ -132,12 +132,21 @@ MARATHI: dict[str, tuple[str, ...]] = {
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["yoga"]),
         {3: "आयुष्मान", 18: "वरीयान"},
     ),
+    "karana": _sanskrit_but(
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["karana"]), {10: "चतुष्पाद"}
+    ),
 }
 
 # Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
 # ફાગણ): gu.wikipedia "મહિનો", the Vikram Samvat months; and write મૃગશીર્ષ, પૂર્વાફાલ્ગુની,
-# ઉત્તરાફાલ્ગુની (vedicastrology-gujarati.blogspot.com's "૨૭ નક્ષત્રો").
+# ઉત્તરાફાલ્ગુની (vedicastrology-gujarati.blogspot.com's "૨૭ નક્ષત્રો"); the Gujarati panchang
+# names the full and new moon પૂનમ and અમાસ (gu.wikipedia "વિક્રમ સંવત").
 GUJARATI: dict[str, tuple[str, ...]] = {
+    "tithi": tuple(
+        scripts.to_script(scripts.with_anusvara(name), "gu")
+        for name in limbs.SANSKRIT["tithi"][:14]
+    )
+    + ("પૂનમ", "અમાસ"),
     "nakshatra": tuple(
         scripts.to_script(name, "gu")
         for name in _sanskrit_but(
