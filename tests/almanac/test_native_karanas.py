@@ -19,7 +19,9 @@ from tests.almanac.test_native_names import usage_with_ours
 # (https://teluguone.com/devotional/amp/content/muhurtalu-483-4102.html) agrees on తైతుల,
 # శకుని, నాగ, కింస్తుఘ్న and on చతుష్పాత్ ("అమావాస్య 1వ భాగం చతుష్పాత్"), and types the
 # rest with slips (బల, కౌలువ, గరణి/గణజి, వణజి). Telugu writes తైతుల and చతుష్పాత్, not the
-# letter-for-letter Sanskrit తైతిల, చతుష్పద.
+# letter-for-letter Sanskrit తైతిల, చతుష్పద; so does a newspaper's daily panchangam: Hindustan
+# Times Telugu, "కరణం: గరజి … వనిజ" (27 Nov 2025, https://www.hindustantimes.com/telugu/rasi-phalalu/telugu-panchangam-november-27th-2025-know-rahu-kaalam-yamagandam-durmuhurtham-details-261764137538242.html)
+# and "కరణం: కౌలవా … తైతుల" (26 Nov 2025, …-november-26th-2025-…-261764049477751.html).
 TELUGU_KARANAS = "కింస్తుఘ్న బవ బాలవ కౌలవ తైతుల గరజి వణిజ విష్టి శకుని చతుష్పాత్ నాగ"
 # Karanas in Malayalam usage: Kerala names them by animals. "ചര കരണങ്ങൾ: സിംഹം, പുലി, പന്നി,
 # കഴുത, ആന, പശു, വിഷ്ടി; സ്ഥിര കരണങ്ങൾ: പുള്ള്, നാൽക്കാലി, പാമ്പ്, പുഴു",

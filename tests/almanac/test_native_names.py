@@ -41,10 +41,16 @@ WEEKDAYS = {
     "ml": "ഞായർ തിങ്കൾ ചൊവ്വ ബുധൻ വ്യാഴം വെള്ളി ശനി",
     "gu": "રવિવાર સોમવાર મંગળવાર બુધવાર ગુરુવાર શુક્રવાર શનિવાર",
     "bn": "রবিবার সোমবার মঙ্গলবার বুধবার বৃহস্পতিবার শুক্রবার শনিবার",
+    # Sanskrit from sa_IN (field ``day``), with its slips written as glibc's own comment spells
+    # the names ("ravivasarah … shanivasarah"): a colon typed for the visarga (रविवासर:) and
+    # शुक्रवासर without it.
+    "sa": "रविवासरः सोमवासरः मंगलवासरः बुधवासरः बृहस्पतिवासरः शुक्रवासरः शनिवासरः",
 }
 # (language, Sunday-first index) -> (our name, why it differs from the source).
 WEEKDAY_USAGE_KEPT = {
     ("kn", 0): ("ಭಾನುವಾರ", "both are in use; ours (Bhanu, the Sun) was kept, glibc has ರವಿವಾರ"),
+    ("sa", 2): ("मङ्गलवासरः", "Sanskrit writes the nasal of the class; the anusvara is Hindi's"),
+    ("sa", 4): ("गुरुवासरः", "both are in use; ours (Guru, as every other language here)"),
 }
 
 # Nakshatras in Malayalam usage: "മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)",
