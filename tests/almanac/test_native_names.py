@@ -7,14 +7,15 @@ usage than the source, the difference is listed with its reason.
 Karanas are checked in tests/almanac/test_native_karanas.py (te, kn, ml, bn, gu, mr).
 
 Not yet checked (no usable public list found; these are still the Sanskrit names carried
-into the script by ``almanac.names.scripts``): tithis in gu (but the full and new moon)
-and sa; nakshatras in kn and sa,
-and in gu past the 14th; yogas in gu, kn and ml (only OCR-garbled Gujarati lists were
-found); karanas in sa (one Sanskrit verse, with नागवान्, चतुष्पात्, भद्र, differs in
-form only); lunar months in sa; samvatsaras, seasons (but ml), ayana and paksha. The Kannada
-karanas rest on one glossary of a medieval poet's verses, the Marathi yogas on one blog: a
-reader of each should confirm them. A Malayalam reader should also look at the yogas, which
-keep the older encoding (ര്, final ന്) and long final vowels.
+into the script by ``almanac.names.scripts``): tithis in gu (but the full and new moon) and
+sa; nakshatras in kn and sa, and in gu past the 14th; yogas in gu, kn and ml (only
+OCR-garbled Gujarati lists were found); karanas in sa (one Sanskrit verse, with नागवान्,
+चतुष्पात्, भद्र, differs in form only); lunar months in sa; samvatsaras, seasons (but ml),
+ayana and paksha. The Kannada karanas rest on one glossary of a medieval poet's verses, the
+Marathi yogas on one blog, the Malayalam karanas (by their animals, സിംഹം … പുഴു) on one
+blog and a second page's pairing: a reader of each should confirm them. A Malayalam reader
+should also look at the yogas, which keep the older encoding (ര്, final ന്) and long final
+vowels.
 """
 
 from __future__ import annotations
