@@ -1,5 +1,5 @@
 """Karanas as each language writes them (issue 25 item 2), beside the usage tables of
-tests/almanac/test_native_names.py (Hindi and Tamil karanas are there).
+tests/almanac/test_native_names.py and tests/almanac/test_native_yogas.py.
 
 Each table is copied from the page named above it, in our order (Kimstughna first, as the
 month starts; the pages list Bava first). Where we keep another form than the page, the
@@ -13,6 +13,19 @@ import pytest
 from lokpanchang.almanac.names import table
 from tests.almanac.test_native_names import usage_with_ours
 
+# Karanas in Hindi usage: https://jainqq.org/explore/002676/136 ("११ करणों के नाम निम्न
+# हैं-(१) बव … (११) किंस्तुघ्न"), in our order (Kimstughna first, as the month starts).
+HINDI_KARANAS = "किंस्तुघ्न बव बालव कौलव तैतिल गर वणिज विष्टि शकुनि चतुष्पद नाग"
+HINDI_KARANA_USAGE_KEPT = {
+    5: ("गरज", "drikpanchang.com's Garaja, the sloka's गरजो; that text writes गर"),
+}
+# Karanas in Tamil usage, in our order (Kimstughna first): "கரணம் பற்றிய புரிதல்",
+# https://www.stumbit.com/astrology-tamil-jothidam/கரணம்-பற்றிய-புரிதல் (1) பவம் … 11)
+# கிம்ஸ்துக்னம்) and https://kyuvarajan.blogspot.com/2021/03/blog-post_54.html, which agree
+# but on the sixth (வணிசை / வணிஜை) and ninth (சதுஸ்பாதம் / சதுஷ்பாதம்); ta.wikipedia "கரணம்"
+# has சதுஷ்பாதம், வணிசை and writes the first three without the final ம் (பவ, பாலவ, கௌலவ) and
+# தைதூலை, பத்தரை.
+TAMIL_KARANAS = "கிம்ஸ்துக்னம் பவம் பாலவம் கௌலவம் தைதுளை கரசை வணிசை பத்திரை சகுனி சதுஷ்பாதம் நாகவம்"
 # Karanas in Telugu usage: "చర కరణాలు :- 1) బవ 2) బాలవ 3) కౌలవ 4) తైతుల 5) గరజి 6) వణిజ
 # 7) విష్టి (భద్ర) … స్ధిర కరణాలు:- 8) శకుని 9) చతుష్పాత్ 10) నాగ 11) కింస్తుఘ్న",
 # https://astroexperts.blogspot.com/2017/10/blog-post.html. teluguone.com's "కరణములు"
@@ -80,6 +93,8 @@ MARATHI_KARANA_USAGE_KEPT = {
 }
 
 KARANAS = {
+    "hi": (HINDI_KARANAS, HINDI_KARANA_USAGE_KEPT),
+    "ta": (TAMIL_KARANAS, {}),
     "te": (TELUGU_KARANAS, {}),
     "ml": (MALAYALAM_KARANAS, {}),
     "bn": (BENGALI_KARANAS, BENGALI_KARANA_USAGE_KEPT),
