@@ -14,6 +14,7 @@ does not deliver them.
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import structlog
@@ -149,7 +150,11 @@ class WhatsAppSender(PooledClient):
         self.cards = CardUploads(self, media_urls, media_dir)
         self.bucket = bucket or Unpaced()
         self.retrying = Retrying(max_attempts, backoff_base, backoff_cap, retry_after_cap)
-        self.auth_headers = {"Authorization": f"Bearer {access_token}"}
+        # The process in the User-Agent: which worker sent from which number (the fake lists it).
+        self.auth_headers = {
+            "Authorization": f"Bearer {access_token}",
+            "User-Agent": f"lokpanchang (pid {os.getpid()})",
+        }
 
     @classmethod
     def from_settings(
