@@ -265,10 +265,11 @@ class WhatsAppSender(PooledClient):
 
 
 def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:
-    """The configured channel, paced by the shared Redis bucket (in-process when embedded)."""
-    from lokpanchang.delivery.pacing import bucket_for, redis_url_of
+    """The configured channel, paced by the shared Redis bucket (in-process when embedded;
+    fenced by the number leases in a worker group, ``delivery.leases``)."""
+    from lokpanchang.delivery.leases import whatsapp_bucket
 
-    bucket = bucket_for(redis_url_of(settings), settings.send_rate, settings.is_embedded)
+    bucket = whatsapp_bucket(settings)
     return WhatsAppSender.from_settings(settings, bucket=bucket, **kwargs)
 
 
