@@ -144,11 +144,12 @@ def test_two_groups_own_their_numbers_and_one_finishes_the_broadcast_when_the_ot
 
     def both_sending() -> bool:
         pids = {"a": process_tree(group_a.pid), "b": process_tree(group_b.pid)}
-        senders = {sender_pid(m) for m in accepted(fake)}
-        return len(senders) >= 2 and all(members & senders for members in pids.values())
+        senders = Counter(sender_pid(m) for m in accepted(fake))
+        sent = [sum(senders[pid] for pid in members) for members in pids.values()]
+        return min(sent) >= 5
 
     try:
-        wait_until(both_sending, 90, "both groups to send", interval=0.05)
+        wait_until(both_sending, 90, "both groups to send 5 messages", interval=0.05)
     except AssertionError as timed_out:
         raise AssertionError(f"{timed_out}\n{cluster.logs()}") from None
     pids = {"a": process_tree(group_a.pid), "b": process_tree(group_b.pid)}
