@@ -143,3 +143,10 @@ def test_a_redis_password_given_twice_is_refused_without_echoing_either():
     message = str(refused.value)
     assert "CELERY_BROKER_URL" in message and "REDIS_PASSWORD" in message
     assert "inline-Q7" not in message and "file-Z3" not in message
+
+
+def test_a_worker_group_name_that_could_not_be_a_lease_holder_is_refused_by_name():
+    with pytest.raises(ConfigError, match="WORKER_GROUP='host:a'"):
+        load_settings({"WORKER_GROUP": "host:a"})
+    with pytest.raises(ConfigError, match="NUMBER_LEASE_TTL='0.5'"):
+        load_settings({"NUMBER_LEASE_TTL": "0.5"})

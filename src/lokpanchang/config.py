@@ -122,6 +122,12 @@ class Settings(BaseSettings):
     # A claimed-but-unsent ledger row older than this may be claimed again by another batch.
     claim_stale_after: int = Field(300, gt=0)
     send_max_retries: int = Field(5, ge=0)
+    # Worker groups (docs/scaling.md, "Worker groups"): a group's name (letters, digits, -, _;
+    # one per host or set of hosts) makes its workers send a run's batches only from the
+    # WhatsApp numbers the group holds a lease on; empty: any worker sends from any number.
+    # A lease lapses NUMBER_LEASE_TTL seconds after its group last renewed it (every third).
+    worker_group: str = Field("", pattern=r"^[A-Za-z0-9_-]{0,40}$")
+    number_lease_ttl: float = Field(15.0, ge=3, le=600)
     # A stored webhook still waiting this long is queued again (its task was lost with the
     # broker's data); recovery looks every half of it (``tasks.recover_inbound``).
     inbound_recover_after: int = Field(120, ge=2)

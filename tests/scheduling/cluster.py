@@ -94,12 +94,12 @@ class Cluster:
         """The same variables for in-process settings (``load_settings(cluster.settings_env())``)."""
         return {k: v for k, v in self.env().items() if k.isupper()}
 
-    def _spawn(self, kind: str, args: list[str]) -> subprocess.Popen:
+    def _spawn(self, kind: str, args: list[str], env: dict | None = None) -> subprocess.Popen:
         self._count += 1
         with open(self.directory / f"{kind}-{self._count}.log", "w") as log:
             process = subprocess.Popen(
                 [sys.executable, "-m", "celery", "-A", "lokpanchang.tasks", *args],
-                env=self.env(),
+                env={**self.env(), **(env or {})},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 cwd=self.directory,
@@ -113,9 +113,11 @@ class Cluster:
         queues: str = "default,priority,statuses",
         pool: str = "prefork",
         hostname: str = "",
+        env: dict | None = None,
     ) -> subprocess.Popen:
         """A worker named ``hostname`` (Celery's ``-n``; default ``w<n>@<this host>``): a
-        group of its own, as a worker on another host would be."""
+        group of its own, as a worker on another host would be (``env``: its own variables,
+        e.g. ``WORKER_GROUP``)."""
         worker = self._spawn(
             "worker",
             [
@@ -133,6 +135,7 @@ class Cluster:
                 "--loglevel",
                 "INFO",
             ],
+            env,
         )
         self.workers.append(worker)
         return worker

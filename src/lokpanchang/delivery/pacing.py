@@ -136,14 +136,19 @@ class RedisBucket:
         return slots.popleft() if slots else None
 
     async def _reserve(self, key: str) -> float:
-        keys = [f"{self.key}:{key}" if key else self.key]
-        offset_us = int(await self._script(keys=keys, args=[self.interval_us, self.block]))
+        offset_us = await self._reservation(key)
         interval = self.interval_us / 1_000_000
         times = slot_times(
             clock.monotonic(), offset_us / 1_000_000, interval, self.burst, self.block
         )
         self._slots[key] = deque(times[1:])
         return times[0]
+
+    async def _reservation(self, key: str) -> int:
+        """Reserve a block of ``key``'s slots in Redis: microseconds to the first one's
+        arrival time (``_GCRA_SCRIPT``)."""
+        keys = [f"{self.key}:{key}" if key else self.key]
+        return int(await self._script(keys=keys, args=[self.interval_us, self.block]))
 
     async def release(self) -> None:
         if self._client is not None:

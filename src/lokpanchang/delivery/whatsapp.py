@@ -14,6 +14,7 @@ does not deliver them.
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import structlog
@@ -149,7 +150,11 @@ class WhatsAppSender(PooledClient):
         self.cards = CardUploads(self, media_urls, media_dir)
         self.bucket = bucket or Unpaced()
         self.retrying = Retrying(max_attempts, backoff_base, backoff_cap, retry_after_cap)
-        self.auth_headers = {"Authorization": f"Bearer {access_token}"}
+        # The process in the User-Agent: which worker sent from which number (the fake lists it).
+        self.auth_headers = {
+            "Authorization": f"Bearer {access_token}",
+            "User-Agent": f"lokpanchang (pid {os.getpid()})",
+        }
 
     @classmethod
     def from_settings(
@@ -260,10 +265,11 @@ class WhatsAppSender(PooledClient):
 
 
 def from_settings(settings: Settings, **kwargs) -> WhatsAppSender:
-    """The configured channel, paced by the shared Redis bucket (in-process when embedded)."""
-    from lokpanchang.delivery.pacing import bucket_for, redis_url_of
+    """The configured channel, paced by the shared Redis bucket (in-process when embedded;
+    fenced by the number leases in a worker group, ``delivery.leases``)."""
+    from lokpanchang.delivery.leases import whatsapp_bucket
 
-    bucket = bucket_for(redis_url_of(settings), settings.send_rate, settings.is_embedded)
+    bucket = whatsapp_bucket(settings)
     return WhatsAppSender.from_settings(settings, bucket=bucket, **kwargs)
 
 

@@ -5,8 +5,8 @@ language, parameter count, parameter text rules), answers in Meta's success and 
 enforces the throughput (130429, per number) and pair (131056, per number and user) limits,
 does not deliver marketing templates to +1 numbers (accepted, then a ``failed`` status with
 131049), injects failures by recipient (``whatsapp_spec``), posts signed status webhooks
-(``sent``/``delivered``/``read``/``failed``) and lists what it received, and from which
-number, at ``GET /_fake/messages``. Media uploads and templates' image headers are checked
+(``sent``/``delivered``/``read``/``failed``) and lists what it received, from which
+number and which client (its User-Agent), at ``GET /_fake/messages``. Media uploads and templates' image headers are checked
 as Meta checks them (``whatsapp_media``; uploads listed at ``GET /_fake/media``).
 """
 
@@ -112,7 +112,8 @@ class FakeCloudAPI:
         self.accepted_at.append(arrived)
         recipient = str(payload["to"])
         self._count_recipient(number, recipient.lstrip("+"), payload.get("type"))
-        self._record(payload, message_id, None, number=number, at=arrived)
+        client = request.headers.get("User-Agent", "")
+        self._record(payload, message_id, None, number=number, at=arrived, client=client)
         failure = failure or self._not_delivered(payload)
         self._queue_statuses(payload, message_id, failure, number)
         return json_answer(
@@ -262,6 +263,7 @@ class FakeCloudAPI:
         note: str = "",
         number: str = "",
         at: float | None = None,
+        client: str = "",
     ) -> None:
         self.counts["accepted" if message_id else str(error_code or note)] += 1
         self.received.append(
@@ -269,6 +271,7 @@ class FakeCloudAPI:
                 "id": message_id,
                 "at": clock.now().timestamp() if at is None else at,  # arrival, epoch seconds
                 "from_number": number,
+                "client": client,  # the sender's User-Agent: which process sent it
                 "to": payload.get("to"),
                 "type": payload.get("type"),
                 "accepted": message_id is not None,

@@ -60,9 +60,11 @@ def create_celery(settings: Settings | None = None) -> Celery:
         include=list(TASK_MODULES),
     )
     app.conf.update(celery_config(settings))
+    from lokpanchang.tasks import groups
     from lokpanchang.tasks.heartbeat import install
 
     install(app)
+    groups.install()
     return app
 
 

@@ -18,7 +18,7 @@ import structlog
 from celery import chord
 
 from lokpanchang import broadcast, clock
-from lokpanchang.broadcast import retries
+from lokpanchang.broadcast import groups, retries
 from lokpanchang.broadcast.locks import make_lock
 from lokpanchang.config import get_settings
 from lokpanchang.storage.db import UNREACHABLE
@@ -89,9 +89,14 @@ def send_for_timezone(run_id: int) -> dict:
 
 @app.task(name="tasks.send_batch", bind=True, **{**RETRY, "max_retries": None})
 def send_batch(self, run_id: int, bounds: list[int]) -> dict:
-    result = broadcast.send_batch(
-        broadcast.default_context(), run_id, (bounds[0], bounds[1]), clock.now()
-    )
+    ctx = broadcast.default_context()
+    if groups.applies(ctx.settings):
+        # A worker group sends the rows on its numbers and hands the batch on (issue 23 item 4).
+        tally, then = groups.send_batch(ctx, run_id, (bounds[0], bounds[1]), clock.now())
+        if then is None:
+            return tally.to_dict()
+        raise self.retry(countdown=then.countdown, queue=then.queue)
+    result = broadcast.send_batch(ctx, run_id, (bounds[0], bounds[1]), clock.now())
     if result.retry_after is None:
         return result.to_dict()
     # Some rows wait in 'retry' until their back-off ends (the pipeline's one rule, which also
