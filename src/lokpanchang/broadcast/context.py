@@ -15,13 +15,12 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 
 import uvloop
 
 from lokpanchang.broadcast.cards import CardSource
 from lokpanchang.broadcast.content import Content
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 from lokpanchang.delivery.base import Sender
 
 _loops = threading.local()
@@ -75,16 +74,6 @@ def make_context(settings: Settings, sender: Sender | None = None) -> SendContex
     content = default_content(settings)
     cards = card_source(settings, content.panchangams.get)
     return SendContext(settings, sender or make_sender(settings), content, cards)
-
-
-@lru_cache(maxsize=1)
-def default_context() -> SendContext:
-    """One context per process: its panchangam cache and its channels' connection pools
-    are shared by every batch the process sends."""
-    from lokpanchang.delivery.factory import make_sender
-
-    settings = get_settings()
-    return make_context(settings, make_sender(settings, keep_open=True))
 
 
 @contextmanager
