@@ -4,9 +4,10 @@ Channels are async; their callers (Celery tasks, web requests, the CLI) are not.
 runs on its thread's own long-lived event loop (``run_async``), so a channel keeps its
 connection pool across the batches of a worker process. The loops are uvloop's: at broadcast
 rates the loop's own work per request is a measurable part of a worker's CPU (bench/BENCHMARKS.md,
-"HTTP client"). A caller that made its own channel
-for one request or command uses ``owned_context`` and the channel (and the loop, for a
-short-lived thread) is closed at the end.
+"HTTP client"). A process's long-lived context is its services' (``Services.send_context``,
+made by ``make_context``). A caller that made its own channel for one request or command
+uses ``owned_context`` and the channel (and the loop, for a short-lived thread) is closed at
+the end.
 """
 
 from __future__ import annotations
