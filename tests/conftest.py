@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -97,16 +98,33 @@ def database_url(request, tmp_path):
     dispose_engine(url)
 
 
+def _start_tasks_process(monkeypatch) -> None:
+    """What a Celery process does when it starts, for tests that call tasks in-process after
+    changing the environment: its app's services are built from the settings read now (the
+    app of ``lokpanchang.tasks`` gets its own back when the test ends)."""
+    from lokpanchang.config import ConfigError
+    from lokpanchang.services import Services
+    from lokpanchang.tasks import app
+
+    with contextlib.suppress(ConfigError):  # bad settings: no process would have started
+        monkeypatch.setattr(app, "services", Services(get_settings()))
+
+
 @pytest.fixture
 def settings_env(monkeypatch, tmp_path):
-    """Point the process settings at ``tmp_path``; returns a function to add variables."""
+    """Point the process settings at ``tmp_path`` (and the in-process Celery app's services);
+    returns a function to add variables."""
+    import lokpanchang.tasks  # noqa: F401 -- its app starts as the session's environment says
+
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "var"))
     get_settings.cache_clear()
+    _start_tasks_process(monkeypatch)
 
     def set_env(**values: str) -> None:
         for name, value in values.items():
             monkeypatch.setenv(name.upper(), str(value))
         get_settings.cache_clear()
+        _start_tasks_process(monkeypatch)
 
     yield set_env
     get_settings.cache_clear()

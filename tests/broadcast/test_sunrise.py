@@ -108,7 +108,7 @@ def test_plan_sees_the_sunrise_slot_as_soon_as_it_is_chosen(settings):
     url = settings.database_url
     user_id = sunrise_subscriber(url, DELHI)
     with transaction(url) as session:
-        moved = sunrise.move_on(session, START, timedelta(hours=24))
+        moved = sunrise.move_on(session, START, timedelta(hours=24), DRIK)
         user = session.get(UserDetail, user_id)
         assert moved == 1 and user.send_time == local_sunrise(DELHI, date(2026, 3, 10))
         assert user.sunrise_due_at == datetime.combine(
@@ -131,7 +131,7 @@ def test_a_sunrise_missed_in_an_outage_is_caught_up_late(settings, ctx):
     url = settings.database_url
     user_id = sunrise_subscriber(url, DELHI)
     with transaction(url) as session:
-        sunrise.move_on(session, START, timedelta(hours=24))  # the slot was chosen, then
+        sunrise.move_on(session, START, timedelta(hours=24), DRIK)  # the slot was chosen, then
     due = datetime.combine(date(2026, 3, 10), local_sunrise(DELHI, date(2026, 3, 10)), KOLKATA)
     beat = Beat(settings, ctx)  # the beat was down until 90 minutes after sunrise
     beat.run_until(due + timedelta(minutes=90), due + timedelta(minutes=100))

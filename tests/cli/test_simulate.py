@@ -12,6 +12,7 @@ import pytest
 import redis
 from werkzeug.serving import make_server
 
+from lokpanchang.broadcast import make_context
 from lokpanchang.cli import main
 from lokpanchang.conversation import process_inbound
 from lokpanchang.delivery.outbox import read_outbox
@@ -81,7 +82,9 @@ def test_start_and_a_location_reach_the_conversation_as_a_subscription(web, caps
     body = stored_body(settings, inbound_id)
     [messages] = [change["value"]["messages"] for change in body["entry"][0]["changes"]]
     assert [m["type"] for m in messages] == ["text", "location"]
-    process_inbound(inbound_id, settings, NOW)  # what handle_inbound does with it, on a worker
+    process_inbound(
+        inbound_id, make_context(settings), NOW
+    )  # what handle_inbound does with it, on a worker
     with transaction(settings.effective_database_url) as session:
         user = session.query(UserDetail).filter(at_addresses("whatsapp", [PHONE])).one()
         assert (user.timezone, user.is_active(NOW)) == ("Asia/Kolkata", True)

@@ -9,8 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lokpanchang.cli import main
+from lokpanchang.config import get_settings
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.beat.entries import beat_entries
+from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.storage import heartbeats, migrate
 from lokpanchang.storage.db import transaction
 from tests.scheduling.cluster import wait_until
@@ -40,7 +42,7 @@ def started(url: str, task: str, ago: timedelta) -> None:
 
 @pytest.mark.integration
 def test_an_entry_past_its_period_plus_grace_is_missed_and_fails_the_check(env, capsys):
-    for entry in beat_entries():
+    for entry in beat_entries(beat_schedule(get_settings())):
         started(env, entry.task, timedelta(seconds=5))
     code, report = status_json(capsys)
     assert {e["status"] for e in report["entries"]} == {"ok"}
@@ -58,7 +60,7 @@ def test_the_text_form_lists_every_entry(settings_env, migrated_sqlite, capsys):
     settings_env(DATABASE_URL=migrated_sqlite)
     assert main(["status"]) == 1
     out = capsys.readouterr().out
-    assert all(entry.key in out for entry in beat_entries())
+    assert all(entry.key in out for entry in beat_entries(beat_schedule(get_settings())))
     assert "database  ok (" in out and "beat      not running" in out
 
 

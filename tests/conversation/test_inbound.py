@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lokpanchang import tasks
-from lokpanchang.broadcast import default_context
+from lokpanchang.broadcast import make_context
 from lokpanchang.conversation import handle_webhook, process_inbound
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.storage import inbound
@@ -26,9 +26,7 @@ WA_ID = "919800000077"
 def settings(settings_env, make_settings, database_url):
     values = {"database_url": database_url, "delivery_backend": "outbox"}
     settings_env(**values)  # the worker's side reads the process settings
-    default_context.cache_clear()  # and sends with the process's context, made from them
     yield make_settings(**values)
-    default_context.cache_clear()
 
 
 def store(url: str, body: dict, channel: str = "whatsapp", now: datetime = NOW) -> int:
@@ -55,10 +53,10 @@ def replies(settings) -> list[str]:
 def test_a_stored_webhook_is_handled_once_and_removed(settings):
     url = settings.database_url
     inbound_id = store(url, bodies.location(WA_ID, 28.6358, 77.2245))
-    assert process_inbound(inbound_id, settings, NOW)["replies"] == 1
+    assert process_inbound(inbound_id, make_context(settings), NOW)["replies"] == 1
     assert subscribed(url) and waiting(url) == 0
     # The task delivered twice (a redelivery, recovery's copy): the row is gone, nothing happens.
-    assert process_inbound(inbound_id, settings, NOW) == {
+    assert process_inbound(inbound_id, make_context(settings), NOW) == {
         "inbound_id": inbound_id,
         "handled": "before",
     }
@@ -71,7 +69,7 @@ def test_a_telegram_update_is_handled_by_the_same_task(settings):
         "message": {"message_id": 3, "chat": {"id": 4242, "type": "private"}, "text": "/help"},
     }
     inbound_id = store(settings.database_url, update, channel="telegram")
-    assert process_inbound(inbound_id, settings, NOW)["replies"] == 1
+    assert process_inbound(inbound_id, make_context(settings), NOW)["replies"] == 1
     [line] = read_outbox(settings.data_dir / "outbox.jsonl")
     assert (line["channel"], line["phone"]) == ("telegram", "4242")
 
@@ -111,7 +109,7 @@ def test_no_task_takes_a_webhook_body():
 
 def test_an_id_naming_no_stored_webhook_does_nothing(settings):
     asked_to_delete(settings.database_url)
-    assert process_inbound(987654, settings, NOW)["handled"] == "before"
+    assert process_inbound(987654, make_context(settings), NOW)["handled"] == "before"
     assert subscribed(settings.database_url)
 
 
@@ -147,7 +145,7 @@ def test_erasure_forgets_the_waiting_webhooks_that_name_them(settings):
     other = store(url, bodies.text("919800000078", "help"))
     theirs = store(url, bodies.text(WA_ID, "hello again"))
     yes = store(url, bodies.text(WA_ID, "yes"))
-    assert process_inbound(yes, settings, NOW + timedelta(minutes=1))["replies"] == 1
+    assert process_inbound(yes, make_context(settings), NOW + timedelta(minutes=1))["replies"] == 1
     assert not subscribed(url)
     with transaction(url) as session:
         assert inbound.claim(session, theirs) is None
@@ -157,10 +155,12 @@ def test_erasure_forgets_the_waiting_webhooks_that_name_them(settings):
 def test_erasure_overwrites_their_lines_in_the_outbox_the_reply_to_yes_included(settings):
     url, outbox = settings.database_url, settings.data_dir / "outbox.jsonl"
     asked_to_delete(url)
-    process_inbound(store(url, bodies.text("919800000078", "help")), settings, NOW)
-    process_inbound(store(url, bodies.location(WA_ID, 28.6358, 77.2245)), settings, NOW)
+    process_inbound(store(url, bodies.text("919800000078", "help")), make_context(settings), NOW)
+    process_inbound(
+        store(url, bodies.location(WA_ID, 28.6358, 77.2245)), make_context(settings), NOW
+    )
     assert any(line["phone"] == f"+{WA_ID}" for line in read_outbox(outbox))
     yes = store(url, bodies.text(WA_ID, "yes"))
-    assert process_inbound(yes, settings, NOW + timedelta(minutes=1))["replies"] == 1
+    assert process_inbound(yes, make_context(settings), NOW + timedelta(minutes=1))["replies"] == 1
     assert WA_ID.encode() not in outbox.read_bytes()
     assert [line["phone"] for line in read_outbox(outbox)] == ["+919800000078"]

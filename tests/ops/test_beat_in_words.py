@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.entries import beat_entries, in_words
+from lokpanchang.ops.beat.schedule import beat_schedule
 
 
 def test_every_entry_of_the_table_reads_as_people_say_it(settings_env):
-    words = {entry.key: in_words(entry.description) for entry in beat_entries()}
+    words = {
+        entry.key: in_words(entry.description)
+        for entry in beat_entries(beat_schedule(get_settings()))
+    }
     assert words == {
         "jit-planner": "every 10 min",
         "collect-system-health": "every 5 min",

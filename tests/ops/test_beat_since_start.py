@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.entries import beat_entries
 from lokpanchang.ops.beat.freshness import BEAT_DOWN, BeatLife, assess
+from lokpanchang.ops.beat.schedule import beat_schedule
 
-ENTRIES = {entry.key: entry for entry in beat_entries()}
+ENTRIES = {entry.key: entry for entry in beat_entries(beat_schedule(get_settings()))}
 PLANNER, HEALTH = ENTRIES["jit-planner"], ENTRIES["collect-system-health"]
 HOURLY, WEEKLY = ENTRIES["update-daily-metrics"], ENTRIES["generate-weekly-report"]
 START = datetime(2026, 11, 29, 16, 30, tzinfo=UTC)  # a Sunday: the acceptance run's afternoon

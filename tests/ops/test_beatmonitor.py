@@ -8,9 +8,12 @@ from celery import Celery
 from celery.signals import task_failure, task_postrun, task_prerun
 from sqlalchemy import select
 
+from lokpanchang.config import get_settings
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.beat.freshness import BEAT_DOWN, BeatLife
+from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.ops.health.status import system_status
+from lokpanchang.services import Services
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import BeatEntryStatus
 
@@ -49,11 +52,12 @@ def test_tasks_that_are_not_beat_entries_leave_no_row(database_url):
     assert rows(database_url) == {}
 
 
-def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sqlite):
+def test_celery_signals_record_start_error_and_outcome(make_settings, migrated_sqlite):
     sqlite_url = migrated_sqlite
-    settings_env(DATABASE_URL=sqlite_url)
     beatmonitor.connect_celery_signals()
-    task = Celery("t", set_as_current=False).task(name="tasks.backup_logs_task", shared=False)(noop)
+    app = Celery("t", set_as_current=False)
+    app.services = Services(make_settings(database_url=sqlite_url))  # as create_celery does
+    task = app.task(name="tasks.backup_logs_task", shared=False)(noop)
     task_prerun.send(sender=task, task_id="abc", task=task, args=(), kwargs={})
     started = rows(sqlite_url)["backup-daily-logs"]
     task_failure.send(sender=task, task_id="abc", exception=OSError("disk full"))
@@ -68,7 +72,9 @@ def test_celery_signals_record_start_error_and_outcome(settings_env, migrated_sq
 
 def planner_state(url: str, now: datetime):
     return next(
-        state for state, _row in beatmonitor.entry_states(url, now) if state.key == "jit-planner"
+        state
+        for state, _row in beatmonitor.entry_states(url, now, beat_schedule(get_settings()))
+        if state.key == "jit-planner"
     )
 
 

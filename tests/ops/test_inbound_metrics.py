@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lokpanchang.broadcast import default_context
+from lokpanchang.broadcast import make_context
 from lokpanchang.conversation import process_inbound
 from lokpanchang.storage import inbound
 from lokpanchang.storage.db import transaction
@@ -23,15 +23,13 @@ WA_ID = "919800000078"
 def settings(settings_env, make_settings, database_url):
     values = {"database_url": database_url, "delivery_backend": "outbox"}
     settings_env(**values)
-    default_context.cache_clear()
     yield make_settings(**values)
-    default_context.cache_clear()
 
 
 def handled(settings, body: dict, channel: str = "whatsapp") -> dict:
     with transaction(settings.database_url) as session:
         inbound_id = inbound.store(session, channel, body, NOW)
-    return process_inbound(inbound_id, settings, NOW)
+    return process_inbound(inbound_id, make_context(settings), NOW)
 
 
 def sample(samples: dict, name: str, **labels: str) -> float:

@@ -13,12 +13,12 @@ from lokpanchang.tasks.heartbeat import HeartbeatScheduler
 
 @pytest.fixture
 def start_beat(make_settings, settings_env, migrated_sqlite):
-    # The scheduler records its start and heartbeat in the process settings' database.
+    # The scheduler records its start and heartbeat in its app's database.
     settings_env(DATABASE_URL=migrated_sqlite)
     started = []
 
     def start():
-        app = create_celery(make_settings())
+        app = create_celery(make_settings(database_url=migrated_sqlite))
         scheduler = HeartbeatScheduler(
             app=app, schedule_filename=app.conf.beat_schedule_filename, lazy=False
         )
@@ -68,11 +68,11 @@ def test_a_start_that_could_not_be_written_is_written_with_the_next_heartbeat(
 
     real_write, failed = heartbeat._write, []
 
-    def busy_once(what, action):
+    def busy_once(url, what, action):
         if not failed:
             failed.append(what)
             return None  # what _write does when the database is locked: logs and goes on
-        return real_write(what, action)
+        return real_write(url, what, action)
 
     monkeypatch.setattr(heartbeat, "_write", busy_once)
     scheduler = start_beat()

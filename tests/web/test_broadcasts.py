@@ -192,7 +192,7 @@ def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
     an_hour_after_new_york_0630, operator_client, seeded, portal_url, app
 ):
     from lokpanchang.broadcast import SendContext, planner_pass, send_batch, start_run
-    from lokpanchang.broadcast.content import default_content
+    from lokpanchang.broadcast.content import almanac_content
     from lokpanchang.broadcast.locks import make_lock
     from lokpanchang.delivery.memory import MemorySender
 
@@ -206,7 +206,7 @@ def test_a_resumed_run_is_picked_up_by_the_planner_and_reaches_its_subscriber(
     )
     assert seeded.halted_run_id in report.recovered and seeded.halted_run_id in enqueued
     sender = MemorySender()
-    context = SendContext(settings, sender, default_content())
+    context = SendContext(settings, sender, almanac_content())
     for bounds in start_run(settings, seeded.halted_run_id, now):
         send_batch(context, seeded.halted_run_id, bounds, now)
     assert [m.to for m in sender.sent] == [NEW_YORK_PHONE]

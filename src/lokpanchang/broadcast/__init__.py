@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from lokpanchang.broadcast.context import (
     SendContext,
-    default_context,
     make_context,
     owned_context,
     run_async,
@@ -28,7 +27,7 @@ def prepare_run(ctx: SendContext, run_id: int, now) -> int:
     return prepare(ctx, run_id, now)
 
 
-def welcome_send(user_id: int, now, ctx: SendContext | None = None) -> str:
+def welcome_send(user_id: int, now, ctx: SendContext) -> str:
     """See ``lokpanchang.broadcast.welcome.welcome_send``."""
     from lokpanchang.broadcast.welcome import welcome_send as send
 
@@ -40,7 +39,6 @@ __all__ = [
     "SendContext",
     "Tally",
     "batch_bounds",
-    "default_context",
     "finish_run",
     "make_context",
     "owned_context",

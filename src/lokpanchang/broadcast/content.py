@@ -26,6 +26,7 @@ from lokpanchang.almanac import (
     generate_panchangam_with_timezone,
 )
 from lokpanchang.almanac.calendars.kinds import Calendar, default_calendar
+from lokpanchang.config import Settings
 from lokpanchang.messages import render_daily, template_version
 from lokpanchang.storage import prepared
 from lokpanchang.storage.cities import city_name_in, km_from_city
@@ -305,10 +306,8 @@ def almanac_content(
     return PanchangamContent(compute, render, store)
 
 
-def default_content(settings=None) -> PanchangamContent:
-    """The almanac content; with ``settings``, sharing prepared panchangams through the database."""
-    if settings is None:
-        return almanac_content()
+def default_content(settings: Settings) -> PanchangamContent:
+    """The almanac content of ``settings``, sharing prepared panchangams through the database."""
     version = template_version(settings.whatsapp_template_name)
     convention = convention_named(settings.almanac_convention)
     store = DatabaseStore(settings.effective_database_url, convention)

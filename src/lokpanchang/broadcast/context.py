@@ -4,9 +4,10 @@ Channels are async; their callers (Celery tasks, web requests, the CLI) are not.
 runs on its thread's own long-lived event loop (``run_async``), so a channel keeps its
 connection pool across the batches of a worker process. The loops are uvloop's: at broadcast
 rates the loop's own work per request is a measurable part of a worker's CPU (bench/BENCHMARKS.md,
-"HTTP client"). A caller that made its own channel
-for one request or command uses ``owned_context`` and the channel (and the loop, for a
-short-lived thread) is closed at the end.
+"HTTP client"). A process's long-lived context is its services' (``Services.send_context``,
+made by ``make_context``). A caller that made its own channel for one request or command
+uses ``owned_context`` and the channel (and the loop, for a short-lived thread) is closed at
+the end.
 """
 
 from __future__ import annotations
@@ -15,13 +16,12 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 
 import uvloop
 
 from lokpanchang.broadcast.cards import CardSource
 from lokpanchang.broadcast.content import Content
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 from lokpanchang.delivery.base import Sender
 
 _loops = threading.local()
@@ -75,16 +75,6 @@ def make_context(settings: Settings, sender: Sender | None = None) -> SendContex
     content = default_content(settings)
     cards = card_source(settings, content.panchangams.get)
     return SendContext(settings, sender or make_sender(settings), content, cards)
-
-
-@lru_cache(maxsize=1)
-def default_context() -> SendContext:
-    """One context per process: its panchangam cache and its channels' connection pools
-    are shared by every batch the process sends."""
-    from lokpanchang.delivery.factory import make_sender
-
-    settings = get_settings()
-    return make_context(settings, make_sender(settings, keep_open=True))
 
 
 @contextmanager

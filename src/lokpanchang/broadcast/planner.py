@@ -16,6 +16,7 @@ from datetime import datetime, time, timedelta
 import structlog
 
 from lokpanchang import planning
+from lokpanchang.almanac import convention_named
 from lokpanchang.broadcast import retries, sunrise
 from lokpanchang.broadcast.daily import finish_run
 from lokpanchang.broadcast.locks import Lock
@@ -74,7 +75,8 @@ def planner_pass(
     url = settings.effective_database_url
     with transaction(url) as session:
         # Subscribers at sunrise whose slot was served get their next one, before planning.
-        sunrise.move_on(session, now, _catch_up_lookback(settings))
+        convention = convention_named(settings.almanac_convention)
+        sunrise.move_on(session, now, _catch_up_lookback(settings), convention)
         # Two index seeks per distinct (zone, send time), none per subscriber.
         groups, report = _valid_groups(sorted(audience.active_zone_send_times(session, now)))
     plan = planning.due_slots(now, groups, timedelta(seconds=settings.planner_lookahead))

@@ -21,8 +21,8 @@ from datetime import date, datetime, time, timedelta
 import structlog
 
 from lokpanchang import planning
+from lokpanchang.almanac import Convention
 from lokpanchang.almanac.sunrise_times import POLAR_SEND_TIME, sunrise_send_time
-from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast.content import PLACE_DECIMALS
 from lokpanchang.storage import audience, runs
 from lokpanchang.storage.db import Session
@@ -45,6 +45,7 @@ def next_sunrise_slot(
     longitude: float,
     offset: int,
     after: datetime,
+    convention: Convention,
     served: Collection[date] = (),
 ) -> tuple[time, datetime, bool]:
     """The first sunrise slot at the place due strictly after ``after`` on a local date not
@@ -52,7 +53,6 @@ def next_sunrise_slot(
     them sends nothing): its local send time, its UTC instant, and whether the polar rule
     chose it (no sunrise that date)."""
     first = planning.local_date_at(zone, after)
-    convention = configured_convention()
     days = (first + timedelta(days=n) for n in range(SEARCH_DAYS + len(served)))
     for day in (day for day in days if day not in served):
         rises = sunrise_send_time(latitude, longitude, zone, day, convention, offset)
@@ -62,8 +62,9 @@ def next_sunrise_slot(
     raise LookupError(f"no sunrise slot in {zone} within {SEARCH_DAYS} days of {after}")
 
 
-def move_on(session: Session, now: datetime, lookback: timedelta) -> int:
-    """Give every subscriber at sunrise whose slot was served their next one; how many moved."""
+def move_on(session: Session, now: datetime, lookback: timedelta, convention: Convention) -> int:
+    """Give every subscriber at sunrise whose slot was served their next one (sunrise by
+    ``convention``); how many moved."""
     waiting = audience.sunrise_subscribers_due(session, now)
     if not waiting:
         return 0
@@ -74,7 +75,9 @@ def move_on(session: Session, now: datetime, lookback: timedelta) -> int:
             groups[(zone, *place_of(latitude, longitude), offset)].append(user_id)
     for (zone, latitude, longitude, offset), user_ids in groups.items():
         if planning.is_valid_zone(zone):
-            send_time, due_at, _ = next_sunrise_slot(zone, latitude, longitude, offset, now)
+            send_time, due_at, _ = next_sunrise_slot(
+                zone, latitude, longitude, offset, now, convention
+            )
             audience.set_sunrise_slot(session, user_ids, send_time, due_at)
     moved = sum(len(user_ids) for user_ids in groups.values())
     log.info("sunrise.moved_on", groups=len(groups), subscribers=moved)

@@ -13,7 +13,7 @@ import structlog
 
 from lokpanchang import planning
 from lokpanchang.broadcast import pipeline
-from lokpanchang.broadcast.context import SendContext, owned_context
+from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.broadcast.manual import owe_today
 from lokpanchang.storage import directory, selections
@@ -35,18 +35,13 @@ class Welcome(LedgerSelection):
         return selections.welcome(self.row_id)
 
 
-def welcome_send(user_id: int, now: datetime, ctx: SendContext | None = None) -> str:
+def welcome_send(user_id: int, now: datetime, ctx: SendContext) -> str:
     """Send today's panchangam to a new subscriber if today's send time has passed.
 
     Returns what happened: the row's ledger status (``"sent"``, ``"deferred"``, ...),
     ``"daily"`` (today's run will serve them), ``"already"`` (they have today's row), or
     ``"inactive"``.
     """
-    if ctx is None:  # called from a web request or the conversation: a channel of its own
-        from lokpanchang.config import get_settings
-
-        with owned_context(get_settings()) as owned:
-            return welcome_send(user_id, now, owned)
     with transaction(ctx.url) as session:
         user = directory.subscriber(session, user_id)
         if user is None or not user.is_active(now) or not _locatable(user):

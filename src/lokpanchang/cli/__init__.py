@@ -8,9 +8,13 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from lokpanchang.services import Services
 
 
 class Command(NamedTuple):
@@ -104,10 +108,20 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+def _start() -> Services:
+    """The command's services: this process's settings, read once. ``main`` hands them to the
+    command as ``args.services()``, built on first use (``places`` or ``--help`` read none)."""
+    from lokpanchang.config import get_settings
+    from lokpanchang.services import Services
+
+    return Services(get_settings())
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         args = build_parser(command_in(argv) or "").parse_args(argv)
+        args.services = functools.cache(_start)
         return args.handler(args) or 0
     except KeyboardInterrupt:  # Ctrl-C before a command took charge of it: no traceback
         print("lokpanchang: stopped", file=sys.stderr)

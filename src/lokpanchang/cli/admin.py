@@ -8,7 +8,6 @@ from pathlib import Path
 
 from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.config import get_settings
 from lokpanchang.operators import (
     AccountError,
     clear_failures,
@@ -49,7 +48,7 @@ def register(subparsers) -> None:
 
 
 def _create_user(args) -> int:
-    url = get_settings().effective_database_url
+    url = args.services().database_url
     try:
         _check_username(url, args.username)  # before asking for anything
         password = validate_password(_read_password(args.password_file))
@@ -64,7 +63,7 @@ def _create_user(args) -> int:
 def _set_password(args) -> int:
     password = _read_password(args.password_file)
     try:
-        with transaction(get_settings().effective_database_url) as session:
+        with transaction(args.services().database_url) as session:
             operator = set_password(session, args.username, password)
     except AccountError as exc:
         raise CommandError(str(exc)) from None
@@ -73,7 +72,7 @@ def _set_password(args) -> int:
 
 
 def _unlock(args) -> int:
-    with transaction(get_settings().effective_database_url) as session:
+    with transaction(args.services().database_url) as session:
         removed = clear_failures(session, args.username)
     print(f"operator {args.username!r} unlocked ({removed} failed login(s) forgotten)")
     return 0

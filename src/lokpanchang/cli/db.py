@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from lokpanchang.cli import summary
-from lokpanchang.config import get_settings
 from lokpanchang.storage import migrate
 
 
@@ -20,19 +19,19 @@ def register(subparsers) -> None:
 
 
 def _upgrade(args) -> int:
-    url = get_settings().effective_database_url
+    url = args.services().database_url
     migrate.upgrade(url, args.revision)
     print(f"database at revision {migrate.current_revision(url)}")
     return 0
 
 
 def _downgrade(args) -> int:
-    url = get_settings().effective_database_url
+    url = args.services().database_url
     migrate.downgrade(url, args.revision)
     print(f"database at revision {migrate.current_revision(url) or 'base'}")
     return 0
 
 
 def _current(args) -> int:
-    print(migrate.current_revision(get_settings().effective_database_url) or "base")
+    print(migrate.current_revision(args.services().database_url) or "base")
     return 0

@@ -38,7 +38,7 @@ def _festivals(args) -> int:
         check_language(args.lang)
     except ValueError as exc:
         raise CommandError(f"--lang: {exc}") from None
-    zone, convention = _zone(args.tz, latitude, longitude), convention_option(args.convention)
+    zone, convention = _zone(args.tz, latitude, longitude), convention_option(args)
     place = Place(latitude, longitude, zone, convention=convention)
     calendar = observances_between(place, date(year, 1, 1), date(year, 12, 31), args.lang)
     if args.json:

@@ -15,7 +15,7 @@ import os
 import sys
 
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 
 
 def register(subparsers) -> None:
@@ -70,8 +70,8 @@ def flower_environment(
     return env
 
 
-def _flower(_args) -> int:
-    settings = get_settings()
+def _flower(args) -> int:
+    settings = args.services().settings
     credentials = check_credentials(settings)
     if not credentials:
         print(

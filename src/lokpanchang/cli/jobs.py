@@ -7,7 +7,6 @@ from datetime import datetime
 
 from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.config import get_settings
 from lokpanchang.ops.jobs import lifecycle as jobs
 
 
@@ -70,7 +69,7 @@ def _instant(text: str | None) -> datetime | None:
 
 
 def _create(args) -> int:
-    url = get_settings().effective_database_url
+    url = args.services().database_url
     try:
         job_id = jobs.create_job(
             url,
@@ -106,7 +105,7 @@ def job_dict(job) -> dict:
 
 
 def _list(args) -> int:
-    rows = [job_dict(job) for job in jobs.list_jobs(get_settings().effective_database_url)]
+    rows = [job_dict(job) for job in jobs.list_jobs(args.services().database_url)]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -121,9 +120,7 @@ def _list(args) -> int:
 
 def _toggle(args) -> int:
     try:
-        job = jobs.set_paused(
-            get_settings().effective_database_url, args.job_id, args.paused, clock.now()
-        )
+        job = jobs.set_paused(args.services().database_url, args.job_id, args.paused, clock.now())
     except jobs.JobError as exc:
         raise CommandError(str(exc)) from None
     print(f"job {job.id} is {job.status}; next run {_shown(job.next_run_at)}")

@@ -6,8 +6,9 @@ import json
 
 from lokpanchang import clock
 from lokpanchang.cli import summary
-from lokpanchang.config import get_settings
+from lokpanchang.config import Settings
 from lokpanchang.ops.beat.entries import beat_entries
+from lokpanchang.ops.beat.schedule import beat_schedule
 
 
 def register(subparsers) -> None:
@@ -17,12 +18,14 @@ def register(subparsers) -> None:
     register_status(subparsers)
 
 
-def schedule_rows() -> list[dict[str, str]]:
-    return [{"key": e.key, "task": e.task, "schedule": e.description} for e in beat_entries()]
+def schedule_rows(settings: Settings) -> list[dict[str, str]]:
+    """The beat table ``settings`` make, as ``schedule`` prints it."""
+    entries = beat_entries(beat_schedule(settings))
+    return [{"key": e.key, "task": e.task, "schedule": e.description} for e in entries]
 
 
 def _schedule(args) -> int:
-    rows = schedule_rows()
+    rows = schedule_rows(args.services().settings)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -44,7 +47,7 @@ def _status(args) -> int:
     from lokpanchang.ops.health.status import overall_ok, system_status
     from lokpanchang.tasks.app import create_celery
 
-    settings = get_settings()
+    settings = args.services().settings
     app = create_celery(settings)
     try:
         report = system_status(settings, clock.now(), app)
@@ -95,7 +98,7 @@ def _workers_text(alive: int | None) -> str:
 def _reports(args) -> int:
     from lokpanchang.ops.reports.weekly import list_reports, reports_dir
 
-    settings = get_settings()
+    settings = args.services().settings
     found = list_reports(settings)
     for path in found:
         print(path.resolve())

@@ -11,7 +11,7 @@ import orjson
 from lokpanchang import languages
 from lokpanchang.almanac import Convention, MoonRisingMode, Panchangam, RisingMode
 from lokpanchang.almanac.convention import NAMES, convention_named
-from lokpanchang.almanac_service import configured_convention, panchangam_for
+from lokpanchang.almanac_service import panchangam_for
 from lokpanchang.cli import CommandError, summary
 from lokpanchang.messages.minutes import nearest_minute
 
@@ -57,12 +57,12 @@ def add_convention_option(parser) -> None:
     )
 
 
-def convention_option(text: str | None) -> Convention:
+def convention_option(args) -> Convention:
     """The ``--convention`` chosen, else the configured one; CommandError naming a bad one."""
-    if text is None:
-        return configured_convention()
+    if args.convention is None:
+        return args.services().convention
     try:
-        return convention_named(text)
+        return convention_named(args.convention)
     except ValueError as exc:
         raise CommandError(f"--convention: {exc}") from None
 
@@ -73,7 +73,7 @@ def _panchang(args) -> int:
     day, count = _date(args.date), _days(args.days)
     options = {
         "lang": args.lang,
-        "convention": convention_option(args.convention),
+        "convention": convention_option(args),
         "rising": args.rising,
         "moon_rising": args.moon_rising,
     }

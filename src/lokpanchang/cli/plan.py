@@ -12,7 +12,7 @@ from datetime import datetime, time, timedelta
 
 from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.config import get_settings, parse_send_time
+from lokpanchang.config import parse_send_time
 from lokpanchang.planning import PlanResult, Slot, is_valid_zone, simulate_passes, wall_clock_at
 
 Pairs = list[tuple[str, time]]
@@ -56,7 +56,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    settings = get_settings()
+    settings = args.services().settings
     lookahead = timedelta(seconds=settings.planner_lookahead)
     if args.at is not None:
         _refuse_range_options(args)

@@ -16,7 +16,7 @@ import urllib.request
 
 from lokpanchang import clock
 from lokpanchang.cli import summary
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import transaction
 
@@ -30,7 +30,7 @@ def register(subparsers) -> None:
 
 
 def _probe(args) -> int:
-    settings = get_settings()
+    settings = args.services().settings
     problem = PROBES[args.kind](settings)
     print(problem or "ok", file=sys.stderr if problem else sys.stdout)
     return 1 if problem else 0

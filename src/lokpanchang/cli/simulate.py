@@ -21,7 +21,7 @@ from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
 from lokpanchang.cli.service import loopback_host, read_run
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 from lokpanchang.fakes.inbound import (
     location_message,
     messages_body,
@@ -52,7 +52,7 @@ def register(subparsers) -> None:
 
 
 def _simulate(args) -> int:
-    settings = get_settings()
+    settings = args.services().settings
     what, body = _body(args)
     url, secret = _target(args, settings)
     status = post_signed(url, body, secret)

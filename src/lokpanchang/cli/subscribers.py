@@ -12,7 +12,6 @@ from pathlib import Path
 from lokpanchang import clock
 from lokpanchang.cli import CommandError, summary
 from lokpanchang.cli.places import checked_coordinates
-from lokpanchang.config import get_settings
 from lokpanchang.delivery.adapters import DEFAULT
 from lokpanchang.storage import migrate, subscriber_history
 from lokpanchang.storage.db import transaction
@@ -99,9 +98,9 @@ def _register_import(actions) -> None:
     load.set_defaults(handler=_import)
 
 
-def database_url() -> str:
-    """The configured database, which must already be migrated."""
-    url = get_settings().effective_database_url
+def database_url(args) -> str:
+    """The command's database, which must already be migrated."""
+    url = args.services().database_url
     if migrate.current_revision(url) is None:
         raise CommandError(f"database {url} has no schema yet; run `lokpanchang db upgrade` first")
     return url
@@ -127,7 +126,7 @@ def _add(args) -> int:
     address = _address(args)
     now = clock.now()
     try:
-        with transaction(database_url()) as session:
+        with transaction(database_url(args)) as session:
             user = subscribe(
                 session,
                 address,
@@ -147,13 +146,13 @@ def _add(args) -> int:
         f"in {record['city']} ({record['timezone']}) "
         f"at {record['send_time']} local time"
     )
-    _welcome(_joined(now))
+    _welcome(args, _joined(args, now))
     return 0
 
 
-def _joined(now: datetime) -> list[int]:
+def _joined(args, now: datetime) -> list[int]:
     """Subscribers who joined or resumed at ``now`` (this command's events)."""
-    return subscriber_history.joined_at(database_url(), now)
+    return subscriber_history.joined_at(database_url(args), now)
 
 
 WELCOME_OUTCOMES = {
@@ -163,7 +162,7 @@ WELCOME_OUTCOMES = {
 }
 
 
-def _welcome(user_ids: list[int]) -> None:
+def _welcome(args, user_ids: list[int]) -> None:
     """Policy: whoever joins after today's send time gets today's panchangam now, once.
 
     The subscriber is already saved: a channel failure is reported, not fatal.
@@ -174,7 +173,7 @@ def _welcome(user_ids: list[int]) -> None:
 
     outcomes: dict[str, int] = {}
     # One channel and one panchangam cache for them all, closed at the end.
-    with owned_context(get_settings()) as ctx:
+    with owned_context(args.services().settings) as ctx:
         for user_id in user_ids:
             outcome = _welcome_one(welcome_send, user_id, ctx)
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
@@ -195,7 +194,7 @@ def _welcome_one(welcome_send, user_id: int, ctx) -> str:
 def _list(args) -> int:
     now = clock.now()
     filters = SubscriberFilter(active=True if args.active else None, timezone=args.zone)
-    with transaction(database_url()) as session:
+    with transaction(database_url(args)) as session:
         records = [as_record(user, now) for user in list_subscribers(session, now, filters)]
     if args.json:
         print(json.dumps(records, ensure_ascii=False))
@@ -213,7 +212,7 @@ def _list(args) -> int:
 def _stop(args) -> int:
     now = clock.now()
     try:
-        with transaction(database_url()) as session:
+        with transaction(database_url(args)) as session:
             user = stop(session, args.phone, now)
             phone = user.address_on(DEFAULT)
     except ValueError as exc:
@@ -225,7 +224,7 @@ def _stop(args) -> int:
 def _calendar(args) -> int:
     now = clock.now()
     try:
-        with transaction(database_url()) as session:
+        with transaction(database_url(args)) as session:
             user = set_calendar(session, args.phone, args.calendar, now)
             phone, chosen = user.address_on(DEFAULT), user.calendar
     except ValueError as exc:
@@ -237,7 +236,7 @@ def _calendar(args) -> int:
 def _move(args) -> int:
     latitude, longitude = checked_coordinates(args.lat, args.lon)
     try:
-        with transaction(database_url()) as session:
+        with transaction(database_url(args)) as session:
             record = as_record(
                 move(session, args.phone, latitude, longitude, clock.now()), clock.now()
             )
@@ -249,21 +248,23 @@ def _move(args) -> int:
 
 def _import(args) -> int:
     name, text = _import_source(args)
-    now = import_csv(name, text, args.skip_invalid)
+    now = import_csv(args, name, text, args.skip_invalid)
     if args.welcome:
-        _welcome(_joined(now))
+        _welcome(args, _joined(args, now))
     return 0
 
 
-def import_sample() -> None:
+def import_sample(args) -> None:
     """Import the bundled sample subscribers (``up --sample-subscribers``), one line of output."""
     text = resources.files("lokpanchang.data").joinpath(SAMPLE).read_text("utf-8")
-    import_csv(SAMPLE, text, skip_invalid=False)
+    import_csv(args, SAMPLE, text, skip_invalid=False)
 
 
-def import_csv(name: str, text: str, skip_invalid: bool) -> datetime:
-    """Check and import CSV ``text``; prints what happened. The instant of the import."""
-    parsed = parse_subscribers(io.StringIO(text, newline=""), get_settings().default_send_time)
+def import_csv(args, name: str, text: str, skip_invalid: bool) -> datetime:
+    """Check and import CSV ``text`` into the command's database; prints what happened. The
+    instant of the import."""
+    send_time = args.services().settings.default_send_time
+    parsed = parse_subscribers(io.StringIO(text, newline=""), send_time)
     for problem in parsed.problems:
         print(f"{name}: {problem}", file=sys.stderr)
     if parsed.problems and not skip_invalid:
@@ -272,7 +273,7 @@ def import_csv(name: str, text: str, skip_invalid: bool) -> datetime:
             f"(fix them, or use --skip-invalid to import the {len(parsed.rows)} good row(s))"
         )
     now = clock.now()
-    with transaction(database_url()) as session:
+    with transaction(database_url(args)) as session:
         report = import_subscribers(
             session,
             [row for _, row in parsed.rows],

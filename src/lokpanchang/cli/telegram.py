@@ -13,7 +13,7 @@ import aiohttp
 
 from lokpanchang.broadcast.context import run_async
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.config import get_settings
+from lokpanchang.config import Settings
 
 ALLOWED_UPDATES = ["message"]
 
@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
 
 def _set_webhook(args) -> int:
-    settings = get_settings()
+    settings = args.services().settings
     if not settings.telegram_webhook_secret:
         raise CommandError("TELEGRAM_WEBHOOK_SECRET is not set: the webhook would accept anyone")
     if not args.url.startswith("https://") and settings.environment == "production":
@@ -39,19 +39,18 @@ def _set_webhook(args) -> int:
         "secret_token": settings.telegram_webhook_secret,
         "allowed_updates": ALLOWED_UPDATES,
     }
-    _call("setWebhook", parameters)
+    _call(settings, "setWebhook", parameters)
     print(f"webhook set to {args.url} (secret token from TELEGRAM_WEBHOOK_SECRET)")
     return 0
 
 
 def _webhook_info(args) -> int:
-    print(json.dumps(_call("getWebhookInfo", {}), indent=2))
+    print(json.dumps(_call(args.services().settings, "getWebhookInfo", {}), indent=2))
     return 0
 
 
-def _call(method: str, parameters: dict):
+def _call(settings: Settings, method: str, parameters: dict):
     """One Bot API call's ``result``; a refusal or an unreachable API is a CommandError."""
-    settings = get_settings()
     if not settings.telegram_bot_token:
         raise CommandError("TELEGRAM_BOT_TOKEN is not set")
     url = f"{settings.telegram_api_base_url.rstrip('/')}/bot{settings.telegram_bot_token}/{method}"

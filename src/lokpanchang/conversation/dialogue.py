@@ -271,7 +271,9 @@ def _sunrise(turn: Turn) -> list[Said]:
     latitude, longitude, zone = user.location()
     place = sunrise.place_of(latitude, longitude)
     served = ledger.owed_dates(turn.session, user.id, local_today(user, turn.now))
-    send_time, due, polar = sunrise.next_sunrise_slot(zone, *place, offset, turn.now, served)
+    send_time, due, polar = sunrise.next_sunrise_slot(
+        zone, *place, offset, turn.now, configured_convention(), served
+    )
     user.sunrise_offset, user.send_time, user.sunrise_due_at = offset, send_time, due
     user.updated_on = turn.now
     record_event(turn.session, user, "updated", turn.now, "sunrise")

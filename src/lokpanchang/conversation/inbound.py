@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from lokpanchang.broadcast import SendContext
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import handle_events
 from lokpanchang.conversation.sending import answer
@@ -20,17 +21,18 @@ from lokpanchang.storage import inbound
 from lokpanchang.storage.db import transaction
 
 
-def process_inbound(inbound_id: int, settings: Settings, now: datetime) -> dict:
-    """Handle the stored webhook ``inbound_id`` once; then send its replies and welcomes."""
+def process_inbound(inbound_id: int, ctx: SendContext, now: datetime) -> dict:
+    """Handle the stored webhook ``inbound_id`` once; then send its replies and welcomes
+    through ``ctx`` (the worker's send context)."""
     if isinstance(inbound_id, bool) or not isinstance(inbound_id, int):
         raise TypeError(f"an inbound webhook is named by its row id, not {inbound_id!r}")
-    with transaction(settings.effective_database_url) as session:
+    with transaction(ctx.url) as session:
         stored = inbound.claim(session, inbound_id)
         if stored is None:
             return {"inbound_id": inbound_id, "handled": "before"}
         report = handle_events(session, adapter(stored.channel).parse_inbound(stored.body), now)
         inbound.remove(session, [stored.id])
-    return {"inbound_id": inbound_id, **answer(report, now)}
+    return {"inbound_id": inbound_id, **answer(report, now, ctx)}
 
 
 def apply_stored_statuses(settings: Settings, limit: int, now: datetime) -> tuple[int, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from lokpanchang.broadcast import default_context, welcome_send
+from lokpanchang.broadcast import SendContext, welcome_send
 from lokpanchang.broadcast.replies import send_replies
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import WebhookReport
@@ -13,9 +13,9 @@ from lokpanchang.delivery.factory import outbox_path
 from lokpanchang.storage import erasure
 
 
-def answer(report: WebhookReport, now: datetime) -> dict:
-    """Send the report's replies and welcome panchangams (after its transaction committed)."""
-    ctx = default_context()
+def answer(report: WebhookReport, now: datetime, ctx: SendContext) -> dict:
+    """Send the report's replies and welcome panchangams through ``ctx`` (after its
+    transaction committed)."""
     if report.replies:
         send_replies(ctx, report.replies, now)
     for user_id in report.welcome_user_ids:

@@ -21,8 +21,9 @@ from __future__ import annotations
 from celery import Celery
 from kombu import Queue
 
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 from lokpanchang.ops.beat.schedule import beat_schedule
+from lokpanchang.services import Services
 from lokpanchang.tasks import embedded_transport
 from lokpanchang.tasks.broker import prepare_sql_broker, sql_transport_options
 
@@ -50,16 +51,29 @@ def prepare_broker(settings: Settings) -> None:
     prepare_sql_broker(settings, TASK_QUEUES)
 
 
-def create_celery(settings: Settings | None = None) -> Celery:
-    settings = settings or get_settings()
+class ServicedCelery(Celery):
+    """A Celery app that carries the process's ``Services``: its tasks take them from the
+    app they are bound to (``services_of``)."""
+
+    services: Services
+
+
+def services_of(task) -> Services:
+    """The services of the Celery app ``task`` is bound to."""
+    return task.app.services
+
+
+def create_celery(settings: Settings) -> ServicedCelery:
+    """The Celery app for ``settings``, with the services built from them once."""
     embedded_transport.install()
-    app = Celery(
+    app = ServicedCelery(
         "lokpanchang",
         broker=settings.effective_broker_url,
         backend=settings.effective_result_backend,
         include=list(TASK_MODULES),
     )
     app.conf.update(celery_config(settings))
+    app.services = Services(settings)
     from lokpanchang.tasks import groups
     from lokpanchang.tasks.heartbeat import install
 

@@ -21,10 +21,11 @@ from datetime import datetime, timedelta
 import structlog
 
 from lokpanchang import clock
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 from lokpanchang.storage import compaction, erasure
 from lokpanchang.storage.db import transaction
 from lokpanchang.tasks import app
+from lokpanchang.tasks.app import services_of
 from lokpanchang.tasks.scheduling import RETRY
 
 log = structlog.get_logger(__name__)
@@ -54,9 +55,9 @@ def queue_due_compaction(settings: Settings, now: datetime) -> bool:
     return due
 
 
-@app.task(name="tasks.compact_erased", **RETRY)
-def compact_erased() -> dict:
-    settings, now = get_settings(), clock.now()
+@app.task(name="tasks.compact_erased", bind=True, **RETRY)
+def compact_erased(self) -> dict:
+    settings, now = services_of(self).settings, clock.now()
     clear = now + timedelta(seconds=settings.erasure_compact_clear)
     with transaction(settings.effective_database_url) as session:
         sending = compaction.last_open_run_due_before(session, clear)

@@ -7,14 +7,15 @@ import structlog
 from celery.signals import celeryd_after_setup
 
 from lokpanchang.broadcast import groups
-from lokpanchang.config import get_settings
 
 log = structlog.get_logger(__name__)
 
 
 def take_group_queue(sender=None, instance=None, **_kwargs) -> None:
-    settings = get_settings()
-    if instance is not None and groups.applies(settings):
+    if instance is None:
+        return
+    settings = instance.app.services.settings  # the worker's app (``tasks.app.create_celery``)
+    if groups.applies(settings):
         queue = groups.queue_of(settings.worker_group)
         instance.app.amqp.queues.select_add(queue)
         log.info("worker.group", group=settings.worker_group, queue=queue, worker=sender)

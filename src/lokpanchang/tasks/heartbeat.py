@@ -17,10 +17,10 @@ from celery.beat import PersistentScheduler, SchedulingError
 from celery.schedules import schedule
 
 from lokpanchang import clock
-from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.schedule import RUN_AT_START
 from lokpanchang.storage import heartbeats
 from lokpanchang.storage.db import unpooled_transaction
+from lokpanchang.tasks.app import services_of
 
 log = structlog.get_logger(__name__)
 
@@ -30,13 +30,14 @@ WORKER_PREFIX = heartbeats.HEARTBEAT_WORKER_PREFIX
 BEAT_KEY = heartbeats.HEARTBEAT_BEAT_KEY
 
 
-def beat_heart(key: str) -> None:
-    """Record that ``key``'s process is alive now; never raises (health must not kill work)."""
-    _write(key, lambda session: heartbeats.record_heartbeat(session, key, clock.now() + ALIVE_FOR))
+def beat_heart(url: str, key: str) -> None:
+    """Record in ``url``'s database that ``key``'s process is alive now; never raises (health
+    must not kill work)."""
+    alive = clock.now() + ALIVE_FOR
+    _write(url, key, lambda session: heartbeats.record_heartbeat(session, key, alive))
 
 
-def _write(what: str, action) -> None:
-    url = get_settings().effective_database_url
+def _write(url: str, what: str, action) -> None:
     try:
         with unpooled_transaction(url) as session:
             action(session)
@@ -48,9 +49,9 @@ class WorkerHeartbeat(bootsteps.StartStopStep):
     requires = ("celery.worker.components:Timer",)
 
     def start(self, worker) -> None:
-        key = WORKER_PREFIX + worker.hostname
-        beat_heart(key)
-        self.tref = worker.timer.call_repeatedly(INTERVAL_SECONDS, beat_heart, (key,))
+        key, url = WORKER_PREFIX + worker.hostname, services_of(worker).database_url
+        beat_heart(url, key)
+        self.tref = worker.timer.call_repeatedly(INTERVAL_SECONDS, beat_heart, (url, key))
 
     def stop(self, worker) -> None:
         if getattr(self, "tref", None) is not None:
@@ -120,7 +121,7 @@ class HeartbeatScheduler(PersistentScheduler):
             heartbeats.record_beat_start(session, started_at)
             heartbeats.record_heartbeat(session, BEAT_KEY, clock.now() + ALIVE_FOR)
 
-        _write(BEAT_KEY, record)
+        _write(services_of(self).database_url, BEAT_KEY, record)
         self._last_heartbeat = clock.monotonic()
 
 

@@ -14,7 +14,6 @@ import structlog
 from celery.signals import setup_logging, worker_init, worker_process_init
 
 from lokpanchang import clock, logs
-from lokpanchang.config import get_settings
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.daily_metrics import counts as metrics
 from lokpanchang.ops.health import samples
@@ -25,6 +24,7 @@ from lokpanchang.ops.log_archives import s3 as s3upload
 from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.storage.db import UNREACHABLE
 from lokpanchang.tasks import app
+from lokpanchang.tasks.app import services_of
 
 TRANSIENT: tuple[type[BaseException], ...] = (
     *UNREACHABLE,
@@ -45,20 +45,20 @@ beatmonitor.connect_celery_signals()
 
 
 def _configure_worker_logging(**_kwargs) -> None:
-    logs.configure_logging(get_settings())
+    logs.configure_logging(app.services.settings)
 
 
 def _configure_child_logging(**_kwargs) -> None:
     # A prefork child inherits the parent's handlers; configuring both again makes sure its
     # structlog and stdlib records reach the day's file whatever the start method.
-    settings = get_settings()
+    settings = app.services.settings
     logs.configure_logging(settings)
     logs.route_stdlib_logging(settings)
 
 
 def _configure_celery_logging(loglevel=None, **_kwargs) -> None:
     # Connected, this replaces Celery's own logging set-up: its records become our JSON lines.
-    settings = get_settings()
+    settings = app.services.settings
     logs.configure_logging(settings)
     logs.route_stdlib_logging(settings, level=loglevel)
 
@@ -86,7 +86,7 @@ def _now() -> datetime:
 )
 def collect_system_health_metrics(self) -> dict:
     try:
-        stored = samples.record_health(get_settings(), _now(), app=self.app)
+        stored = samples.record_health(services_of(self).settings, _now(), app=self.app)
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {
@@ -102,9 +102,7 @@ def update_daily_metrics_task(self, days: list[str] | None = None) -> dict:
 
     wanted = [date.fromisoformat(day) for day in days] if days else None
     try:
-        written = metrics.update_daily_metrics(
-            get_settings().effective_database_url, _now(), wanted
-        )
+        written = metrics.update_daily_metrics(services_of(self).database_url, _now(), wanted)
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
     return {"rows": written}
@@ -112,7 +110,7 @@ def update_daily_metrics_task(self, days: list[str] | None = None) -> dict:
 
 @app.task(name="tasks.cleanup_old_metrics", bind=True, max_retries=3, default_retry_delay=300)
 def cleanup_old_metrics(self) -> dict:
-    settings = get_settings()
+    settings = services_of(self).settings
     try:
         return metrics.cleanup_old_metrics(
             settings.effective_database_url, _now(), settings.metrics_retention_days
@@ -123,7 +121,7 @@ def cleanup_old_metrics(self) -> dict:
 
 @app.task(name="tasks.generate_weekly_report", bind=True, max_retries=3, default_retry_delay=300)
 def generate_weekly_report(self) -> dict:
-    settings = get_settings()
+    settings = services_of(self).settings
     try:
         path = reports.generate_weekly_report(settings, _now())
     except TRANSIENT as exc:
@@ -139,7 +137,7 @@ def email_weekly_report(self, path: str) -> dict:
     from pathlib import Path
 
     try:
-        reports.email_report(get_settings(), Path(path))
+        reports.email_report(services_of(self).settings, Path(path))
     except reports.ReportMailRefused as exc:  # a setting to fix, not an outage to wait out
         structlog.get_logger(__name__).error("report.mail_refused", path=path, reason=str(exc))
         return {"mailed": None, "refused": str(exc)}
@@ -151,7 +149,7 @@ def email_weekly_report(self, path: str) -> dict:
 @app.task(name="tasks.backup_logs_task", bind=True, max_retries=3, default_retry_delay=120)
 def backup_logs_task(self) -> dict:
     try:
-        return logbackup.backup_previous_day(get_settings(), _now())
+        return logbackup.backup_previous_day(services_of(self).settings, _now())
     except OSError as exc:
         raise _retry(self, exc) from exc
 
@@ -159,14 +157,14 @@ def backup_logs_task(self) -> dict:
 @app.task(name="tasks.upload_logs_to_s3_task", bind=True, max_retries=4, default_retry_delay=300)
 def upload_logs_to_s3_task(self) -> dict:
     try:
-        return s3upload.upload_archives(get_settings(), _now())
+        return s3upload.upload_archives(services_of(self).settings, _now())
     except TRANSIENT as exc:
         raise _retry(self, exc) from exc
 
 
 @app.task(name="tasks.dispatch_scheduled_jobs", bind=True, max_retries=2, default_retry_delay=10)
 def dispatch_scheduled_jobs(self) -> dict:
-    url, worker = get_settings().effective_database_url, f"dispatcher:{self.request.id}"
+    url, worker = services_of(self).database_url, f"dispatcher:{self.request.id}"
 
     def start(job_id: int, due_at: datetime) -> None:
         run_scheduled_job.apply_async(args=(job_id, due_at.isoformat(), worker))
@@ -179,7 +177,7 @@ def dispatch_scheduled_jobs(self) -> dict:
 
 @app.task(name="tasks.run_scheduled_job", bind=True, max_retries=3, default_retry_delay=30)
 def run_scheduled_job(self, job_id: int, due_at: str, claimed_by: str) -> dict:
-    settings = get_settings()
+    settings = services_of(self).settings
     try:
         due = datetime.fromisoformat(due_at)
         outcome, detail = jobrunner.execute_job(settings, job_id, _now(), due)

@@ -20,9 +20,9 @@ from celery import chord
 from lokpanchang import broadcast, clock
 from lokpanchang.broadcast import groups, retries
 from lokpanchang.broadcast.locks import make_lock
-from lokpanchang.config import get_settings
 from lokpanchang.storage.db import UNREACHABLE
 from lokpanchang.tasks import app
+from lokpanchang.tasks.app import services_of
 
 log = structlog.get_logger(__name__)
 
@@ -55,9 +55,9 @@ def enqueue_retries() -> None:
     send_retries.apply_async()
 
 
-@app.task(name="tasks.jit_planner", **RETRY)
-def jit_planner() -> dict:
-    settings = get_settings()
+@app.task(name="tasks.jit_planner", bind=True, **RETRY)
+def jit_planner(self) -> dict:
+    settings = services_of(self).settings
     report = broadcast.planner_pass(
         settings,
         clock.now(),
@@ -69,15 +69,15 @@ def jit_planner() -> dict:
     return report.to_dict()
 
 
-@app.task(name="tasks.prepare_run", **RETRY)
-def prepare_run(run_id: int) -> dict:
-    places = broadcast.prepare_run(broadcast.default_context(), run_id, clock.now())
+@app.task(name="tasks.prepare_run", bind=True, **RETRY)
+def prepare_run(self, run_id: int) -> dict:
+    places = broadcast.prepare_run(services_of(self).send_context(), run_id, clock.now())
     return {"run_id": run_id, "places": places}
 
 
-@app.task(name="tasks.send_for_timezone", **RETRY)
-def send_for_timezone(run_id: int) -> dict:
-    settings = get_settings()
+@app.task(name="tasks.send_for_timezone", bind=True, **RETRY)
+def send_for_timezone(self, run_id: int) -> dict:
+    settings = services_of(self).settings
     bounds = broadcast.start_run(settings, run_id, clock.now())
     if not bounds:
         broadcast.finish_run(settings, run_id, clock.now())
@@ -89,7 +89,7 @@ def send_for_timezone(run_id: int) -> dict:
 
 @app.task(name="tasks.send_batch", bind=True, **{**RETRY, "max_retries": None})
 def send_batch(self, run_id: int, bounds: list[int]) -> dict:
-    ctx = broadcast.default_context()
+    ctx = services_of(self).send_context()
     if groups.applies(ctx.settings):
         # A worker group sends the rows on its numbers and hands the batch on (issue 23 item 4).
         tally, then = groups.send_batch(ctx, run_id, (bounds[0], bounds[1]), clock.now())
@@ -104,11 +104,11 @@ def send_batch(self, run_id: int, bounds: list[int]) -> dict:
     raise self.retry(countdown=result.retry_after)
 
 
-@app.task(name="tasks.send_retries", **RETRY)
-def send_retries() -> dict:
-    return retries.send_due(broadcast.default_context(), clock.now())
+@app.task(name="tasks.send_retries", bind=True, **RETRY)
+def send_retries(self) -> dict:
+    return retries.send_due(services_of(self).send_context(), clock.now())
 
 
-@app.task(name="tasks.summarize_run", **RETRY)
-def summarize_run(run_id: int) -> bool:
-    return broadcast.finish_run(get_settings(), run_id, clock.now())
+@app.task(name="tasks.summarize_run", bind=True, **RETRY)
+def summarize_run(self, run_id: int) -> bool:
+    return broadcast.finish_run(services_of(self).settings, run_id, clock.now())

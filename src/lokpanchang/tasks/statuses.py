@@ -16,11 +16,11 @@ import structlog
 from redis.exceptions import RedisError
 
 from lokpanchang import clock
-from lokpanchang.config import get_settings
 from lokpanchang.conversation import apply_stored_statuses
 from lokpanchang.storage import draining
 from lokpanchang.storage.db import UNREACHABLE
 from lokpanchang.tasks import app
+from lokpanchang.tasks.app import services_of
 
 log = structlog.get_logger(__name__)
 
@@ -38,9 +38,10 @@ TRANSIENT = (*UNREACHABLE, ConnectionError, TimeoutError)
     retry_backoff_max=60,
     retry_jitter=True,
     max_retries=8,
+    bind=True,
 )
-def apply_statuses() -> dict:
-    return {"statuses": drain(get_settings())}
+def apply_statuses(self) -> dict:
+    return {"statuses": drain(services_of(self).settings)}
 
 
 def drain(settings) -> int:

@@ -17,11 +17,11 @@ from typing import Any
 import structlog
 
 from lokpanchang import clock
-from lokpanchang.config import get_settings
 from lokpanchang.conversation import process_inbound
 from lokpanchang.storage import inbound
 from lokpanchang.storage.db import DUPLICATE, UNREACHABLE, transaction
 from lokpanchang.tasks import app
+from lokpanchang.tasks.app import services_of
 from lokpanchang.tasks.erasure import ask_for_compaction, queue_due_compaction
 
 log = structlog.get_logger(__name__)
@@ -42,18 +42,18 @@ MAX_ATTEMPTS = 5  # times recovery queues one stored webhook before giving it up
 RECOVER_LIMIT = 1000  # rows one recovery pass queues again at most
 
 
-@app.task(name="tasks.handle_inbound", **INBOUND_TASK)
-def handle_inbound(inbound_id: int) -> dict:
-    settings = get_settings()
-    handled = process_inbound(inbound_id, settings, clock.now())
+@app.task(name="tasks.handle_inbound", bind=True, **INBOUND_TASK)
+def handle_inbound(self, inbound_id: int) -> dict:
+    services = services_of(self)
+    handled = process_inbound(inbound_id, services.send_context(), clock.now())
     if handled.get("erased"):  # their values are still in PostgreSQL's pages: ask it away
-        ask_for_compaction(settings, clock.now())
+        ask_for_compaction(services.settings, clock.now())
     return handled
 
 
-@app.task(name="tasks.recover_inbound", **{**INBOUND_TASK, "queue": "default"})
-def recover_inbound() -> dict:
-    settings = get_settings()
+@app.task(name="tasks.recover_inbound", bind=True, **{**INBOUND_TASK, "queue": "default"})
+def recover_inbound(self) -> dict:
+    settings = services_of(self).settings
     before = clock.now() - timedelta(seconds=settings.inbound_recover_after)
     with transaction(settings.effective_database_url) as session:
         found = inbound.overdue(session, before, MAX_ATTEMPTS, RECOVER_LIMIT)

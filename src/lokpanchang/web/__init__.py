@@ -8,7 +8,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
-from lokpanchang.config import ConfigError, Settings, get_settings, secret_weakness, signing_key
+from lokpanchang.config import ConfigError, Settings, secret_weakness, signing_key
 
 # Modules under lokpanchang.web, each with a Blueprint named ``bp``.
 BLUEPRINT_MODULES = (
@@ -37,8 +37,9 @@ class RowIdConverter(IntegerConverter):
         super().__init__(url_map, min=0, max=MAX_ROW_ID)
 
 
-def create_app(settings: Settings | None = None) -> Flask:
-    settings = settings or get_settings()
+def create_app(settings: Settings) -> Flask:
+    """The web app for ``settings``, which its process read at its start (``lokpanchang web``
+    hands them to gunicorn's workers, ``up`` to its threaded server)."""
     check_secrets(settings)
     app = Flask(__name__)
     app.config["SETTINGS"] = settings

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.config import get_settings
+from lokpanchang.config import Settings
 
 
 def register(subparsers) -> None:
@@ -42,11 +42,7 @@ def tcp_port(text: str) -> int:
     return int(text)
 
 
-def _log_level() -> str:
-    return get_settings().log_level
-
-
-def start_logging(celery: bool = False) -> None:
+def start_logging(settings: Settings, celery: bool = False) -> None:
     """Switch this process's logs to masked JSON lines (stderr and the day's file).
 
     With ``celery``, also connect Celery's ``setup_logging`` signal first, so Celery keeps
@@ -56,15 +52,14 @@ def start_logging(celery: bool = False) -> None:
 
     if celery:
         import lokpanchang.tasks.ops  # noqa: F401 -- connects the logging signals
-    settings = get_settings()
     logs.configure_logging(settings)
     logs.route_stdlib_logging(settings)
 
 
-def _prepare_broker() -> None:
+def _prepare_broker(settings: Settings) -> None:
     from lokpanchang.tasks.app import prepare_broker  # celery loads only for these commands
 
-    prepare_broker(get_settings())
+    prepare_broker(settings)
 
 
 def _worker(args) -> int:
@@ -74,8 +69,9 @@ def _worker(args) -> int:
     if args.concurrency < 1:
         raise CommandError(f"--concurrency {args.concurrency} must be at least 1")
     queues = _queues(args.queues, [queue.name for queue in TASK_QUEUES])
-    start_logging(celery=True)
-    _prepare_broker()
+    settings = app.services.settings  # the worker's, read as the Celery app started
+    start_logging(settings, celery=True)
+    _prepare_broker(settings)
     app.worker_main(
         [
             "--quiet",  # no banner: what it said is in `lokpanchang status` and the config
@@ -85,7 +81,7 @@ def _worker(args) -> int:
             "-c",
             str(args.concurrency),
             "--loglevel",
-            _log_level(),
+            settings.log_level,
         ]
     )
     return 0
@@ -105,10 +101,11 @@ def _queues(text: str, known: list[str]) -> list[str]:
 def _beat(args) -> int:
     from lokpanchang.tasks import app
 
-    get_settings().data_dir.mkdir(parents=True, exist_ok=True)
-    start_logging(celery=True)
-    _prepare_broker()
-    app.start(["--quiet", "beat", "--loglevel", _log_level()])
+    settings = app.services.settings  # beat's, read as the Celery app started
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    start_logging(settings, celery=True)
+    _prepare_broker(settings)
+    app.start(["--quiet", "beat", "--loglevel", settings.log_level])
     return 0
 
 
@@ -117,9 +114,9 @@ def _web(args) -> int:
     which ``up`` runs on loopback."""
     from lokpanchang.web import check_secrets
 
-    settings = get_settings()
+    settings = args.services().settings
     check_secrets(settings)  # refuses bad settings before a worker starts
-    start_logging()
+    start_logging(settings)
     port = args.port or settings.web_port
     if args.simple:
         _serve_simple(settings, port)
@@ -140,7 +137,7 @@ def _serve_simple(settings, port: int) -> None:
             return "lokpanchang"  # the Server header names no versions
 
     app = create_app(settings)
-    _prepare_broker()
+    _prepare_broker(settings)
     run_simple(
         settings.web_host,
         port,

@@ -28,7 +28,7 @@ from lokpanchang.cli.service.supervisor import (
     stopping_on_signals,
     supervise,
 )
-from lokpanchang.config import Settings, get_settings
+from lokpanchang.config import Settings
 
 FAKE_PHONE_NUMBER_ID = "100000000000001"
 FAKE_TELEGRAM_BOT = "LokPanchangFakeBot"
@@ -89,7 +89,7 @@ def _up(args) -> int:
 def _run(args) -> int:
     from lokpanchang.storage import migrate
 
-    settings = get_settings()
+    settings = args.services().settings
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     port = str(args.port or settings.web_port)
     me = [sys.executable, "-m", "lokpanchang"]
@@ -126,7 +126,7 @@ def _run(args) -> int:
     print("\n".join([*run.banner(settings), flower_line]).strip(), flush=True)  # before logs
     run.write(settings.data_dir)
     try:
-        start_logging()
+        start_logging(settings)
         with holding_stop(
             "the database migration is done (stopped half-way it could be left half-done)"
         ):
@@ -134,7 +134,7 @@ def _run(args) -> int:
         if args.sample_subscribers:
             from lokpanchang.cli.subscribers import import_sample
 
-            import_sample()  # one transaction: a Ctrl-C here imports nobody
+            import_sample(args)  # one transaction: a Ctrl-C here imports nobody
         return supervise(children)
     except Stop:
         return 0

@@ -13,8 +13,7 @@ from datetime import datetime, timedelta
 from celery.schedules import crontab, schedule
 from croniter import croniter
 
-from lokpanchang.config import get_settings
-from lokpanchang.ops.beat.schedule import RUN_AT_START, beat_schedule
+from lokpanchang.ops.beat.schedule import RUN_AT_START
 
 CRON_FIELDS = ("minute", "hour", "day_of_month", "month_of_year", "day_of_week")
 
@@ -31,18 +30,12 @@ class BeatEntry:
         return describe_schedule(self.schedule)
 
 
-def beat_entries(table: dict | None = None) -> list[BeatEntry]:
-    """Every entry of the beat table (by default as beat runs it here), in its written order."""
-    table = beat_schedule(get_settings()) if table is None else table
+def beat_entries(table: dict) -> list[BeatEntry]:
+    """Every entry of the beat table (``schedule.beat_schedule``), in its written order."""
     return [
         BeatEntry(key, entry["task"], entry["schedule"], key in RUN_AT_START)
         for key, entry in table.items()
     ]
-
-
-def key_for_task(table: dict | None = None) -> dict[str, str]:
-    """Task name -> beat key, for recognising beat-driven runs in signals."""
-    return {entry.task: entry.key for entry in beat_entries(table)}
 
 
 def describe_schedule(value: object) -> str:

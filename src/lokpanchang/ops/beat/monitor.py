@@ -12,10 +12,9 @@ from datetime import datetime
 import structlog
 
 from lokpanchang import clock
-from lokpanchang.config import get_settings
 from lokpanchang.ops.beat.entries import beat_entries as beat_entries_of
-from lokpanchang.ops.beat.entries import key_for_task
 from lokpanchang.ops.beat.freshness import BeatLife, EntryState, assess
+from lokpanchang.ops.beat.schedule import task_keys
 from lokpanchang.storage import beat_entries
 from lokpanchang.storage.beat_entries import BeatEntryRecord
 
@@ -24,7 +23,7 @@ _started: dict[str, float] = {}
 
 
 def record_start(url: str, task: str, task_id: str, now: datetime) -> None:
-    key = key_for_task().get(task)
+    key = task_keys().get(task)
     if key is not None:
         beat_entries.record_start(url, key, task, task_id, now)
 
@@ -37,7 +36,7 @@ def record_finish(
     error: str | None = None,
     duration_s: float | None = None,
 ) -> None:
-    key = key_for_task().get(task)
+    key = task_keys().get(task)
     if key is not None:
         beat_entries.record_finish(url, key, task, outcome, now, error, duration_s)
 
@@ -48,11 +47,11 @@ def beat_life(url: str, now: datetime) -> BeatLife:
 
 
 def entry_states(
-    url: str, now: datetime, table: dict | None = None, beat: BeatLife | None = None
+    url: str, now: datetime, table: dict, beat: BeatLife | None = None
 ) -> list[tuple[EntryState, BeatEntryRecord | None]]:
-    """Every beat entry (of ``table``, by default the one beat runs with this process's
-    settings) with its stored status and its assessment at ``now`` (given ``beat``'s life,
-    looked up when not given)."""
+    """Every beat entry of ``table`` (the one beat runs: ``schedule.beat_schedule``) with its
+    stored status and its assessment at ``now`` (given ``beat``'s life, looked up when not
+    given)."""
     beat = beat_life(url, now) if beat is None else beat
     stored = beat_entries.stored_entries(url)
     return [
@@ -64,24 +63,27 @@ def entry_states(
     ]
 
 
-def _safely(action, *args, **kwargs) -> None:
+def _safely(task, action, *args, **kwargs) -> None:
+    """``action(url, ...)`` on the database of the services of ``task``'s Celery app."""
     try:
-        action(get_settings().effective_database_url, *args, **kwargs)
+        action(task.app.services.database_url, *args, **kwargs)
     except Exception as exc:  # noqa: BLE001 -- monitoring must never break the monitored task
         log.warning("beat_monitor_write_failed", error=f"{type(exc).__name__}: {exc}")
 
 
 def on_prerun(sender=None, task_id=None, task=None, **_kwargs) -> None:
-    name = getattr(task or sender, "name", "")
-    if name in key_for_task():
+    task = task or sender
+    name = getattr(task, "name", "")
+    if name in task_keys():
         _started[task_id] = clock.monotonic()
-        _safely(record_start, name, task_id, clock.now())
+        _safely(task, record_start, name, task_id, clock.now())
 
 
 def on_failure(sender=None, task_id=None, exception=None, **_kwargs) -> None:
     name = getattr(sender, "name", "")
-    if name in key_for_task():
+    if name in task_keys():
         _safely(
+            sender,
             record_finish,
             name,
             "FAILURE",
@@ -91,12 +93,13 @@ def on_failure(sender=None, task_id=None, exception=None, **_kwargs) -> None:
 
 
 def on_postrun(sender=None, task_id=None, task=None, state=None, **_kwargs) -> None:
-    name = getattr(task or sender, "name", "")
-    if name not in key_for_task():
+    task = task or sender
+    name = getattr(task, "name", "")
+    if name not in task_keys():
         return
     started = _started.pop(task_id, None)
     duration = round(clock.monotonic() - started, 3) if started is not None else None
-    _safely(record_finish, name, state or "UNKNOWN", clock.now(), duration_s=duration)
+    _safely(task, record_finish, name, state or "UNKNOWN", clock.now(), duration_s=duration)
 
 
 def connect_celery_signals() -> None:

@@ -58,6 +58,15 @@ def beat_schedule(settings: Settings) -> dict:
     return schedule | _feature_entries(settings)
 
 
+def task_keys() -> dict[str, str]:
+    """Task name -> beat key, for recognising beat-driven runs in signals: the same whatever
+    the settings (they choose the periods only)."""
+    from lokpanchang.broadcast import card_prerender
+
+    keys = {str(entry["task"]): key for key, entry in BEAT_SCHEDULE.items()}
+    return keys | {card_prerender.TASK: card_prerender.BEAT_KEY}
+
+
 def _feature_entries(settings: Settings) -> dict:
     """Entries registered beside their feature: the cards rendered ahead (issue 27)."""
     from lokpanchang.broadcast import card_prerender

@@ -16,6 +16,7 @@ from lokpanchang import clock
 from lokpanchang.config import Settings
 from lokpanchang.delivery.adapters import names_with
 from lokpanchang.ops.beat import monitor as beatmonitor
+from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.ops.health import probes
 from lokpanchang.storage import gauges
 
@@ -152,7 +153,8 @@ class LokpanchangCollector:
             "1 for the entry's current state (ok, pending, late, missed)",
             labels=["key", "status"],
         )
-        for entry, _row in beatmonitor.entry_states(url, now):
+        table = beat_schedule(self.settings)
+        for entry, _row in beatmonitor.entry_states(url, now, table):
             if entry.last_started_at is not None:
                 age.add_metric([entry.key], (now - entry.last_started_at).total_seconds())
             for name in ("ok", "pending", "late", "missed"):

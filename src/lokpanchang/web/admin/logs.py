@@ -10,6 +10,7 @@ from flask import abort, render_template, request, send_file
 from lokpanchang import clock
 from lokpanchang.ops.beat import monitor as beatmonitor
 from lokpanchang.ops.beat.entries import in_words
+from lokpanchang.ops.beat.schedule import beat_schedule
 from lokpanchang.ops.log_archives import backup as logbackup
 from lokpanchang.web import app_settings
 from lokpanchang.web.admin import bp, logfiles
@@ -68,7 +69,9 @@ def beat():
 
 def beat_rows(now: datetime) -> list[dict]:
     """Every beat entry: schedule, last start and finish, outcome, next due, ok/late/missed."""
-    states = beatmonitor.entry_states(app_settings().effective_database_url, now)
+    settings = app_settings()
+    table = beat_schedule(settings)
+    states = beatmonitor.entry_states(settings.effective_database_url, now, table)
     return [_row(state, stored) for state, stored in states]
 
 
