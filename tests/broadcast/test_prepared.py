@@ -9,14 +9,21 @@ import pytest
 from sqlalchemy import func, select
 
 from lokpanchang.almanac import generate_panchangam_with_timezone
-from lokpanchang.broadcast import SendContext, planner_pass, prepare_run, send_batch, start_run
+from lokpanchang.broadcast import (
+    SendContext,
+    finish_run,
+    planner_pass,
+    prepare_run,
+    send_batch,
+    start_run,
+)
 from lokpanchang.broadcast.content import DatabaseStore, Recipient, almanac_content
 from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.delivery.memory import MemorySender
 from lokpanchang.messages import render_daily
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import PreparedPanchangam
-from tests.broadcast.helpers import RecordingQueue, add_subscriber
+from lokpanchang.storage.models import PreparedPanchangam, UserDetail
+from tests.broadcast.helpers import RecordingQueue, add_subscriber, ledger, runs
 from tests.broadcast.test_sending import BEFORE, KOLKATA_DUE, plan
 
 DAY = date(2026, 3, 10)
@@ -120,3 +127,54 @@ def test_an_unavailable_store_never_blocks_a_message():
     content = almanac_content(BrokenStore())
     parameters, text = content(hyderabad("en"))
     assert "Hyderabad" in text and content.panchangams.computed == 1
+
+
+# Issue 23 item 1: the rows are owed and prepared before the instant ------------------------
+
+
+def statuses(url: str) -> list[str]:
+    return [row.status for row in ledger(url)]
+
+
+def test_the_rows_are_owed_and_prepared_before_the_instant_and_sent_at_it(settings):
+    subscribers_in_three_places(settings.database_url)
+    run_id = plan(settings)
+    ctx = worker(settings)
+    prepare_run(ctx, run_id, BEFORE)
+    assert statuses(settings.database_url) == ["prepared"] * 4
+    assert [run.status for run in runs(settings.database_url)] == ["planned"]
+    send_everything(ctx, run_id)
+    assert statuses(settings.database_url) == ["sent"] * 4 and len(ctx.sender.sent) == 4
+
+
+def test_a_prepare_after_the_instant_owes_nothing_the_run_does(settings):
+    subscribers_in_three_places(settings.database_url)
+    run_id = plan(settings)
+    prepare_run(worker(settings), run_id, KOLKATA_DUE)
+    assert statuses(settings.database_url) == []
+
+
+def test_who_stops_or_pauses_after_the_rows_are_prepared_is_withdrawn_and_not_sent(settings):
+    url = settings.database_url
+    stopper, pauser, *others = [add_subscriber(url, "Asia/Kolkata") for _ in range(4)]
+    run_id = plan(settings)
+    ctx = worker(settings)
+    prepare_run(ctx, run_id, BEFORE)
+    with transaction(url) as session:
+        session.get(UserDetail, stopper).obsoleted_on = BEFORE + timedelta(minutes=1)
+        session.get(UserDetail, pauser).paused_until = DAY
+    send_everything(ctx, run_id)
+    by_user = {row.user_id: row.status for row in ledger(url)}
+    assert by_user == {stopper: "withdrawn", pauser: "withdrawn", **dict.fromkeys(others, "sent")}
+    assert len(ctx.sender.sent) == 2
+    assert finish_run(settings, run_id, KOLKATA_DUE)
+    assert [(run.status, run.sent, run.skipped) for run in runs(url)] == [("done", 2, 2)]
+
+
+def test_prepared_rows_of_a_run_that_never_starts_are_missed_after_the_grace(settings):
+    subscribers_in_three_places(settings.database_url)
+    run_id = plan(settings)
+    prepare_run(worker(settings), run_id, BEFORE)
+    late = KOLKATA_DUE + timedelta(seconds=settings.late_grace + 1)
+    assert start_run(settings, run_id, late) == []
+    assert statuses(settings.database_url) == ["missed"] * 4

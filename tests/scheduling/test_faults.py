@@ -19,8 +19,10 @@ from sqlalchemy import select
 from lokpanchang.broadcast import make_context, planner_pass, welcome_send
 from lokpanchang.broadcast.locks import DatabaseLock
 from lokpanchang.config import load_settings
+from lokpanchang.conversation.handling import handle_events
+from lokpanchang.delivery.events import Inbound, InboundKind
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.models import PreparedPanchangam
+from lokpanchang.storage.models import PreparedPanchangam, UserDetail
 from lokpanchang.tasks.app import create_celery
 from tests.broadcast.helpers import add_subscriber, ledger, runs
 from tests.scheduling.cluster import Cluster, next_kolkata_morning, wait_until
@@ -188,6 +190,67 @@ def test_a_countdown_longer_than_the_visibility_timeout_sends_once(scene):
     cluster.wait_for_passes(2)
     sent_once_each(cluster, users)
     assert worker.poll() is None
+
+
+# Issue 23 item 1: the rows are owed and prepared minutes before the instant. These tests
+# plan the slot well before it (start-up on a loaded machine took over 30 s), so there is
+# time to act between preparing and sending.
+AHEAD = {"lead": timedelta(seconds=75), "planner_lookahead": 70, "visibility_timeout": 90}
+
+
+def statuses(cluster: Cluster, users: list[int]) -> dict[int, str]:
+    return {r.user_id: r.status for r in ledger(cluster.database_url) if r.user_id in users}
+
+
+def all_prepared(cluster: Cluster, users: list[int], due: datetime) -> None:
+    def prepared() -> bool:
+        found = statuses(cluster, users)
+        return len(found) == len(users) and set(found.values()) == {"prepared"}
+
+    try:
+        wait_until(prepared, 70, "")
+    except AssertionError:
+        raise AssertionError("every row prepared\n" + cluster.logs()) from None
+    assert cluster.now() < due, "the instant came before the test could act"
+
+
+def say(cluster: Cluster, user_id: int, words: str) -> None:
+    """``user_id`` writes ``words`` to us, through the conversation as the webhook does."""
+    with transaction(cluster.database_url) as session:
+        address = session.get_one(UserDetail, user_id).address
+        event = Inbound("whatsapp", address, f"wamid.{user_id}.{words}", InboundKind.TEXT, words)
+        handle_events(session, [event], cluster.now())
+
+
+def test_a_worker_killed_between_preparing_and_sending_loses_and_doubles_nobody(scene):
+    cluster, due, users = scene(per_zone=20, **AHEAD)
+    worker = cluster.start_worker()
+    cluster.start_beat()
+    all_prepared(cluster, users, due)
+    cluster.stop(worker, signal.SIGKILL)  # it held the run's ETA task and nothing else
+    cluster.start_worker()
+    wait_until(all_settled(cluster, users), 90, "every subscriber sent\n" + cluster.logs())
+    sent_once_each(cluster, users)
+    assert min(row.sent_at for row in ledger(cluster.database_url)) >= due  # never early
+
+
+@ON_POSTGRESQL
+def test_a_subscriber_who_stops_or_pauses_between_preparing_and_sending_gets_nothing(scene):
+    cluster, due, users = scene(**AHEAD)
+    cluster.start_worker()
+    cluster.start_beat()
+    all_prepared(cluster, users, due)
+    stopper, pauser, *others = users
+    say(cluster, stopper, "stop")
+    say(cluster, pauser, "pause 1")
+    wait_until(all_settled(cluster, others), 60, "the others sent\n" + cluster.logs())
+    sent_once_each(cluster, others)
+    addresses = {line["phone"] for line in cluster.outbox}
+    with transaction(cluster.database_url) as session:
+        quiet = {session.get_one(UserDetail, user).address for user in (stopper, pauser)}
+    assert not addresses & quiet
+    assert [statuses(cluster, users)[user] for user in (stopper, pauser)] == ["withdrawn"] * 2
+    assert sum(run.skipped for run in runs(cluster.database_url)) == 2  # not today, by rule
 
 
 def kill_mid_fan_out(cluster, users, sig, action=None):

@@ -124,7 +124,8 @@ class DailyBatch(LedgerSelection):
         if past_grace(self.settings, run, now):
             give_up_late_run(session, run)
             return []
-        return super().claim(session, now, stale_before)
+        # Rows are owed (and prepared) minutes ahead: who stopped or paused since gets nothing.
+        return ledger.withdraw_unwanted(session, super().claim(session, now, stale_before), now)
 
     def may_send(self, session) -> bool:
         return runs.existing_run(session, self.run_id).status == RunStatus.RUNNING

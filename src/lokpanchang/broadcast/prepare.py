@@ -1,9 +1,16 @@
-"""Panchangams prepared before a run's instant (issue 4, item 5).
+"""A run made ready before its instant (issue 4 item 5, issue 23 item 1).
 
 The planner queues ``tasks.prepare_run(run_id)`` when it plans a run, a look-ahead (15 min)
-before the instant. It computes each distinct (rounded place, zone, local date) of the slot's
-subscribers once and writes it to the shared store, where every worker's batches find it.
-Nothing waits for it: a batch computes (and stores) whatever is not there yet.
+before the instant. It owes the slot's subscribers their ledger rows (admitted by the
+messaging limit) and marks them 'prepared', so the instant's ``start_run`` only cuts batches;
+then it computes each distinct (rounded place, zone, local date) of the slot's subscribers
+once and writes it to the shared store, where every worker's batches find it.
+
+Nothing waits for it: a batch owes, computes (and stores) whatever is not there yet. A
+prepared row was never handed to a channel: at the instant a batch claims it like a pending
+one; one whose subscriber stopped or paused since is 'withdrawn' (``DailyBatch.claim``); one
+of a run that never starts is given up past the grace ('missed') or owed again when the run
+is planned again; a worker that dies holding none loses nothing.
 """
 
 from __future__ import annotations
@@ -14,15 +21,19 @@ import structlog
 
 from lokpanchang.broadcast.content import PLACE_DECIMALS, Recipient
 from lokpanchang.broadcast.context import SendContext
-from lokpanchang.storage import audience, runs
+from lokpanchang.broadcast.owing import owe_run
+from lokpanchang.config import Settings
+from lokpanchang.storage import audience, ledger, runs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.states import FINAL_RUNS
+from lokpanchang.storage.states import FINAL_RUNS, NOT_STARTED_RUNS
 
 log = structlog.get_logger(__name__)
 
 
 def prepare_run(ctx: SendContext, run_id: int, now: datetime) -> int:
-    """Fill the store with the run's panchangams; returns how many distinct places it holds."""
+    """Owe the run's rows ahead, then fill the store with its panchangams; returns how many
+    distinct places it holds."""
+    owe_ahead(ctx.settings, run_id, now)
     prepare = getattr(ctx.content, "prepare", None)
     with transaction(ctx.url) as session:
         run = runs.run(session, run_id)
@@ -36,6 +47,19 @@ def prepare_run(ctx: SendContext, run_id: int, now: datetime) -> int:
     ]
     prepared = prepare(recipients)
     log.info("run.prepared", run_id=run_id, places=prepared)
+    return prepared
+
+
+def owe_ahead(settings: Settings, run_id: int, now: datetime) -> int:
+    """Before a run's instant, owe its subscribers their rows and mark them prepared; how
+    many rows are prepared (0 once the run has started or its instant has come)."""
+    with transaction(settings.effective_database_url) as session:
+        run = runs.run(session, run_id)
+        if run is None or run.status not in NOT_STARTED_RUNS or now >= run.due_at:
+            return 0
+        owe_run(session, settings, run, now)
+        prepared = ledger.prepare_run_rows(session, run_id)
+    log.info("run.rows_prepared", run_id=run_id, rows=prepared)
     return prepared
 
 

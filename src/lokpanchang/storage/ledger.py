@@ -143,13 +143,14 @@ def insert_rows(
 
 
 def sendable(model: Ledger, stale_before: datetime, now: datetime):
-    """Rows that owe an attempt now: pending; retry whose back-off has ended; a stale claim.
+    """Rows that owe an attempt now: pending or prepared; retry whose back-off has ended; a
+    stale claim. (Only a running run's batches take prepared rows: at or after its instant.)
 
     A claimed row was never handed to a channel ('sending' marks that), so taking a stale
     claim again cannot double a message.
     """
     return or_(
-        model.status == L.PENDING,
+        model.status.in_((L.PENDING, L.PREPARED)),
         and_(model.status == L.RETRY, or_(model.retry_at.is_(None), model.retry_at <= now)),
         and_(model.status == L.CLAIMED, model.claimed_at < stale_before),
     )
@@ -227,6 +228,39 @@ def move_where(session: Session, model: Ledger, where, target: LedgerStatus, **v
     """Move every row matching ``where`` whose state allows it to ``target``."""
     statement = update(model).where(where, status_in(model, sources(target)))
     return affected_rows(session.execute(statement.values(status=target, **values)))
+
+
+def prepare_run_rows(session: Session, run_id: int) -> int:
+    """Mark a run's pending rows prepared: owed and ready before its instant."""
+    pending = and_(MessageLog.run_id == run_id, MessageLog.status == L.PENDING)
+    return move_where(session, MessageLog, pending, L.PREPARED)
+
+
+def withdraw_unwanted(session: Session, ids: list[int], now: datetime) -> list[int]:
+    """Move the daily rows among ``ids`` whose subscriber has stopped, or paused their local
+    date, since the row was owed to 'withdrawn'; the ids left to send, in order."""
+    if not ids:
+        return []
+    paused = and_(
+        UserDetail.paused_until.is_not(None), UserDetail.paused_until >= MessageLog.local_date
+    )
+    unwanted = (
+        select(UserDetail.id)
+        .where(UserDetail.id == MessageLog.user_id, or_(UserDetail.obsoleted_on <= now, paused))
+        .exists()
+    )
+    statement = (
+        update(MessageLog)
+        .where(
+            id_in(session, MessageLog.id, ids),
+            status_in(MessageLog, sources(L.WITHDRAWN)),
+            unwanted,
+        )
+        .values(status=L.WITHDRAWN, error_detail="stopped or paused before the send")
+        .returning(MessageLog.id)
+    )
+    withdrawn = set(session.execute(statement).scalars())
+    return [row_id for row_id in ids if row_id not in withdrawn]
 
 
 def record(session: Session, model: Ledger, rows: list[dict]) -> None:

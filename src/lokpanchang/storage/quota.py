@@ -31,7 +31,17 @@ from lokpanchang.storage.states import LedgerStatus
 WINDOW = timedelta(hours=24)
 QUOTA_LOCK_KEY = "quota:messaging-limit"
 L = LedgerStatus
-REACHING = (L.PENDING, L.CLAIMED, L.RETRY, L.SENDING, L.SENT, L.DELIVERED, L.READ, L.AMBIGUOUS)
+REACHING = (
+    L.PENDING,
+    L.PREPARED,
+    L.CLAIMED,
+    L.RETRY,
+    L.SENDING,
+    L.SENT,
+    L.DELIVERED,
+    L.READ,
+    L.AMBIGUOUS,
+)
 REACHED = (L.SENT, L.DELIVERED, L.READ, L.AMBIGUOUS)
 
 

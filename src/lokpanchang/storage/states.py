@@ -17,6 +17,9 @@ class LedgerStatus(StrEnum):
     """Where one message to one subscriber stands (``message_log``, ``announcement_log``)."""
 
     PENDING = "pending"  # owed a send attempt
+    # Owed and made ready before its run's instant (``broadcast.prepare``); never handed to a
+    # channel: at the instant it is claimed and sent, or withdrawn, like a pending row.
+    PREPARED = "prepared"
     CLAIMED = "claimed"  # taken by a batch, not yet handed to a channel: safe to take again
     SENDING = "sending"  # handed to the channel: never sent again
     RETRY = "retry"  # not sent (transient error, or a failure before the request): send again
@@ -30,6 +33,7 @@ class LedgerStatus(StrEnum):
     MISSED = "missed"  # past the grace period: never sent at noon
     HALTED = "halted"  # the channel said stop everything (token, account, template)
     AMBIGUOUS = "ambiguous"  # may have reached the channel; only a status webhook can tell
+    WITHDRAWN = "withdrawn"  # not sent: its subscriber stopped or paused after it was owed
 
 
 class RunStatus(StrEnum):
@@ -60,11 +64,14 @@ class NoticeKind(StrEnum):
 
 L = LedgerStatus
 LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
-    L.PENDING: frozenset({L.CLAIMED, L.DEFERRED, L.MISSED}),
+    L.PENDING: frozenset({L.PREPARED, L.CLAIMED, L.DEFERRED, L.MISSED}),
+    # Prepared ahead: claimed at the instant, withdrawn when its subscriber stopped or paused
+    # since, given up past the grace, or back to pending when its run is planned again.
+    L.PREPARED: frozenset({L.CLAIMED, L.WITHDRAWN, L.MISSED, L.PENDING}),
     # An operator resumes a halted run, or backfills a missed one: never-sent rows go again.
     # A claim never reached a channel: it may go back, be given up, or fail before sending.
     L.CLAIMED: frozenset(
-        {L.SENDING, L.PENDING, L.RETRY, L.FAILED, L.BLOCKED, L.DEFERRED, L.MISSED}
+        {L.SENDING, L.PENDING, L.RETRY, L.FAILED, L.BLOCKED, L.DEFERRED, L.MISSED, L.WITHDRAWN}
     ),
     # A status webhook may arrive before the worker records what the API answered.
     L.SENDING: frozenset(
@@ -90,6 +97,7 @@ LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
     L.SKIPPED: frozenset(),
     L.BLOCKED: frozenset(),
     L.DEFERRED: frozenset(),
+    L.WITHDRAWN: frozenset(),
     L.MISSED: frozenset({L.PENDING}),
     L.HALTED: frozenset({L.PENDING}),
 }
@@ -105,10 +113,10 @@ RUN_MOVES: dict[RunStatus, frozenset[RunStatus]] = {
     R.MISSED: frozenset({R.PLANNED}),
 }
 
-OPEN_LEDGER = frozenset({L.PENDING, L.CLAIMED, L.RETRY, L.SENDING})
+OPEN_LEDGER = frozenset({L.PENDING, L.PREPARED, L.CLAIMED, L.RETRY, L.SENDING})
 """Rows that may still change by our own hand: a run with one of them is not finished."""
 
-OWED_LEDGER = (L.PENDING, L.CLAIMED, L.RETRY)
+OWED_LEDGER = (L.PENDING, L.PREPARED, L.CLAIMED, L.RETRY)
 """Rows that still owe a send attempt (never handed to a channel)."""
 
 SENT_LEDGER = (L.SENT, L.DELIVERED, L.READ)
@@ -121,15 +129,17 @@ FAILED_LEDGER = (L.FAILED, L.HALTED)
 """Rows that did not go by an error: given up, refused for good, or halted with their run.
 Every count of "failed" (the run's, the daily metrics, the report, the portal) is this one."""
 
-NOT_TODAY_LEDGER = (L.SKIPPED, L.MISSED, L.DEFERRED, L.BLOCKED)
+NOT_TODAY_LEDGER = (L.SKIPPED, L.MISSED, L.DEFERRED, L.BLOCKED, L.WITHDRAWN)
 """Rows not sent today by rule, not by error: the channel's policy (skipped, blocked), the
-clock (missed) or the messaging limit (deferred) said not today. A run counts them skipped."""
+clock (missed), the messaging limit (deferred) or the subscriber (withdrawn) said not today. A run counts them skipped."""
 
 OPEN_RUNS = (R.PLANNED, R.ENQUEUED, R.RUNNING)
+NOT_STARTED_RUNS = (R.PLANNED, R.ENQUEUED)
+"""Runs waiting for their instant (``broadcast.prepare`` makes their rows ready)."""
 FINAL_RUNS = (R.DONE, R.HALTED, R.MISSED)
 """Runs the scheduler is done with (only an operator plans them again)."""
 
-UNSENT_LEDGER = (L.PENDING, L.RETRY, L.HALTED, L.MISSED)
+UNSENT_LEDGER = (L.PENDING, L.PREPARED, L.RETRY, L.HALTED, L.MISSED)
 """Rows of a run that never reached anyone: a resumed or backfilled run sends them again."""
 
 
