@@ -142,9 +142,8 @@ def test_the_rows_are_owed_and_prepared_before_the_instant_and_sent_at_it(settin
     ctx = worker(settings)
     prepare_run(ctx, run_id, BEFORE)
     assert statuses(settings.database_url) == ["prepared"] * 4
-    assert [run.status for run in runs(settings.database_url)] == [
-        "enqueued"
-    ]  # queued for its instant, not started
+    # Queued for its instant by the planner, not started by the preparation.
+    assert [run.status for run in runs(settings.database_url)] == ["enqueued"]
     send_everything(ctx, run_id)
     assert statuses(settings.database_url) == ["sent"] * 4 and len(ctx.sender.sent) == 4
 
