@@ -125,3 +125,17 @@ def test_a_reply_left_owed_past_its_freshness_is_never_sent(sender, monkeypatch)
     retries.send_due(ctx, NOW + timedelta(hours=2))  # an answer two hours late answers nothing
     assert helps(sender) == []
     assert [row.status for row in reply_rows(settings.database_url)] == ["missed"]
+
+
+def test_after_delete_then_yes_no_reply_row_names_them(sender):
+    settings = sender.settings
+    for said in ("delete", "yes"):
+        body = bodies.location(WA_ID, 28.6358, 77.2245) if said == "delete" else None
+        if body is not None:
+            process_inbound(store(settings.database_url, body), settings, NOW)
+        process_inbound(store(settings.database_url, bodies.text(WA_ID, said)), settings, NOW)
+    assert "are erased" in helps(sender)[-1]  # the last reply reached them
+    rows = reply_rows(settings.database_url)
+    assert len(rows) == 3 and all(row.status == "sent" for row in rows)
+    for row in rows:
+        assert WA_ID not in f"{row.address} {row.key} {row.text} {row.whatsapp_message_id}"
