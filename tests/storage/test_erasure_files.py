@@ -33,7 +33,31 @@ def subscribe(url: str) -> int:
         session.add(user)
         inbound.store(session, "whatsapp", BODY, NOW)
         session.flush()
+        # Replies to them: one written before they were a subscriber, one after (reply_log).
+        session.add_all([reply(None, "Share your location"), reply(user.id, f"{NAME} 28.61391")])
         return user.id
+
+
+def reply(user_id: int | None, said: str):
+    from lokpanchang.storage.models import ReplyLog
+
+    return ReplyLog(
+        kind="reply",
+        key=f"whatsapp:wamid.{PHONE.lstrip('+')}.{user_id}:1",
+        user_id=user_id,
+        channel="whatsapp",
+        address=PHONE,
+        via="",
+        language="en",
+        message_kind="text",
+        template="",
+        parameters=[],
+        text=said,
+        status="sent",
+        created_at=NOW,
+        attempts=1,
+        whatsapp_message_id=f"wamid.{PHONE.lstrip('+')}",
+    )
 
 
 def erase(url: str, user_id: int) -> None:
@@ -61,7 +85,7 @@ def test_compaction_leaves_no_old_row_version_in_the_tables_or_indexes(
     migrate.upgrade(postgres_url)
     user_id = subscribe(postgres_url)
     wa_id, datadir = PHONE.lstrip("+").encode(), postgres_server.datadir
-    assert {"subscriber_address", "user_detail", "inbound_webhook"} <= set(
+    assert {"subscriber_address", "user_detail", "inbound_webhook", "reply_log"} <= set(
         files_holding(postgres_url, datadir, wa_id)
         + files_holding(postgres_url, datadir, NAME.encode())
     )

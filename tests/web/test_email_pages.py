@@ -48,7 +48,7 @@ def sent(monkeypatch):
         messages.extend(batch)
         return [SendResult(m.ledger_id, Outcome.SENT, "mail.1") for m in batch]
 
-    monkeypatch.setattr("lokpanchang.web.channel_email.transmit", transmit)
+    monkeypatch.setattr("lokpanchang.broadcast.context.transmit", transmit)
     return messages
 
 
@@ -144,3 +144,28 @@ def test_a_report_that_is_not_arf_or_not_of_our_message_is_refused_naming_why(
     forged = client.post("/email/feedback", data=_report(other, "asha@example.com"))
     assert forged.status_code == 400 and "List-Unsubscribe" in forged.text
     assert inbound_tasks(app_settings) == []
+
+
+def test_a_sign_up_sent_twice_sends_one_confirmation_recorded_in_the_ledger(
+    client, app_settings, sent
+):
+    # On main each POST mailed a link: a double click, a resubmitted form or anyone posting
+    # the form in a loop filled the address's inbox. Now the confirmation is a row of
+    # reply_log, one per sign-up in each ten-minute period.
+    for _ in range(3):
+        answer = client.post("/email/signup", data={"email": "asha@example.com", **UJJAIN})
+        assert answer.status_code == 200 and "asha@example.com" in answer.text
+    assert len(sent) == 1
+    from lokpanchang.storage.models import ReplyLog
+
+    with transaction(app_settings.effective_database_url) as session:
+        [row] = session.scalars(select(ReplyLog)).all()
+        assert (row.kind, row.channel, row.address, row.status, row.whatsapp_message_id) == (
+            "confirmation",
+            "email",
+            "asha@example.com",
+            "sent",
+            "mail.1",
+        )
+    other = client.post("/email/signup", data={"email": "asha@example.com", **UJJAIN, "lang": "en"})
+    assert other.status_code == 200 and len(sent) == 2  # another sign-up: its own link

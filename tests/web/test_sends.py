@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import func, select
 
 from lokpanchang.delivery.outbox import read_outbox
@@ -36,6 +38,34 @@ def test_a_test_message_is_only_sent_after_confirmation(operator_client, app):
     [sent] = _outbox(app)
     assert sent["phone"] == "+919812345678"
     assert sent["template"] == "" and "Ujjain" in sent["text"]  # the daily template, filled in
+
+
+def test_a_test_message_confirmed_twice_is_sent_once_and_kept_in_the_ledger(operator_client, app):
+    # On main a double click on "Yes, send it" (or the browser resubmitting the form) sent
+    # the template twice. The review page's form carries a key of its own: the send is a
+    # row of reply_log under that key, so the second POST reports the first one's outcome.
+    review = operator_client.post(
+        "/admin/send/test", data={"csrf_token": operator_client.csrf, "phone": "+919812345678"}
+    )
+    found = re.search(r'name="once" value="([^"]+)"', review.get_data(as_text=True))
+    once = found.group(1) if found else ""
+    confirm = {
+        "csrf_token": operator_client.csrf,
+        "phone": "+919812345678",
+        "confirm": "yes",
+        "once": once,
+    }
+    for _ in range(2):
+        done = operator_client.post("/admin/send/test", data=confirm, follow_redirects=True)
+        assert "Test message sent to +919812345678" in done.get_data(as_text=True)
+    assert len(_outbox(app)) == 1
+    from lokpanchang.storage.models import ReplyLog
+
+    url = app.config["SETTINGS"].effective_database_url
+    with session_factory(url)() as session:
+        [row] = session.scalars(select(ReplyLog)).all()
+        assert (row.kind, row.address, row.status) == ("test", "+919812345678", "sent")
+        assert row.whatsapp_message_id and row.admitted_at is not None
 
 
 def test_a_test_message_to_a_bad_number_names_it(operator_client, app):

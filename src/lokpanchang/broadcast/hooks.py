@@ -11,11 +11,14 @@ adapters say (``delivery.adapters``):
   a WhatsApp opt-out, a blocked bot, an e-mail hard bounce) gets no more, the reason kept;
 - ``TellBlocked``: on a channel with a service window, a subscriber whose message its policy
   blocked is told once, inside their window (``broadcast.notices``, itself a kind of send
-  through the pipeline: a notice's own outcomes tell nobody).
+  through the pipeline: a notice's own outcomes tell nobody, nor do a direct send's, whose
+  recipient has just written or is no subscriber);
+- ``CountDirect``: a direct send's outcomes are counted for ``/metrics``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from typing import Protocol
 
@@ -24,7 +27,8 @@ import structlog
 from lokpanchang.broadcast import notices
 from lokpanchang.delivery.adapters import names_with
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
-from lokpanchang.storage import ledger
+from lokpanchang.storage import inbound_counts, ledger, reply_log
+from lokpanchang.storage.states import DirectKind
 
 log = structlog.get_logger(__name__)
 
@@ -50,7 +54,9 @@ class DisableUnreachable:
             return
         users = ledger.subscribers_of(session, model, [row_id for row_id, _ in disabled])
         for row_id, result in disabled:
-            user = users[row_id]
+            user = users.get(row_id)
+            if user is None:  # a direct send to an address that is no subscriber's
+                continue
             user.obsoleted_on = now
             reason = f"channel error {result.error_code}: {result.error_detail or ''}"
             user.disabled_reason = reason.strip()[:200]
@@ -70,8 +76,8 @@ class TellBlocked:
         return None
 
     def after(self, ctx, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
-        if model is notices.LEDGER:  # a notice blocked in turn is not told of itself
-            return
+        if model in (notices.LEDGER, ledger.REPLIES):  # a notice is not told of itself, and
+            return  # a reply's recipient is in their window: the next reply tells them
         blocked = [
             user_id
             for _, user_id, message, result in outcomes
@@ -83,5 +89,26 @@ class TellBlocked:
             notices.tell_blocked(ctx, blocked, now)
 
 
-RESULT_HOOKS: tuple[ResultHook, ...] = (DisableUnreachable(), TellBlocked())
+class CountDirect:
+    """Each attempt of a direct send (``broadcast.direct``) is counted by its kind, channel
+    and outcome, in the transaction that records it: ``/metrics`` shows them as counters
+    (``lokpanchang_replies``, ``lokpanchang_test_messages``, ``lokpanchang_confirmations``)."""
+
+    def recorded(self, session, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
+        if model is not ledger.REPLIES or not outcomes:
+            return
+        kinds = reply_log.kinds_of(session, [row_id for row_id, _, _, _ in outcomes])
+        counts: Counter[inbound_counts.Key] = Counter()
+        for row_id, _, message, result in outcomes:
+            channel = message.channel if message is not None else ""
+            counts[
+                inbound_counts.DIRECT[DirectKind(kinds[row_id])], channel, str(result.outcome)
+            ] += 1
+        inbound_counts.add(session, counts)
+
+    def after(self, ctx, model: ledger.Ledger, outcomes: Outcomes, now: datetime) -> None:
+        return None
+
+
+RESULT_HOOKS: tuple[ResultHook, ...] = (DisableUnreachable(), TellBlocked(), CountDirect())
 """The hooks around every batch, in order."""

@@ -14,7 +14,8 @@ from datetime import date, datetime
 
 from lokpanchang.broadcast import tier
 from lokpanchang.config import Settings
-from lokpanchang.storage import ledger
+from lokpanchang.delivery.base import MessageKind
+from lokpanchang.storage import ledger, reply_log
 from lokpanchang.storage.db import Session
 from lokpanchang.storage.states import LedgerKind, LedgerStatus
 
@@ -62,6 +63,20 @@ def owe(
     new ones by the messaging limit."""
     new = ledger.insert_rows(session, model, rows, unique)
     _, deferred = tier.admit(session, model, new, settings.messaging_limit, now)
+    return Owing(new, deferred)
+
+
+def owe_direct(session: Session, settings: Settings, rows: list[dict], now: datetime) -> Owing:
+    """Write direct sends' ``rows`` (``storage.reply_log.owed_row``; a cause already owed is
+    left as it is) and admit the new ones where the messaging limit applies: a template
+    (business-initiated) on a channel with the limit (``tier.admit_direct``)."""
+    new = ledger.insert_rows(session, ledger.REPLIES, rows, reply_log.UNIQUE)
+    sorts = reply_log.sorts_of(session, [row_id for row_id, _ in new], tier.TIERED)
+    candidates: list[tuple[int, int | None, bool]] = [
+        (row_id, user_id, sorts[row_id] == (str(MessageKind.BROADCAST), True))
+        for row_id, user_id in new
+    ]
+    _, deferred = tier.admit_direct(session, candidates, settings.messaging_limit, now)
     return Owing(new, deferred)
 
 

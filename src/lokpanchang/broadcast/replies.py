@@ -1,26 +1,28 @@
-"""The conversation's replies: free text and location requests, in no ledger.
+"""The conversation's replies: free text and location requests, direct sends of their own
+ledger (``broadcast.direct``, kind ``reply``).
 
 A reply answers someone who just wrote to us (inside their service window), from the number
-they wrote to. It goes through the same channel and event loop as every other send
-(``pipeline.transmit``); its outcome is logged. A subscriber owed a notice that a message was
-blocked (``broadcast.notices``) gets it with the reply.
+they wrote to. Its row is keyed by the message it answers and its place among that message's
+answers (``Reply.cause``), and owed in the transaction that handles the message
+(``owe_replies``): a worker that dies after that commit loses no reply, and a task run twice
+sends none twice. It is then sent by the pipeline (``send_replies``), and recorded with its
+outcome and message id. A subscriber owed a notice that a message was blocked
+(``broadcast.notices``) gets it with the reply.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
 from datetime import datetime
 
-import structlog
-
-from lokpanchang.broadcast import notices, pipeline
+from lokpanchang.broadcast import direct, notices
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.delivery.adapters import names_with
 from lokpanchang.delivery.base import MessageKind, OutgoingMessage, SendResult
-from lokpanchang.storage import addresses, audience, inbound_counts
-from lokpanchang.storage.db import transaction
-
-log = structlog.get_logger(__name__)
+from lokpanchang.storage import addresses, audience
+from lokpanchang.storage.db import Session, transaction
+from lokpanchang.storage.states import DirectKind
 
 KINDS = {"text": MessageKind.TEXT, "location_request": MessageKind.LOCATION_REQUEST}
 
@@ -39,21 +41,29 @@ def reply_message(reply) -> OutgoingMessage:
     )
 
 
+def keyed(replies: list) -> direct.Keyed:
+    """Each reply under its key: its cause (the message it answers) and its place among that
+    message's answers; a reply of no cause gets a key of its own."""
+    places: Counter[str] = Counter()
+    found = []
+    for reply in replies:
+        cause = getattr(reply, "cause", "") or f"none:{uuid.uuid4().hex}"
+        places[cause] += 1
+        found.append((f"{cause}:{places[cause]}", reply_message(reply)))
+    return found
+
+
+def owe_replies(session: Session, settings, replies: list, now: datetime) -> None:
+    """Owe the replies that have a cause, in the transaction that handled their messages."""
+    caused = keyed([reply for reply in replies if getattr(reply, "cause", "")])
+    if caused:
+        direct.owe(session, settings, DirectKind.REPLY, caused, now)
+
+
 def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendResult]:
     """Send the conversation's ``replies`` (``conversation.Reply``: to whom, on which channel,
-    from which of our identities, what, in which language)."""
-    messages = [reply_message(r) for r in replies]
-    results = pipeline.transmit(ctx, messages)
-    outcomes: Counter[inbound_counts.Key] = Counter()
-    for message, result in zip(messages, results):
-        log.info(
-            "reply.sent",
-            kind=str(message.kind),
-            outcome=str(result.outcome),
-            error_code=result.error_code,
-        )
-        outcomes[inbound_counts.REPLIES, message.channel, str(result.outcome)] += 1
-    inbound_counts.add_now(ctx.url, outcomes)
+    from which of our identities, what, in which language, in answer to what), each once."""
+    results = direct.send(ctx, DirectKind.REPLY, keyed(replies), now)
     for channel in names_with("service_window"):
         _notices_owed(ctx, channel, [r.to for r in replies if r.channel == channel], now)
     return results

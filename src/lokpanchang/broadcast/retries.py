@@ -1,7 +1,7 @@
 """Rows outside a daily run that wait in 'retry' are sent again once their back-off ends.
 
 A run's batch retries its own rows (``tasks.send_batch``); a backfill, an announcement, a
-welcome or an operator's send has no task left to do that, so the planner's pass queues
+welcome, an operator's send or a direct send (``broadcast.direct``) has no task left to do that, so the planner's pass queues
 ``tasks.send_retries`` whenever such rows are due (``due``), and this sends them with the
 pipeline like any other selection. A claim of theirs left stale by a dead worker (never
 handed to a channel) is taken again the same way.
@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 import structlog
 
+from lokpanchang.broadcast import direct
 from lokpanchang.broadcast.adhoc import DEFAULT_ANNOUNCEMENT_TEMPLATE, Announcement
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.kinds import LedgerSelection
@@ -40,7 +41,7 @@ def due(settings: Settings, now: datetime) -> bool:
     """Whether any row outside a run may be sent again now."""
     stale = now - timedelta(seconds=settings.claim_stale_after)
     with transaction(settings.effective_database_url) as session:
-        return selections.orphans_due(session, stale, now)
+        return selections.orphans_due(session, stale, now) or direct.due(session, stale, now)
 
 
 def send_due(ctx: SendContext, now: datetime) -> dict:
@@ -58,6 +59,7 @@ def send_due(ctx: SendContext, now: datetime) -> dict:
             return Announcement(job_run_id, text, template, bounds)
 
         tally.merge(deliver_in_batches(ctx, selection, row_ids, now))
+    tally.merge(direct.send_owed(ctx, now))
     log.info("retries.sent", **tally.counts)
     return tally.counts
 

@@ -7,6 +7,12 @@ tier is full, moved to 'deferred' with the reason. Subscribers already counted i
 those who wrote to us in it, and subscribers on a channel without a messaging limit
 (``Adapter.messaging_tier``) cost nothing. Who waits is chosen fairly across days:
 whoever was deferred most in the last week goes first.
+
+A direct send (``reply_log``, ``admit_direct``) is limited where Meta limits it: the limit
+counts business-initiated conversations, those a template opens, so a reply inside the
+person's 24-hour service window is admitted whatever the tier's use, and an operator's test
+message (the daily template, to a number that may be no subscriber's) takes a place like
+any other recipient (counted by its address: ``quota.direct_reached``).
 """
 
 from __future__ import annotations
@@ -66,7 +72,6 @@ def admit(
         ids = [row_id for row_id, _ in candidates]
         ledger.move(session, model, ids, LedgerStatus.PENDING, admitted_at=now)
         return ids, []
-    quota.lock(session)
     admitted, deferred = _choose(session, candidates, limit, now)
     ledger.move(session, model, admitted, LedgerStatus.PENDING, admitted_at=now)
     reason = deferred_reason(limit)
@@ -76,10 +81,29 @@ def admit(
     return admitted, deferred
 
 
+def admit_direct(
+    session: Session, candidates: list[tuple[int, int | None, bool]], limit, now: datetime
+) -> tuple[list[int], list[int]]:
+    """Admit or defer new direct sends given as (row id, subscriber id or None, whether it
+    is business-initiated on a channel with the limit); (admitted, deferred) ids."""
+    free = [row_id for row_id, _, initiated in candidates if not initiated or limit is None]
+    counted = [(row_id, user_id or 0) for row_id, user_id, initiated in candidates]
+    tiered = [pair for pair in counted if pair[0] not in free]
+    admitted, deferred = _choose(session, tiered, limit, now) if tiered else ([], [])
+    ledger.move(session, ledger.REPLIES, free + admitted, LedgerStatus.PENDING, admitted_at=now)
+    if deferred:
+        reason = deferred_reason(limit)
+        ledger.move(session, ledger.REPLIES, deferred, LedgerStatus.DEFERRED, error_detail=reason)
+        log.warning("tier.deferred", limit=limit, admitted=len(admitted), deferred=len(deferred))
+    return free + admitted, deferred
+
+
 def _choose(session, candidates, limit: int, now: datetime) -> tuple[list[int], list[int]]:
+    quota.lock(session)
     reached = quota.reached_users(session, now, TIERED)
     window = quota.users_in_window(session, now)
-    remaining = max(0, limit - len(reached - window))
+    used = len(reached - window) + quota.direct_reached(session, now, TIERED)
+    remaining = max(0, limit - used)
     others = quota.off_tier(session, [user_id for _, user_id in candidates], TIERED)
     free = reached | window | others  # counted already, in a service window, on no tier
     admitted, deferred = [], []

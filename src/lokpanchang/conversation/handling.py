@@ -59,7 +59,8 @@ DECIMAL = re.compile(r"[+-]?\d+(?:\.\d+)?", re.ASCII)
 class Reply:
     """A message to send back: ``kind`` is ``text`` or ``location_request``; ``to`` is the
     person's address on ``channel`` and ``via`` our identity they wrote to (the reply goes
-    out from it); ``language`` is the reply's (a channel may add words of its own)."""
+    out from it); ``language`` is the reply's (a channel may add words of its own);
+    ``cause`` names the message it answers (its channel's message id), so it is sent once."""
 
     to: str
     kind: str
@@ -67,6 +68,7 @@ class Reply:
     via: str = ""
     language: str = "en"
     channel: str = DEFAULT
+    cause: str = ""
 
 
 @dataclass
@@ -166,8 +168,9 @@ def _handle_message(
 
 def _answer(message: Inbound, language: str):
     """Replies to ``message`` in ``language``: to its sender, from our identity they wrote to."""
+    cause = f"{message.channel}:{message.message_id}"
     return lambda kind, text: Reply(
-        message.sender, kind, text, message.to, language, message.channel
+        message.sender, kind, text, message.to, language, message.channel, cause
     )
 
 

@@ -2,8 +2,10 @@
 
 ``process_inbound(inbound_id, ...)`` reads one stored conversation webhook (locked), turns it
 into neutral events with its channel's parser, applies them and removes the row in one
-transaction, then sends the replies (``conversation.sending``). A row already handled is
-gone, so a repeated or forged task does nothing. ``apply_stored_statuses`` does the same for
+transaction, with the replies owed in the same transaction (``broadcast.replies``), then
+sends them (``conversation.sending``). A row already handled is gone, so a repeated or
+forged task handles nothing again; a repeated task (a redelivery after its worker died)
+sends the replies still owed. ``apply_stored_statuses`` does the same for
 a batch of stored status updates.
 """
 
@@ -12,9 +14,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from lokpanchang.broadcast import SendContext
+from lokpanchang.broadcast.replies import owe_replies
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import handle_events
-from lokpanchang.conversation.sending import answer
+from lokpanchang.conversation.sending import answer, send_owed
 from lokpanchang.conversation.statuses import apply_statuses
 from lokpanchang.delivery.adapters import adapter
 from lokpanchang.storage import inbound
@@ -29,8 +32,10 @@ def process_inbound(inbound_id: int, ctx: SendContext, now: datetime) -> dict:
     with transaction(ctx.url) as session:
         stored = inbound.claim(session, inbound_id)
         if stored is None:
+            send_owed(ctx, now)
             return {"inbound_id": inbound_id, "handled": "before"}
         report = handle_events(session, adapter(stored.channel).parse_inbound(stored.body), now)
+        owe_replies(session, ctx.settings, report.replies, now)
         inbound.remove(session, [stored.id])
     return {"inbound_id": inbound_id, **answer(report, now, ctx)}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from lokpanchang.broadcast import SendContext, welcome_send
+from lokpanchang.broadcast import SendContext, direct, welcome_send
 from lokpanchang.broadcast.replies import send_replies
 from lokpanchang.config import Settings
 from lokpanchang.conversation.handling import WebhookReport
@@ -20,9 +20,15 @@ def answer(report: WebhookReport, now: datetime, ctx: SendContext) -> dict:
         send_replies(ctx, report.replies, now)
     for user_id in report.welcome_user_ids:
         welcome_send(user_id, now, ctx)
-    if report.erased:  # after the last reply to them ("deleted"), which the outbox holds too
+    if report.erased:  # after the last reply to them ("deleted"), which the ledger and the
+        direct.forget(ctx, report.erased)  # outbox hold too
         forget_in_files(ctx.settings, report.erased)
     return _summary(report)
+
+
+def send_owed(ctx: SendContext, now: datetime) -> None:
+    """Send the replies owed and not sent (their worker died after the commit)."""
+    direct.send_owed(ctx, now)
 
 
 def forget_in_files(settings: Settings, addresses: list[str]) -> None:

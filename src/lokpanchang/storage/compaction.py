@@ -32,6 +32,7 @@ from lokpanchang.storage.models import (
     InboundMessage,
     InboundWebhook,
     PreparedPanchangam,
+    ReplyLog,
     SchedulerLock,
     SubscriberAddress,
     SubscriptionEvent,
@@ -54,6 +55,7 @@ PERSONAL_TABLES = tuple(
         InboundWebhook,
         SubscriptionEvent,
         PreparedPanchangam,
+        ReplyLog,  # a direct send's address and words (replies name a person's place)
     )
 )
 

@@ -3,7 +3,8 @@
 Their row stays, so every count stays right (the ledger's rows, the subscription events),
 but nothing in it or in those rows names their number or their place: each of their addresses
 (``subscriber_address``: a phone, a Telegram chat id) becomes ``erased-<id>``; WhatsApp ids (which encode the number), display name, coordinates, town
-and zone are cleared; the inbound messages they sent lose their sender and their id; the
+and zone are cleared; the direct sends to them (``reply_log``: replies, test messages,
+confirmations, theirs or to one of their addresses) lose address, words and cause; the inbound messages they sent lose their sender and their id; the
 panchangams prepared for their place are dropped (they are recomputed when needed), and so
 are the webhooks naming them that wait in the inbound store (``storage.inbound``). The
 ledger keeps each row's local date, kind, status and zone (a zone names no one).
@@ -33,7 +34,7 @@ from sqlalchemy import Connection, delete, or_, text, update
 from sqlalchemy.orm import Session
 
 from lokpanchang import clock
-from lokpanchang.storage import compaction, inbound
+from lokpanchang.storage import compaction, inbound, reply_log
 from lokpanchang.storage.compaction import PERSONAL_TABLES, Rewrites
 from lokpanchang.storage.db import engine_for
 from lokpanchang.storage.models import (
@@ -69,6 +70,7 @@ def erase_subscriber(
     ``written`` are their addresses as their channels' webhook bodies write them (the stored
     webhooks naming them are dropped: ``Adapter.as_written``)."""
     place = _place_prefix(user)
+    reply_log.erase(session, user.id, [(a.channel, a.address) for a in user.addresses])
     for address in user.addresses:
         _anonymise_rows(session, user.id, address.address)
     inbound.forget_naming(session, list(written))

@@ -3,7 +3,8 @@ Prometheus counters: every process adds to the same rows, so the counts hold acr
 processes, workers and machines (and across restarts, as counters should).
 
 A count is keyed (counter, channel, label): ``received`` by outcome (``handled``,
-``duplicate``), ``answered`` by command, ``replies`` by send outcome.
+``duplicate``), ``answered`` by command; the direct sends (``reply_log``) by the outcome of
+each attempt: ``replies``, ``test_messages``, ``confirmations``.
 """
 
 from __future__ import annotations
@@ -15,9 +16,16 @@ from sqlalchemy.orm import Session
 
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import InboundCount
+from lokpanchang.storage.states import DirectKind
 from lokpanchang.storage.upsert import insert_for
 
 RECEIVED, ANSWERED, REPLIES = "received", "answered", "replies"
+DIRECT = {
+    DirectKind.REPLY: REPLIES,
+    DirectKind.TEST: "test_messages",
+    DirectKind.CONFIRMATION: "confirmations",
+}
+"""The counter of each kind of direct send."""
 Key = tuple[str, str, str]  # (counter, channel, label)
 
 

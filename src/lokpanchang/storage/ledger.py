@@ -1,6 +1,7 @@
 """SQL for the ledgers: ``message_log`` (one daily panchangam per subscriber and local date),
-``announcement_log`` (one announcement per job run and subscriber) and ``notice_log`` (a
-notice to a subscriber, once per occasion).
+``announcement_log`` (one announcement per job run and subscriber), ``notice_log`` (a
+notice to a subscriber, once per occasion) and ``reply_log`` (a direct send to an address,
+once per cause: ``storage.reply_log``).
 
 All have the same life (``storage.states.LedgerStatus``) and the same columns for it, so
 every function that claims, moves or records rows takes the ledger's model. A claim is a
@@ -31,17 +32,19 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session, lazyload
 
+from lokpanchang.storage import reply_log
 from lokpanchang.storage.db import affected_rows, in_chunks, insert_ignoring_conflicts
 from lokpanchang.storage.models import (
     AnnouncementLog,
     BroadcastRun,
     MessageLog,
     NoticeLog,
+    ReplyLog,
     UserDetail,
 )
 from lokpanchang.storage.states import OWED_LEDGER, LedgerKind, LedgerStatus, sources
 
-Ledger = type[MessageLog] | type[AnnouncementLog] | type[NoticeLog]
+Ledger = type[MessageLog] | type[AnnouncementLog] | type[NoticeLog] | type[ReplyLog]
 
 # The ledgers, as the layers above name them to the functions here (they import no models).
 DAILY: Ledger = MessageLog
@@ -50,6 +53,8 @@ ANNOUNCEMENTS: Ledger = AnnouncementLog
 """``announcement_log``: one announcement per job run and subscriber."""
 NOTICES: Ledger = NoticeLog
 """``notice_log``: a notice to a subscriber, once per occasion."""
+REPLIES: Ledger = ReplyLog
+"""``reply_log``: a reply, a test message or a confirmation to an address, once per cause."""
 
 L = LedgerStatus
 
@@ -329,9 +334,12 @@ def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) 
 
 
 def with_subscribers(session: Session, model: Ledger, row_ids: list[int]) -> list[tuple]:
-    """(row, subscriber) for each of ``row_ids``, in id order."""
+    """(row, subscriber) for each of ``row_ids``, in id order; a direct send's recipient is
+    an address, maybe no subscriber's (``reply_log.Recipient``)."""
     if not row_ids:
         return []
+    if model is ReplyLog:
+        return reply_log.with_recipients(session, row_ids)
     query = (
         select(model, UserDetail)
         .join(UserDetail, UserDetail.id == model.user_id)
@@ -393,7 +401,8 @@ def unadmitted(session: Session, model: Ledger, where) -> list[tuple[int, int]]:
     query = select(model.id, model.user_id).where(
         where, model.status == L.PENDING, model.admitted_at.is_(None)
     )
-    return [(row_id, user_id) for row_id, user_id in session.execute(query.order_by(model.id))]
+    rows = session.execute(query.order_by(model.id))
+    return [(row_id, user_id or 0) for row_id, user_id in rows]  # 0: a direct send's stranger
 
 
 def owed_dates(session: Session, user_id: int, since: date) -> set[date]:

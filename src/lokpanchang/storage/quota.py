@@ -22,6 +22,7 @@ from lokpanchang.storage.models import (
     AnnouncementLog,
     InboundMessage,
     MessageLog,
+    ReplyLog,
     SchedulerLock,
     SubscriberAddress,
     UserDetail,
@@ -111,6 +112,20 @@ def used(session: Session, now: datetime, tiered: tuple[str, ...]) -> int:
     ).subquery()
     query = (
         select(func.count()).select_from(reached).where(reached.c.user_id.not_in(_in_window(now)))
+    )
+    return (session.scalar(query) or 0) + direct_reached(session, now, tiered)
+
+
+def direct_reached(session: Session, now: datetime, tiered: tuple[str, ...]) -> int:
+    """Addresses a business-initiated direct send (``reply_log``: an operator's test
+    message, a template) reached on a channel in ``tiered`` in the 24 h before ``now``.
+    Counted by address, beside the subscribers: a test to a subscriber's number counts
+    twice at most, so the limit is never exceeded."""
+    query = select(func.count(func.distinct(ReplyLog.address))).where(
+        ReplyLog.admitted_at > now - WINDOW,
+        ReplyLog.message_kind == "broadcast",
+        ReplyLog.channel.in_(tiered),
+        ReplyLog.status.in_(REACHING),
     )
     return session.scalar(query) or 0
 

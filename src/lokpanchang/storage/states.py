@@ -62,6 +62,15 @@ class NoticeKind(StrEnum):
     BLOCKED = "blocked"  # the channel's policy blocked a message to them
 
 
+class DirectKind(StrEnum):
+    """What a ``reply_log`` row is (``broadcast.direct``): a send to an address, which may
+    be no subscriber's, written and rendered when it was asked for."""
+
+    REPLY = "reply"  # the conversation's answer to someone who just wrote
+    TEST = "test"  # an operator's test message to a phone number
+    CONFIRMATION = "confirmation"  # the e-mail sign-up's confirmation link
+
+
 L = LedgerStatus
 LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
     L.PENDING: frozenset({L.PREPARED, L.CLAIMED, L.DEFERRED, L.MISSED}),

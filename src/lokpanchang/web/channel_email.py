@@ -2,7 +2,10 @@
 
 - ``POST /email/signup`` (the public page's form: an address, the place shown, the language)
   sends a confirmation link, signed and expiring (``EMAIL_CONFIRM_HOURS``); nothing else is
-  sent and nothing is stored before it is opened.
+  sent and no subscriber is made before it is opened. The mail is a direct send
+  (``broadcast.direct``, kind ``confirmation``) keyed by the sign-up and the ten minutes it
+  was asked in (``CONFIRM_PERIOD``): the same sign-up posted again (a double click, a
+  resubmitted form, a loop) in that time mails nothing more.
 - ``GET /email/confirm/<token>`` shows a button; its ``POST`` keeps the sign-up in the
   inbound store and hands it to the one inbound task (``web.inbound``), which subscribes the address at the place and
   sends today's panchangam if its time has passed (a mail scanner that follows links never
@@ -23,8 +26,9 @@ import hashlib
 import structlog
 from flask import Blueprint, abort, render_template, request
 
-from lokpanchang import languages
-from lokpanchang.broadcast.context import owned_context, transmit
+from lokpanchang import clock, languages
+from lokpanchang.broadcast import direct
+from lokpanchang.broadcast.context import owned_context
 from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage
 from lokpanchang.delivery.email_adapter import (
     CHANNEL,
@@ -36,11 +40,13 @@ from lokpanchang.delivery.email_adapter import (
 from lokpanchang.delivery.email_feedback import complaint_of
 from lokpanchang.messages.email_words import email_words
 from lokpanchang.places import validated
+from lokpanchang.storage.states import DirectKind
 from lokpanchang.web import app_settings, inbound
 
 log = structlog.get_logger(__name__)
 bp = Blueprint("channel_email", __name__)
 PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
+CONFIRM_PERIOD = 600  # seconds: one confirmation per sign-up in each
 bp.add_app_template_global(email_words, "email_words_for")
 
 
@@ -106,10 +112,21 @@ def _send_confirmation(signup: dict, words) -> bool:
         kind=MessageKind.TEXT,
         channel=CHANNEL,
     )
+    now = clock.now()
     with owned_context(settings) as ctx:
-        [result] = transmit(ctx, [message])
+        [result] = direct.send(
+            ctx, DirectKind.CONFIRMATION, [(_signup_key(signup, now), message)], now
+        )
     log.info("email.confirmation_sent", outcome=str(result.outcome), code=result.error_code)
     return result.outcome is Outcome.SENT
+
+
+def _signup_key(signup: dict, now) -> str:
+    """A sign-up's key in the ledger: its values (hashed: the key names no one) and the
+    ``CONFIRM_PERIOD`` it was asked in."""
+    values = "\x1f".join(str(signup[name]) for name in ("a", "lat", "lon", "l", "p"))
+    digest = hashlib.sha256(values.encode()).hexdigest()[:40]
+    return f"{digest}:{int(now.timestamp()) // CONFIRM_PERIOD}"
 
 
 @bp.route("/email/confirm/<token>", methods=["GET", "POST"])

@@ -50,7 +50,17 @@ INBOUND = {
     ),
     "replies": (
         "lokpanchang_replies",
-        "Replies sent to people who wrote, by channel and send outcome",
+        "Replies sent to people who wrote, by channel and the outcome of each attempt",
+        "outcome",
+    ),
+    "test_messages": (
+        "lokpanchang_test_messages",
+        "Operators' test messages, by channel and the outcome of each attempt",
+        "outcome",
+    ),
+    "confirmations": (
+        "lokpanchang_confirmations",
+        "Sign-up confirmations sent, by channel and the outcome of each attempt",
         "outcome",
     ),
 }

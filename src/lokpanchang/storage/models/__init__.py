@@ -38,6 +38,7 @@ from lokpanchang.storage.models.sending import (
     MessageLog,
     NoticeLog,
     PreparedPanchangam,
+    ReplyLog,
 )
 from lokpanchang.storage.models.subscribers import (
     DEFAULT_SEND_TIME,
@@ -71,6 +72,7 @@ __all__ = [
     "Operator",
     "OperatorSession",
     "PreparedPanchangam",
+    "ReplyLog",
     "ScheduledJob",
     "ScheduledJobRun",
     "SchedulerLock",

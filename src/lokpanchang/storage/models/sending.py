@@ -1,4 +1,5 @@
-"""What is sent: the daily runs, the delivery ledgers (daily, announcements, notices), and the
+"""What is sent: the daily runs, the delivery ledgers (daily, announcements, notices, direct
+sends), and the
 panchangams prepared for them."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from lokpanchang.storage.models.base import Base, UTCDateTime
 from lokpanchang.storage.states import (
+    DirectKind,
     LedgerKind,
     LedgerStatus,
     NoticeKind,
@@ -150,6 +152,37 @@ class NoticeLog(OneOffLedger, Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("user_detail.id"), index=True)
     notice: Mapped[str] = mapped_column(String(16), default=NoticeKind.BLOCKED)
     occasion: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class ReplyLog(OneOffLedger, Base):
+    """The ledger of direct sends (``broadcast.direct``): a reply to someone who wrote, an
+    operator's test message, an e-mail confirmation. Each goes to an address that may be
+    no subscriber's (``user_id`` is theirs when it is), carries the message rendered when it
+    was asked for, and is keyed by what caused it (``kind``, ``key``: an inbound message and
+    the reply's place among its answers, a review form, a sign-up), so a cause sent twice is
+    one row, sent once."""
+
+    __tablename__ = "reply_log"
+    __table_args__ = (
+        UniqueConstraint("kind", "key", name="uq_reply_log_kind_key"),
+        Index("ix_reply_log_status_created", "status", "created_at"),
+        Index("ix_reply_log_address", "channel", "address"),
+        CheckConstraint(check_constraint("status", LedgerStatus), name="ck_reply_log_status"),
+        CheckConstraint(check_constraint("kind", DirectKind), name="ck_reply_log_kind"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(200))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_detail.id"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    address: Mapped[str] = mapped_column(String(320))
+    via: Mapped[str] = mapped_column(String(64), default="")
+    language: Mapped[str] = mapped_column(String(16), default="en")
+    message_kind: Mapped[str] = mapped_column(String(24))
+    template: Mapped[str] = mapped_column(String(128), default="")
+    parameters: Mapped[list] = mapped_column(JSON, default=list)
+    text: Mapped[str] = mapped_column(Text, default="")
 
 
 class PreparedPanchangam(Base):

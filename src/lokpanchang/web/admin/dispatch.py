@@ -4,17 +4,21 @@ today in their zone is skipped, whatever asked."""
 
 from __future__ import annotations
 
+import re
+import secrets
+import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
 import phonenumbers
 
-from lokpanchang.broadcast import manual, owned_context, pipeline
+from lokpanchang.broadcast import direct, manual, owned_context
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.planning import local_date_at
 from lokpanchang.storage import send_plans
 from lokpanchang.storage.db import Session
+from lokpanchang.storage.states import DirectKind
 from lokpanchang.web import integrations
 from lokpanchang.web.admin.actions import ActionError
 
@@ -22,6 +26,7 @@ from lokpanchang.web.admin.actions import ActionError
 # (Ujjain, the traditional prime meridian of Indian astronomy): an approved template that
 # also exercises the almanac and the renderer.
 REFERENCE_PLACE = ("Ujjain", 23.1765, 75.7885, "Asia/Kolkata")
+FORM_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}", re.ASCII)
 
 
 def normalise_phone(text: str) -> str:
@@ -37,11 +42,21 @@ def normalise_phone(text: str) -> str:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
-def send_test_message(settings: Settings, phone: str, now: datetime, sender=None):
-    """One test message to ``phone`` (not a subscriber's daily message, so not in the ledger)."""
+def send_test_message(settings: Settings, phone: str, now: datetime, sender=None, once: str = ""):
+    """One test message to ``phone``: a direct send (``broadcast.direct``, kind ``test``)
+    keyed by ``once``, the review form's own key, so a confirmation posted twice sends once
+    and shows the first send's outcome (no key: a send of its own)."""
+    if once and not FORM_KEY.fullmatch(once):
+        raise ActionError(f"{once[:80]!r} is not a review form's key; review the send again")
     message = test_message(normalise_phone(phone), now)
+    key = f"form:{once}" if once else f"none:{uuid.uuid4().hex}"
     with owned_context(settings, sender) as ctx:
-        return pipeline.transmit(ctx, [message])[0]
+        return direct.send(ctx, DirectKind.TEST, [(key, message)], now)[0]
+
+
+def form_key() -> str:
+    """A fresh key for a review form (``send_test_message``'s ``once``)."""
+    return secrets.token_urlsafe(18)
 
 
 def test_message(phone: str, now: datetime) -> OutgoingMessage:

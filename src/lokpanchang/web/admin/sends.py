@@ -32,7 +32,8 @@ def send_test():
     if request.method == "GET" or request.form.get("confirm") != "yes":
         return _test_form(phone, confirming=request.method == "POST")
     try:
-        result = dispatch.send_test_message(app_settings(), phone, clock.now())
+        once = request.form.get("once", "")
+        result = dispatch.send_test_message(app_settings(), phone, clock.now(), once=once)
     except ActionError as exc:
         flash(f"Not sent: {exc}", "error")
         return _test_form(phone, confirming=False), 400
@@ -53,7 +54,8 @@ def _test_form(phone: str, confirming: bool):
         except ActionError as exc:
             flash(str(exc), "error")
             confirming = False
-    return render_template("admin/send_test.html", phone=phone, confirming=confirming)
+    once = dispatch.form_key() if confirming else ""
+    return render_template("admin/send_test.html", phone=phone, confirming=confirming, once=once)
 
 
 def _flash_result(phone: str, result) -> None:
