@@ -12,6 +12,15 @@ F = Kind.FESTIVAL
 _RAMA_NAVAMI = names_of("Rama Navami", "राम नवमी", ta="ராம நவமி")
 _JANMASHTAMI = names_of("Krishna Janmashtami", "कृष्ण जन्माष्टमी", "कृष्ण जन्माष्टमी", ta="கிருஷ்ண ஜெயந்தி")
 
+_GHATASTHAPANA = (
+    "DP's Ghatasthapana pages: 'prohibited during Amavasya and night time ... The most "
+    "important factor to consider is that Ghatasthapana is done before Hindu midday while "
+    "Pratipada is prevailing'. The first day Pratipada is in force at sunrise and for a "
+    "muhurta after it (a Pratipada of a muhurta rather than one joined with Amavasya, the "
+    "Devi Purana verse Navratri digests cite); at none, the day it begins (DP month pages "
+    "1901-2049). "
+)
+
 ANNUAL: tuple[LunarRule, ...] = (
     LunarRule(
         "vasant_panchami",
@@ -70,8 +79,9 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ghatasthapana on Chaitra Shukla Pratipada at sunrise",
+        _GHATASTHAPANA + "Chaitra Shukla Pratipada",
         month=1,
+        muhurtas=1.0,
     ),
     LunarRule(
         "rama_navami",
@@ -211,8 +221,9 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ghatasthapana on Ashwina Shukla Pratipada at sunrise",
+        _GHATASTHAPANA + "Ashwina Shukla Pratipada",
         month=7,
+        muhurtas=1.0,
     ),
     LunarRule(
         "durga_ashtami",
@@ -246,10 +257,16 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Dussehra", "विजयादशमी", hi="दशहरा", ta="விஜயதசமி"),
         10,
         Part.APARAHNA,
-        Both.GREATER,
+        Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ashwina Shukla Dashami at aparahna; tie-break chosen to match published dates",
+        "DP: Ashwina Shukla Dashami at aparahna. Dharmasindhu (Marathi, transliteral.org/"
+        "pages/z80504212607): 'in aparahna on two days or on neither, and Shravana on one "
+        "of them: take that (Shravana) day'; on both with Shravana on both or neither, and "
+        "on neither, the first; in aparahna on the first day only, the second lasting six "
+        "ghatis but ending before aparahna, with Shravana that day: the second (DP month "
+        "pages 1901-2049: Shravana at aparahna, 6 ghatis = 3 muhurtas after sunrise)",
         month=7,
+        deciding_star=22,
     ),
     LunarRule(
         "sharad_purnima",
