@@ -18,37 +18,51 @@ def _days_of(key: str, near: date) -> list[date]:
     return [item.date for item in found.observances if item.key == key]
 
 
-# Dharmasindhu's Vijayadashami: Dashami at aparahna; Shravana at aparahna decides when
-# Dashami touches aparahna on both days or neither; with Dashami at the first aparahna only
-# and no Shravana there, the second day when its Dashami lasts 3 muhurtas after sunrise and
-# Shravana is at its aparahna.
-@pytest.mark.parametrize(
-    ("published", "why"),
-    [
-        (date(1903, 10, 1), "first aparahna only; 3 muhurtas and Shravana on the second"),
-        (date(1971, 9, 30), "first aparahna only; 3 muhurtas and Shravana on the second"),
-        (date(1957, 10, 3), "both aparahnas; Shravana at the second only"),
-        (date(1929, 10, 12), "both aparahnas; Shravana at the first only"),
-        (date(2033, 10, 3), "first aparahna only; the second's Dashami under 3 muhurtas"),
-        (date(1973, 10, 6), "first aparahna only, with Shravana there too"),
-    ],
-)
-def test_dussehra_follows_shravana_as_dharmasindhu_says(published, why):
-    assert _days_of("dussehra", published) == [published], why
-
-
+# Each: the key, the published day, and why the rule picks it.
+# Dussehra, Dharmasindhu's Vijayadashami: Dashami at aparahna; Shravana at aparahna decides
+# when Dashami touches aparahna on both days or neither; with Dashami at the first aparahna
+# only and no Shravana there, the second day when its Dashami lasts 3 muhurtas after sunrise
+# and Shravana is at its aparahna.
 # Ghatasthapana: the first day Pratipada is in force at sunrise and for a muhurta after it;
 # at none, the day it begins (a Pratipada joined with Amavasya only when no better one).
+# Sharad Purnima (Kojagara) at nishita: at both nishitas or neither, the later day.
+DAY_RULES = [
+    ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
+    ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
+    ("dussehra", date(1957, 10, 3), "both aparahnas; Shravana at the second only"),
+    ("dussehra", date(1929, 10, 12), "both aparahnas; Shravana at the first only"),
+    ("dussehra", date(2033, 10, 3), "first aparahna only; the second's Dashami too short"),
+    ("dussehra", date(1973, 10, 6), "first aparahna only, with Shravana there too"),
+    ("sharad_navratri_begins", date(1913, 9, 30), "40 minutes after the second sunrise"),
+    ("sharad_navratri_begins", date(1985, 10, 14), "4 minutes after the second sunrise"),
+    ("chaitra_navratri_begins", date(1903, 3, 29), "3 minutes after the second sunrise"),
+    ("sharad_navratri_begins", date(1903, 9, 22), "74 minutes after its sunrise"),
+    ("sharad_navratri_begins", date(1953, 10, 8), "at two sunrises: the first"),
+    ("chaitra_navratri_begins", date(2037, 3, 17), "at two sunrises: the first"),
+    ("sharad_purnima", date(1923, 10, 24), "Purnima at both nishitas"),
+    ("sharad_purnima", date(2041, 10, 9), "Purnima at neither nishita, at the second sunrise"),
+    ("sharad_purnima", date(1903, 10, 5), "Purnima at the first nishita only"),
+]
+
+
+@pytest.mark.parametrize(("key", "published", "why"), DAY_RULES)
+def test_the_rule_gives_the_published_day(key, published, why):
+    assert _days_of(key, published) == [published], why
+
+
+# The ISKCON Rama Navami is a day of its own only where Navami lasts 3 muhurtas after its
+# sunrise; else both keep the Smarta day and the page prints one.
 @pytest.mark.parametrize(
-    ("key", "published", "why"),
+    ("published", "printed"),
     [
-        ("sharad_navratri_begins", date(1913, 9, 30), "40 minutes after the second sunrise"),
-        ("sharad_navratri_begins", date(1985, 10, 14), "4 minutes after the second sunrise"),
-        ("chaitra_navratri_begins", date(1903, 3, 29), "3 minutes after the second sunrise"),
-        ("sharad_navratri_begins", date(1903, 9, 22), "74 minutes after its sunrise"),
-        ("sharad_navratri_begins", date(1953, 10, 8), "at two sunrises: the first"),
-        ("chaitra_navratri_begins", date(2037, 3, 17), "at two sunrises: the first"),
+        (date(2013, 4, 19), [None]),
+        (date(2047, 4, 4), [None]),
+        (date(1947, 3, 30), [None]),
+        (date(1951, 4, 15), ["smarta"]),
+        (date(1951, 4, 16), ["vaishnava"]),
     ],
 )
-def test_ghatasthapana_wants_pratipada_for_a_muhurta_after_sunrise(key, published, why):
-    assert _days_of(key, published) == [published], why
+def test_rama_navami_vaishnava_day_needs_three_muhurtas(published, printed):
+    found = observances_between(NEW_DELHI, published, published, "en")
+    kept = [item for item in found.observances if item.key == "rama_navami"]
+    assert [None if item.tradition is None else item.tradition.value for item in kept] == printed

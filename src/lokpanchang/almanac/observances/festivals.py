@@ -104,10 +104,13 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP (ISKCON, Vaishnava): Chaitra Shukla Navami at sunrise; at none, the day it "
-        "begins (DP month pages 1901-2049)",
+        "DP (ISKCON, Vaishnava): Chaitra Shukla Navami at sunrise and for 3 muhurtas after "
+        "it (the pratahkala); else the day it begins (DP month pages 1901-2049: a separate "
+        "Vaishnava day only where Navami lasts 3.5 muhurtas or more after its sunrise, none "
+        "where it lasts 2.94 or less)",
         month=1,
         tradition=Tradition.VAISHNAVA,
+        muhurtas=3.0,
     ),
     LunarRule(
         "hanuman_jayanti",
@@ -274,9 +277,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Sharad Purnima", "शरद पूर्णिमा"),
         15,
         Part.NISHITA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Ashwina Purnima at nishita, as Kojagara Puja (DP month pages 1901-2049)",
+        Both.LATER,
+        Neither.LATER,
+        "DP: Ashwina Purnima at nishita, as Kojagara Puja; at both nishitas or neither, the "
+        "later day: tie-breaks chosen to match the month pages 1901-2049 (one case each, "
+        "1923 and 2041; no source states them)",
         month=7,
         with_moonrise=True,
     ),
