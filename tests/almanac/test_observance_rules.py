@@ -25,7 +25,8 @@ def _days_of(key: str, near: date) -> list[date]:
 # and Shravana is at its aparahna.
 # Ghatasthapana: the first day Pratipada is in force at sunrise and for a muhurta after it;
 # at none, the day it begins (a Pratipada joined with Amavasya only when no better one).
-# Sharad Purnima (Kojagara) at nishita: at both nishitas or neither, the later day.
+# Sharad Purnima (Kojagara) and Maha Shivaratri at nishita: at both nishitas or neither,
+# the later day.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -42,6 +43,9 @@ DAY_RULES = [
     ("sharad_purnima", date(1923, 10, 24), "Purnima at both nishitas"),
     ("sharad_purnima", date(2041, 10, 9), "Purnima at neither nishita, at the second sunrise"),
     ("sharad_purnima", date(1903, 10, 5), "Purnima at the first nishita only"),
+    ("maha_shivaratri", date(1975, 3, 11), "Chaturdashi at both nishitas"),
+    ("maha_shivaratri", date(2031, 2, 20), "Chaturdashi at neither nishita"),
+    ("maha_shivaratri", date(1917, 2, 20), "Chaturdashi at the first nishita only"),
 ]
 
 

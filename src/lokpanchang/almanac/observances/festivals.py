@@ -39,9 +39,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Maha Shivaratri", "महाशिवरात्रि", ta="மகா சிவராத்திரி"),
         29,
         Part.NISHITA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP and NS: Phalguna (purnimanta) Krishna Chaturdashi at nishita",
+        Both.LATER,
+        Neither.LATER,
+        "DP and NS: Phalguna (purnimanta) Krishna Chaturdashi at nishita; at both nishitas "
+        "or neither, the later day: tie-breaks chosen to match the month pages 1901-2049 "
+        "(1913, 1975, 2045 both; 2031 neither)",
         month=11,
         fast=True,
     ),
