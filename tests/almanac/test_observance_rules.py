@@ -26,7 +26,7 @@ def _days_of(key: str, near: date) -> list[date]:
 # Ghatasthapana: the first day Pratipada is in force at sunrise and for a muhurta after it;
 # at none, the day it begins (a Pratipada joined with Amavasya only when no better one).
 # Sharad Purnima (Kojagara) and Maha Shivaratri at nishita: at both nishitas or neither,
-# the later day.
+# the later day. Ganesh Chaturthi at madhyahna: at both, the day it covers more of it.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -46,6 +46,9 @@ DAY_RULES = [
     ("maha_shivaratri", date(1975, 3, 11), "Chaturdashi at both nishitas"),
     ("maha_shivaratri", date(2031, 2, 20), "Chaturdashi at neither nishita"),
     ("maha_shivaratri", date(1917, 2, 20), "Chaturdashi at the first nishita only"),
+    ("ganesh_chaturthi", date(1997, 9, 6), "both madhyahnas, more of the second"),
+    ("ganesh_chaturthi", date(1955, 9, 20), "both madhyahnas, more of the second"),
+    ("ganesh_chaturthi", date(1971, 8, 24), "both madhyahnas, more of the first"),
 ]
 
 

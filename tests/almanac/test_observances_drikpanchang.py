@@ -38,6 +38,7 @@ AT_LEAST = {
     "rama_navami": 1.0,
     "sharad_purnima": 1.0,
     "maha_shivaratri": 1.0,
+    "ganesh_chaturthi": 1.0,
     "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
     "holi": 0.986,
     "raksha_bandhan": 0.973,

@@ -213,9 +213,10 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Ganesh Chaturthi", "गणेश चतुर्थी", ta="விநாயகர் சதுர்த்தி", te="వినాయక చవితి"),
         4,
         Part.MADHYAHNA,
-        Both.EARLIER,
+        Both.GREATER,
         Neither.EARLIER,
-        "DP: Bhadrapada Shukla Chaturthi at madhyahna",
+        "DP: Bhadrapada Shukla Chaturthi at madhyahna; at both, the day it covers more of "
+        "it: tie-break chosen to match the month pages 1901-2049 (six such years, 1929-2033)",
         month=6,
     ),
     LunarRule(
