@@ -16,12 +16,6 @@ SRC = Path(lokpanchang.__file__).resolve().parent
 # arbiter and ``up`` included) and the Celery app of ``celery -A lokpanchang.tasks``.
 PROCESS_STARTS = {"cli/__init__.py", "tasks/__init__.py"}
 DEFINED_IN = "config.py"
-# Readers left, each with what is to be done; this list only shrinks.
-NOT_YET = {
-    # ``configured_convention``, for the conversation's dialogue alone: its turn is to be
-    # handed the convention through ``conversation.handle_events`` (issue 26 item 2).
-    "almanac_service.py",
-}
 
 
 def readers_of_the_settings(root: Path) -> list[str]:
@@ -29,7 +23,7 @@ def readers_of_the_settings(root: Path) -> list[str]:
     found = []
     for path in sorted(root.rglob("*.py")):
         name = path.relative_to(root).as_posix()
-        if name in PROCESS_STARTS or name == DEFINED_IN or name in NOT_YET:
+        if name in PROCESS_STARTS or name == DEFINED_IN:
             continue
         found += [f"{name}:{line}" for line in _mentions(path.read_text(encoding="utf-8"))]
     return found

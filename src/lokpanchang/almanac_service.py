@@ -6,9 +6,7 @@ from datetime import date
 
 from lokpanchang import clock
 from lokpanchang.almanac import (
-    Convention,
     Panchangam,
-    convention_named,
     generate_panchangam_with_timezone,
 )
 
@@ -24,10 +22,3 @@ def panchangam_for(
     return generate_panchangam_with_timezone(
         latitude, longitude, timezone, target_date, now=clock.now(), **options
     )
-
-
-def configured_convention() -> Convention:
-    """The almanac convention the settings name (``ALMANAC_CONVENTION``, drik by default)."""
-    from lokpanchang.config import get_settings
-
-    return convention_named(get_settings().almanac_convention)

@@ -164,3 +164,32 @@ def test_erasure_overwrites_their_lines_in_the_outbox_the_reply_to_yes_included(
     assert process_inbound(yes, make_context(settings), NOW + timedelta(minutes=1))["replies"] == 1
     assert WA_ID.encode() not in outbox.read_bytes()
     assert [line["phone"] for line in read_outbox(outbox)] == ["+919800000078"]
+
+
+def test_the_replies_almanac_follows_the_workers_almanac_convention(
+    settings_env, make_settings, database_url, monkeypatch
+):
+    # The convention came from a global read of the settings inside the dialogue; it is now
+    # the worker's own, handed down from its send context (issue 26 item 2).
+    from lokpanchang.almanac import ASTRONOMICAL
+    from lokpanchang.conversation import asking
+
+    values = {
+        "database_url": database_url,
+        "delivery_backend": "outbox",
+        "almanac_convention": "astronomical",
+    }
+    settings = make_settings(**values)
+    settings_env(**{**values, "almanac_convention": "drik"})  # the process's, not the worker's
+    used = []
+    real = asking.generate_panchangam_with_timezone
+
+    def computing(*args, **options):
+        used.append(options["convention"])
+        return real(*args, **options)
+
+    monkeypatch.setattr(asking, "generate_panchangam_with_timezone", computing)
+    ctx = make_context(settings)
+    process_inbound(store(database_url, bodies.location(WA_ID, 28.6358, 77.2245)), ctx, NOW)
+    assert process_inbound(store(database_url, bodies.text(WA_ID, "tomorrow")), ctx, NOW)
+    assert used and set(used) == {ASTRONOMICAL}

@@ -7,8 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from lokpanchang import languages
-from lokpanchang.almanac import Panchangam, generate_panchangam_with_timezone
-from lokpanchang.almanac_service import configured_convention
+from lokpanchang.almanac import Convention, Panchangam, generate_panchangam_with_timezone
 from lokpanchang.broadcast.content import subscriber_calendar
 from lokpanchang.conversation.commands import Ask
 from lokpanchang.conversation.turns import Said, Standing, Turn, local_today, subscriber_of
@@ -36,18 +35,19 @@ def answer_day(turn: Turn) -> list[Said]:
     assert isinstance(day, date)
     if not DATE_YEARS[0] <= day.year <= DATE_YEARS[1]:
         return [turn.say("bad_date", text=day.isoformat())]
-    return [Said("text", _panchangam_text(user, day, turn.language))]
+    return [Said("text", _panchangam_text(turn, day))]
 
 
-def _panchangam_text(user, day: date, language: str) -> str:
-    found, city = _panchangam(user, day, language)
+def _panchangam_text(turn: Turn, day: date) -> str:
+    user, language = turn.user, turn.language
+    found, city = _panchangam(user, day, language, turn.convention)
     latitude, longitude, _zone = user.location()
     distance = km_from_city(latitude, longitude, user.city)
     calendar = str(subscriber_calendar(user))
     return render_daily(found, language, city, distance, version=2, calendar=calendar).text
 
 
-def _panchangam(user, day: date, language: str) -> tuple[Panchangam, str]:
+def _panchangam(user, day: date, language: str, convention: Convention) -> tuple[Panchangam, str]:
     latitude, longitude, zone = user.location()
     city = city_name_in(user.city, language)
     found = generate_panchangam_with_timezone(
@@ -57,7 +57,7 @@ def _panchangam(user, day: date, language: str) -> tuple[Panchangam, str]:
         day,
         city=city or None,
         lang=language,
-        convention=configured_convention(),
+        convention=convention,
         include_muhurtas=False,
     )
     return found, city
@@ -78,7 +78,7 @@ def answer_calendar(turn: Turn) -> list[Said]:
         turn.say(
             "calendar_set",
             calendar=_calendar_name(user, turn.language),
-            line=_month_line(user, local_today(user, turn.now), turn.language),
+            line=_month_line(turn, local_today(user, turn.now)),
         )
     ]
 
@@ -99,9 +99,10 @@ def _calendar_name(user, language: str) -> str:
     return languages.calendar_name(language, subscriber_calendar(user))
 
 
-def _month_line(user, day: date, language: str) -> str:
-    """Today's month line in ``user``'s calendar, as their daily message will print it."""
-    found, _ = _panchangam(user, day, language)
+def _month_line(turn: Turn, day: date) -> str:
+    """Today's month line in the subscriber's calendar, as their daily message prints it."""
+    user, language = turn.user, turn.language
+    found, _ = _panchangam(user, day, language, turn.convention)
     rendered = render_daily(found, language, calendar=str(subscriber_calendar(user)))
     return rendered.parameters[-1]
 

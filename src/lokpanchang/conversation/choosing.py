@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from lokpanchang.almanac_service import configured_convention
 from lokpanchang.broadcast import sunrise
 from lokpanchang.conversation.turns import Said, Turn, local_today, subscriber_of, where_and_when
 from lokpanchang.messages.command_replies import day_label
@@ -35,7 +34,7 @@ def answer_sunrise(turn: Turn) -> list[Said]:
     place = sunrise.place_of(latitude, longitude)
     served = ledger.owed_dates(turn.session, user.id, local_today(user, turn.now))
     send_time, due, polar = sunrise.next_sunrise_slot(
-        zone, *place, offset, turn.now, configured_convention(), served
+        zone, *place, offset, turn.now, turn.convention, served
     )
     user.sunrise_offset, user.send_time, user.sunrise_due_at = offset, send_time, due
     user.updated_on = turn.now

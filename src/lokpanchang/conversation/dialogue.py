@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from lokpanchang.almanac import DRIK, Convention
 from lokpanchang.conversation.asking import (
     answer_bad_date,
     answer_bad_value,
@@ -49,11 +50,12 @@ def answer(
     language: str,
     now: datetime,
     address_kind: AddressKind = AddressKind.NUMBER,
+    convention: Convention = DRIK,
 ) -> Turn:
     """Decide the replies to ``text`` from ``user`` (None: a stranger) whose address with
     us is ``address_kind`` (a number or a chat: the replies name it); see ``Turn.said``."""
     today = local_today(user, now) if user is not None else now.date()
-    turn = Turn(session, user, parse(text, today), language, now, address_kind)
+    turn = Turn(session, user, parse(text, today), language, now, address_kind, convention)
     turn.said = _HANDLERS.get(turn.command.ask, _help)(turn)
     return turn
 

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 import structlog
 
 from lokpanchang import languages
+from lokpanchang.almanac import DRIK, Convention
 from lokpanchang.conversation import dialogue
 from lokpanchang.conversation.commands import keyword
 from lokpanchang.conversation.statuses import apply_statuses, deactivate
@@ -88,15 +89,22 @@ class WebhookReport:
 
 
 def handle_webhook(
-    session: Session, body: object, now: datetime, channel: str = DEFAULT
+    session: Session,
+    body: object,
+    now: datetime,
+    channel: str = DEFAULT,
+    convention: Convention = DRIK,
 ) -> WebhookReport:
     """Apply one inbound body of ``channel`` (WhatsApp's webhook by default), parsed by its
     adapter (see ``handle_events``)."""
-    return handle_events(session, adapter(channel).parse_inbound(body), now)
+    return handle_events(session, adapter(channel).parse_inbound(body), now, convention)
 
 
-def handle_events(session: Session, events: Iterable[Event], now: datetime) -> WebhookReport:
-    """Apply a webhook's events; returns the replies and welcome sends to make after commit."""
+def handle_events(
+    session: Session, events: Iterable[Event], now: datetime, convention: Convention = DRIK
+) -> WebhookReport:
+    """Apply a webhook's events; returns the replies and welcome sends to make after commit.
+    The replies' almanac follows ``convention`` (the caller's ``ALMANAC_CONVENTION``)."""
     report = WebhookReport()
     events = list(events)
     statuses = [event for event in events if isinstance(event, StatusUpdate)]
@@ -106,7 +114,7 @@ def handle_events(session: Session, events: Iterable[Event], now: datetime) -> W
         if isinstance(event, OptOut):
             _apply_opt_out(session, event, now)
         elif isinstance(event, Inbound):
-            _handle_message(session, event, now, report)
+            _handle_message(session, event, now, report, convention)
     inbound_counts.add(session, report.counts)
     return report
 
@@ -135,7 +143,11 @@ def _resumable(opt_out: OptOut, user) -> bool:
 
 
 def _handle_message(
-    session: Session, message: Inbound, now: datetime, report: WebhookReport
+    session: Session,
+    message: Inbound,
+    now: datetime,
+    report: WebhookReport,
+    convention: Convention,
 ) -> None:
     inbound = _first_time(session, message, now) if message.sender else None
     if inbound is None:
@@ -159,7 +171,7 @@ def _handle_message(
         report.replies.append(_link_chat(session, message, now))
         return
     kind = adapter(message.channel).address_kind
-    turn = dialogue.answer(session, user, message.text, language, now, kind)
+    turn = dialogue.answer(session, user, message.text, language, now, kind, convention)
     report.count(ANSWERED, message, str(turn.command.ask))
     answer = _answer(message, user.language if user is not None else language)
     report.replies.extend(answer(said.kind, said.text) for said in turn.said)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from lokpanchang.almanac import convention_named
 from lokpanchang.broadcast import SendContext
 from lokpanchang.broadcast.replies import owe_replies
 from lokpanchang.config import Settings
@@ -34,7 +35,10 @@ def process_inbound(inbound_id: int, ctx: SendContext, now: datetime) -> dict:
         if stored is None:
             send_owed(ctx, now)
             return {"inbound_id": inbound_id, "handled": "before"}
-        report = handle_events(session, adapter(stored.channel).parse_inbound(stored.body), now)
+        events = adapter(stored.channel).parse_inbound(stored.body)
+        report = handle_events(
+            session, events, now, convention_named(ctx.settings.almanac_convention)
+        )
         owe_replies(session, ctx.settings, report.replies, now)
         inbound.remove(session, [stored.id])
     return {"inbound_id": inbound_id, **answer(report, now, ctx)}

@@ -7,7 +7,6 @@ from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from lokpanchang.almanac.observances import Place, observances_between
-from lokpanchang.almanac_service import configured_convention
 from lokpanchang.conversation.commands import Ask
 from lokpanchang.conversation.turns import Said, Standing, Turn, local_today, where_and_when
 from lokpanchang.delivery.adapters import ADAPTERS
@@ -46,7 +45,7 @@ def answer_observances(turn: Turn) -> list[Said]:
     latitude, longitude, zone = user.location()
     first = local_today(user, turn.now)
     last = first + timedelta(days=EKADASHI_DAYS if ekadashi else OBSERVANCE_DAYS)
-    place = Place(latitude, longitude, ZoneInfo(zone), convention=configured_convention())
+    place = Place(latitude, longitude, ZoneInfo(zone), convention=turn.convention)
     found = observances_between(place, first, last, turn.language).observances
     items = [item for item in found if item.kind == "ekadashi"][:2] if ekadashi else found
     where = where_and_when(user)["place"]

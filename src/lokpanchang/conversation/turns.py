@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from lokpanchang import planning
+from lokpanchang.almanac import DRIK, Convention
 from lokpanchang.conversation.commands import Command
 from lokpanchang.messages import reply
 from lokpanchang.messages.chat_words import AddressKind
@@ -46,6 +47,7 @@ class Turn:
     language: str
     now: datetime
     address_kind: AddressKind = AddressKind.NUMBER  # what the person's address with us is
+    convention: Convention = DRIK  # the almanac's (the settings' ``ALMANAC_CONVENTION``)
     said: list[Said] = field(default_factory=list)
     erased: list[str] = field(default_factory=list)
 
