@@ -179,3 +179,13 @@ def test_prepared_rows_of_a_run_that_never_starts_are_missed_after_the_grace(set
     late = KOLKATA_DUE + timedelta(seconds=settings.late_grace + 1)
     assert start_run(settings, run_id, late) == []
     assert statuses(settings.database_url) == ["missed"] * 4
+
+
+def test_rows_prepared_ahead_of_a_run_that_starts_late_are_late(settings):
+    # A beat down across the instant: the rows were owed in time, the sends are not.
+    subscribers_in_three_places(settings.database_url)
+    run_id = plan(settings)
+    prepare_run(worker(settings), run_id, BEFORE)
+    later = KOLKATA_DUE + timedelta(seconds=settings.run_stall_after + 60)
+    assert start_run(settings, run_id, later)
+    assert [row.late for row in ledger(settings.database_url)] == [True] * 4

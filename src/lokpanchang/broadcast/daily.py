@@ -46,6 +46,8 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
             return []
         _mark_running(settings, run, now)
         owe_run(session, settings, run, now)
+        if run.late:  # rows prepared ahead were owed before the run was known to be late
+            ledger.late_run_rows(session, run_id)
         if past_grace(settings, run, now):
             give_up_late_run(session, run)
             return []

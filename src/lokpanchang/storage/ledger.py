@@ -241,6 +241,15 @@ def prepare_run_rows(session: Session, run_id: int) -> int:
     return move_where(session, MessageLog, pending, L.PREPARED)
 
 
+def late_run_rows(session: Session, run_id: int) -> int:
+    """Mark a late run's rows still owed late (those owed ahead, before it was known late)."""
+    owed = and_(
+        MessageLog.run_id == run_id, MessageLog.status.in_(OWED_LEDGER), MessageLog.late.is_(False)
+    )
+    statement = update(MessageLog).where(owed).values(late=True)
+    return affected_rows(session.execute(statement))
+
+
 def withdraw_unwanted(session: Session, ids: list[int], now: datetime) -> list[int]:
     """Move the daily rows among ``ids`` whose subscriber has stopped, or paused their local
     date, since the row was owed to 'withdrawn'; the ids left to send, in order."""
