@@ -5,18 +5,25 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from tests import servers
+from tests.scheduling.cluster import wait_until
+
+T = TypeVar("T")
 
 EXTERNAL = ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-CHANNELS = ("WHATSAPP_", "DELIVERY_", "TELEGRAM_")  # the outbox is the embedded channel
+CHANNELS = ("WHATSAPP_", "DELIVERY_", "TELEGRAM_", "EMAIL_")  # the outbox is the embedded one
 
 
 def embedded_env(folder: Path, drop: tuple[str, ...] = (), **values: str) -> dict[str, str]:
@@ -55,6 +62,28 @@ class Up:
 
     def log(self, tail: int = 2000) -> str:
         return self.log_path.read_text(errors="replace")[-tail:]
+
+    @property
+    def web(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def wait_for(self, predicate: Callable[[], T], timeout: float, what: str) -> T:
+        """``predicate``'s first true value within ``timeout`` s, polled every 0.5 s; failing,
+        the end of ``up``'s output as it is then."""
+        return wait_for(predicate, timeout, what, self.log_path)
+
+    def announced(self, pattern: str) -> str | None:
+        """The first group of ``pattern`` in ``up``'s output (e.g. a fake's address), or None."""
+        found = re.search(pattern, self.log_path.read_text(errors="replace"))
+        return found.group(1) if found else None
+
+    def answers(self, path: str = "livez") -> bool:
+        """True when the web answers 200 at ``path``."""
+        try:
+            with urllib.request.urlopen(self.web + path, timeout=5) as answer:
+                return answer.status == 200
+        except OSError:
+            return False
 
     def healthy(self) -> bool:
         """True when ``/healthz`` answers 200 (web, worker and beat alive)."""
@@ -95,6 +124,36 @@ def start_up(folder: Path, env: dict[str, str], *arguments: str) -> Up:
             start_new_session=True,  # its own process group, as a terminal's foreground job
         )
     return Up(process, port, log_path)
+
+
+@contextmanager
+def running(
+    folder: Path, env: dict[str, str], *arguments: str, stop: int = signal.SIGTERM
+) -> Iterator[Up]:
+    """``start_up``, stopped by ``stop`` however the block ends (killed if it hangs)."""
+    up = start_up(folder, env, *arguments)
+    try:
+        yield up
+    finally:
+        with suppress(subprocess.TimeoutExpired):  # killed; the block's outcome is what counts
+            up.stop(stop)
+
+
+def wait_for(predicate: Callable[[], T], timeout: float, what: str, log: Path) -> T:
+    """``wait_until``, failing with the end of ``log`` (an ``up``'s output) as it is then."""
+    try:
+        return wait_until(predicate, timeout, what, interval=0.5)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n{log.read_text(errors='replace')[-4000:]}") from None
+
+
+def get_json(url: str) -> dict:
+    """A JSON answer (a fake's record), or {} while nothing listens there yet."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return json.loads(response.read())
+    except OSError:
+        return {}
 
 
 def status(env: dict[str, str], folder: Path) -> tuple[int, dict | None]:

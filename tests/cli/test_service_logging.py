@@ -4,30 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-import signal
-import subprocess
-import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests import servers
 from tests.scheduling.cluster import wait_until
-from tests.upprocess import embedded_env
+from tests.upprocess import embedded_env, running
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 PHONE = "919812345678"
 DAILY_FILE = re.compile(r"lokpanchang-\d{4}-\d{2}-\d{2}\.jsonl")
-
-
-def answers(port: int, path: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
 
 
 def events(log_dir: Path) -> list[dict]:
@@ -48,25 +35,11 @@ def has_event(log_dir: Path, predicate) -> bool:
 
 
 def test_up_writes_masked_json_lines_from_web_worker_and_beat(tmp_path):
-    port = servers.free_port()
     env = embedded_env(tmp_path, drop=("LOG_DIR", "LOKPANCHANG_CLOCK_OFFSET"), PLANNER_PERIOD="2")
     env.pop("LOG_JSON")  # as a terminal-less run has it
     log_dir = tmp_path / "var" / "logs"
-    with open(tmp_path / "up.out", "w") as out:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        wait_until(
-            lambda: answers(port, f"/livez?to=+{PHONE}"),
-            60,
-            "the web process\n" + (tmp_path / "up.out").read_text()[-2000:],
-            interval=0.5,
-        )
+    with running(tmp_path, env) as up:
+        up.wait_for(lambda: up.answers(f"livez?to=+{PHONE}"), 60, "the web process")
         # The request line (werkzeug's stdlib record) carries the phone number.
         wait_until(
             lambda: has_event(
@@ -88,13 +61,6 @@ def test_up_writes_masked_json_lines_from_web_worker_and_beat(tmp_path):
             60,
             "a planner pass (beat -> worker) in the day's log file",
         )
-    finally:
-        up.send_signal(signal.SIGTERM)
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()
     text = "".join(p.read_text(encoding="utf-8") for p in log_dir.glob("lokpanchang-*.jsonl"))
     assert PHONE not in text
     request = next(e for e in events(log_dir) if "/livez?to=" in e.get("event", ""))

@@ -14,6 +14,7 @@ what a process can reach (docs/operations.md, "What erasure reaches").
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,8 @@ from lokpanchang.storage.db import engine_for
 from tests import servers
 from tests.erasure_scan import files_under, needles, traces
 from tests.scheduling.cluster import wait_until
-from tests.scheduling.test_up_fake_whatsapp import wait_for
 from tests.scheduling.test_up_subscriber import lokpanchang
-from tests.upprocess import embedded_env, start_up
+from tests.upprocess import embedded_env, running
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -69,13 +69,12 @@ def sign_up_and_erase(
     what the files under it (and ``more``) held of them while they were subscribed, after
     ``settle()`` (so the scan is known to find them)."""
     outbox = Path(env["DATA_DIR"]) / "outbox.jsonl"
-    up = start_up(folder, env)
-    try:
-        wait_for(up.healthy, 90, "a healthy up", up.log_path)
+    with running(folder, env, stop=signal.SIGINT) as up:
+        up.wait_for(up.healthy, 90, "a healthy up")
 
         def say(*words: str, replies: int) -> None:
             lokpanchang(env, "simulate", *words, "--phone", PHONE, "--name", NAME)
-            wait_for(lambda: len(to_them(outbox)) >= replies, 90, f"{words}", up.log_path)
+            up.wait_for(lambda: len(to_them(outbox)) >= replies, 90, f"{words}")
 
         say("start", "--lat", str(LATITUDE), "--lon", str(LONGITUDE), replies=2)
         say("status", replies=3)
@@ -84,11 +83,9 @@ def sign_up_and_erase(
         before = traces(files_under([folder, *more]), WANTED)
         say("delete", replies=4)
         lokpanchang(env, "simulate", "yes", "--phone", PHONE, "--name", NAME)
-        wait_for(lambda: not subscribed(env), 90, "the erasure", up.log_path)
-        wait_for(lambda: not to_them(outbox), 90, "the outbox forgetting them", up.log_path)
-        wait_for(done, 90, "the erasure's last step", up.log_path)
-    finally:
-        up.stop()
+        up.wait_for(lambda: not subscribed(env), 90, "the erasure")
+        up.wait_for(lambda: not to_them(outbox), 90, "the outbox forgetting them")
+        up.wait_for(done, 90, "the erasure's last step")
     return before
 
 

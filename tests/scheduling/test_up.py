@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from datetime import UTC, datetime, timedelta
@@ -15,10 +13,9 @@ import pytest
 
 from lokpanchang.delivery.outbox import read_outbox
 from lokpanchang.storage import migrate
-from tests import servers
 from tests.broadcast.helpers import add_subscriber, runs
 from tests.scheduling.cluster import next_kolkata_morning, wait_until
-from tests.upprocess import morning_env
+from tests.upprocess import morning_env, start_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -34,7 +31,6 @@ def health(port: int) -> tuple[int, dict]:
 
 
 def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigterm(tmp_path):
-    port = servers.free_port()
     due = next_kolkata_morning(datetime.now(UTC))
     env = morning_env(tmp_path, due)
     database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
@@ -43,36 +39,19 @@ def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigte
         add_subscriber(database, "Asia/Kolkata", created_on=due - timedelta(hours=1))
         for _ in range(3)
     ]
-    with open(tmp_path / "up.log", "w") as log:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    up = start_up(tmp_path, env)
+    port = up.port
     try:
-        wait_until(
-            lambda: health(port)[0] == 200,
-            90,
-            "healthz 200\n" + (tmp_path / "up.log").read_text()[-2000:],
-            interval=0.5,
-        )
+        up.wait_for(lambda: health(port)[0] == 200, 90, "healthz 200")
         outbox = tmp_path / "var" / "outbox.jsonl"
-        wait_until(
-            lambda: len(read_outbox(outbox)) >= len(users),
-            90,
-            "the 06:30 send\n" + (tmp_path / "up.log").read_text()[-3000:],
-            interval=0.5,
-        )
+        up.wait_for(lambda: len(read_outbox(outbox)) >= len(users), 90, "the 06:30 send")
         wait_until(lambda: [r.status for r in runs(database)] == ["done"], 30, "the run to finish")
         assert sorted(m["ledger_id"] for m in read_outbox(outbox)) == [1, 2, 3]
-        children = psutil.Process(up.pid).children(recursive=True)
+        children = psutil.Process(up.process.pid).children(recursive=True)
         assert len(children) >= 3
         run = json.loads((tmp_path / "var" / "up.json").read_text())
         assert run["web"] == f"http://127.0.0.1:{port}/" and run["app_secret"]
-        up.send_signal(signal.SIGTERM)
-        assert up.wait(timeout=40) == 0
+        assert up.stop(signal.SIGTERM) == 0
         lines = (tmp_path / "up.log").read_text().splitlines()
         assert lines[0].startswith(f"lokpanchang: web on http://127.0.0.1:{port}/ ")
         assert lines[-1] == "lokpanchang: stopped (web, worker, beat, flower)"
@@ -86,6 +65,6 @@ def test_up_sends_on_embedded_defaults_serves_health_and_stops_them_all_on_sigte
         )
         assert (tmp_path / "var" / "lokpanchang.sqlite3").exists()
     finally:
-        if up.poll() is None:
-            up.kill()
-            up.wait()
+        if up.process.poll() is None:
+            up.process.kill()
+            up.process.wait()

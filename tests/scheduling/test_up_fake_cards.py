@@ -4,10 +4,7 @@ the fakes record one upload per distinct card however many subscribers share it.
 
 from __future__ import annotations
 
-import re
-import signal
 from datetime import UTC, datetime, time, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +12,8 @@ from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import UserDetail
 from tests.scheduling.cluster import next_kolkata_morning
-from tests.scheduling.test_up_fake_whatsapp import fake_url, get_json, wait_for
-from tests.upprocess import morning_env, start_up
+from tests.scheduling.test_up_fake_whatsapp import fake_url
+from tests.upprocess import Up, get_json, morning_env, running
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -24,9 +21,8 @@ HYDERABAD, CHENNAI = (17.385, 78.486), (13.0827, 80.2707)
 CARD_TEMPLATE = "daily_panchangam"
 
 
-def telegram_url(log: Path) -> str | None:
-    found = re.search(r"fake Bot API at (http://127\.0\.0\.1:\d+)", log.read_text())
-    return found.group(1) if found else None
+def telegram_url(up: Up) -> str | None:
+    return up.announced(r"fake Bot API at (http://127\.0\.0\.1:\d+)")
 
 
 def subscribe(url: str, channel: str, address: str, where, language="en", card_off=False):
@@ -58,22 +54,18 @@ def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tm
     for chat in (4101, 4102):  # two Telegram readers of one card
         subscribe(database, "telegram", str(chat), HYDERABAD)
     subscribe(database, "telegram", "4103", CHENNAI, language="ta")  # and of another
-    up = start_up(tmp_path, env, "--fake-whatsapp", "--fake-telegram")
-    log = up.log_path
-    try:
-        whatsapp = wait_for(lambda: fake_url(log), 30, "the fake Cloud API's address", log)
-        telegram = wait_for(lambda: telegram_url(log), 30, "the fake Bot API's address", log)
-        templates = wait_for(
+    with running(tmp_path, env, "--fake-whatsapp", "--fake-telegram") as up:
+        whatsapp = up.wait_for(lambda: fake_url(up), 30, "the fake Cloud API's address")
+        telegram = up.wait_for(lambda: telegram_url(up), 30, "the fake Bot API's address")
+        templates = up.wait_for(
             lambda: _all(get_json(f"{whatsapp}/_fake/messages?accepted=1"), 5),
             150,
             "five templates at the fake Cloud API",
-            log,
         )
-        photos = wait_for(
+        photos = up.wait_for(
             lambda: _all(get_json(f"{telegram}/_fake/messages?accepted=1"), 3),
             60,
             "three photos at the fake Bot API",
-            log,
         )
 
         sent = [m["payload"]["template"] for m in templates]
@@ -90,8 +82,6 @@ def test_the_morning_message_carries_the_card_uploaded_once_per_distinct_card(tm
         assert all("Tithi" in m["text"] or "திதி" in m["text"] for m in photos)  # the caption
         assert get_json(f"{telegram}/_fake/photos")["count"] == 2
         assert sum(m["uploaded"] for m in photos) == 2
-    finally:
-        up.stop(signal.SIGTERM)
 
 
 def _all(listing: dict, count: int) -> list[dict] | None:

@@ -9,24 +9,19 @@ it gets no panchangam."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SubscriptionEvent, UserDetail
-from tests import servers
 from tests.scheduling.cluster import next_kolkata_morning
-from tests.scheduling.test_up_fake_whatsapp import get_json, wait_for
+from tests.upprocess import Up, embedded_env, get_json, running
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -35,11 +30,8 @@ STAYS, BOUNCES = "asha.rao@example.com", "gone@example.org"
 COMPLAINS = "ravi@example.net"
 
 
-def fake_url(log: Path) -> str | None:
-    found = re.search(
-        r"what it accepted: (http://127\.0\.0\.1:\d+/_fake/messages)", log.read_text()
-    )
-    return found.group(1) if found else None
+def fake_url(up: Up) -> str | None:
+    return up.announced(r"what it accepted: (http://127\.0\.0\.1:\d+/_fake/messages)")
 
 
 def post(url: str, fields: dict) -> tuple[int, str]:
@@ -56,11 +48,11 @@ def mails_to(fake: str, address: str) -> list[dict]:
     return [m for m in get_json(fake)["messages"] if m["rcpt_to"] == [address]]
 
 
-def signed_up(web: str, fake: str, address: str, log: Path) -> None:
+def signed_up(up: Up, fake: str, address: str) -> None:
     """Sign up on the page, then open the link the confirmation brings and press its button."""
-    status, page = post(f"{web}email/signup", {"email": address, "lang": "en", **UJJAIN})
+    status, page = post(f"{up.web}email/signup", {"email": address, "lang": "en", **UJJAIN})
     assert status == 200 and "Nothing is sent until you open it" in page
-    [asked] = wait_for(lambda: mails_to(fake, address), 30, "the confirmation", log)
+    [asked] = up.wait_for(lambda: mails_to(fake, address), 30, "the confirmation")
     [link] = re.findall(r"http://\S+/email/confirm/\S+", asked["text"])
     with urllib.request.urlopen(link, timeout=30) as response:  # a scanner's GET confirms nothing
         assert response.status == 200
@@ -68,42 +60,21 @@ def signed_up(web: str, fake: str, address: str, log: Path) -> None:
 
 
 def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp_path):
-    port = servers.free_port()
     start = next_kolkata_morning(datetime.now(UTC)) - timedelta(minutes=4)  # 06:26 in Ujjain
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("WHATSAPP_", "DELIVERY_", "TELEGRAM_", "EMAIL_"))
-        and k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "REDIS_URL")
-    }
-    env.update(
-        DATA_DIR=str(tmp_path / "var"),
-        LOG_JSON="false",
+    env = embedded_env(
+        tmp_path,
         LOKPANCHANG_CLOCK_OFFSET=str((start - datetime.now(UTC)).total_seconds()),
         PLANNER_PERIOD="10",
         PLANNER_LOOKAHEAD="300",
     )
-    log = tmp_path / "up.log"
-    with open(log, "w") as out:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port), "--fake-email"],
-            env=env,
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    web = f"http://127.0.0.1:{port}/"
-    try:
-        fake = wait_for(lambda: fake_url(log), 30, "the fake relay's address", log)
-        wait_for(lambda: _answers(web), 90, "the web", log)
+    with running(tmp_path, env, "--fake-email") as up:
+        web = up.web
+        fake = up.wait_for(lambda: fake_url(up), 30, "the fake relay's address")
+        up.wait_for(up.answers, 90, "the web")
         for address in (STAYS, BOUNCES, COMPLAINS):
-            signed_up(web, fake, address, log)
-        for address in (
-            STAYS,
-            BOUNCES,
-            COMPLAINS,
-        ):  # subscribed (a reply by e-mail), nothing more yet
-            wait_for(lambda a=address: len(mails_to(fake, a)) == 2, 60, "the subscribed reply", log)
+            signed_up(up, fake, address)
+        for address in (STAYS, BOUNCES, COMPLAINS):  # subscribed (a reply), nothing more yet
+            up.wait_for(lambda a=address: len(mails_to(fake, a)) == 2, 60, "the subscribed reply")
         bounce = urllib.request.Request(
             fake.replace("/messages", "/bounces"),
             data=json.dumps({"address": BOUNCES}).encode(),
@@ -112,32 +83,24 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
         urllib.request.urlopen(bounce, timeout=10).close()
         _complain(fake, web, COMPLAINS)
 
-        daily = wait_for(
+        daily = up.wait_for(
             lambda: [m for m in mails_to(fake, STAYS) if "Tithi" in m["text"]],
             300,
             "the 06:30 panchangam",
-            log,
         )
         [mail] = daily
         assert "Ujjain" in mail["text"] and "Tithi" in mail["html"]
         assert mail["headers"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         database = f"sqlite:///{tmp_path / 'var' / 'lokpanchang.sqlite3'}"
-        gone = wait_for(lambda: _disabled(database, BOUNCES), 60, "the bounce's disabling", log)
+        gone = up.wait_for(lambda: _disabled(database, BOUNCES), 60, "the bounce's disabling")
         assert "550" in gone
 
         leave = mail["headers"]["List-Unsubscribe"].strip("<>")
         assert post(leave, {"List-Unsubscribe": "One-Click"})[0] == 200
-        wait_for(lambda: _stopped(database, STAYS), 60, "the one-click unsubscribe", log)
+        up.wait_for(lambda: _stopped(database, STAYS), 60, "the one-click unsubscribe")
         assert [m for m in mails_to(fake, BOUNCES) if "Tithi" in m["text"]] == []
         assert "complaint" in _disabled(database, COMPLAINS)
         assert [m for m in mails_to(fake, COMPLAINS) if "Tithi" in m["text"]] == []
-    finally:
-        up.terminate()
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()
 
 
 def _complain(fake: str, web: str, address: str) -> None:
@@ -155,14 +118,6 @@ def _complain(fake: str, web: str, address: str) -> None:
     )
     with urllib.request.urlopen(piped, timeout=10) as response:
         assert response.status == 202
-
-
-def _answers(web: str) -> bool:
-    try:
-        with urllib.request.urlopen(web + "livez", timeout=5) as response:
-            return response.status == 200
-    except OSError:
-        return False
 
 
 def _subscriber(session, address: str) -> UserDetail:

@@ -5,22 +5,16 @@ sendMessage with today's panchangam; a wrong or missing secret stores nothing.""
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import sys
 import urllib.request
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import InboundMessage, UserDetail
-from tests import servers
 from tests.scheduling.cluster import next_kolkata_morning
-from tests.scheduling.test_up_fake_whatsapp import get_json, wait_for
-from tests.upprocess import embedded_env
+from tests.upprocess import Up, embedded_env, get_json, running
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -28,9 +22,8 @@ CHAT, STRANGER = 4242, 999
 UJJAIN = {"latitude": 23.1765, "longitude": 75.7885}
 
 
-def fake_url(log: Path) -> str | None:
-    found = re.search(r"fake Bot API at (http://127\.0\.0\.1:\d+)", log.read_text())
-    return found.group(1) if found else None
+def fake_url(up: Up) -> str | None:
+    return up.announced(r"fake Bot API at (http://127\.0\.0\.1:\d+)")
 
 
 def post_update(base: str, **spec) -> dict:
@@ -58,26 +51,16 @@ def to_chat(base: str, chat: int) -> list[dict]:
 
 
 def test_a_new_user_signs_up_on_telegram_and_gets_todays_panchangam(tmp_path):
-    port = servers.free_port()
     after_send_time = next_kolkata_morning(datetime.now(UTC)) + timedelta(minutes=90)
     offset = after_send_time - datetime.now(UTC)  # 08:00 in Kolkata: today's 06:30 has passed
     env = embedded_env(
         tmp_path,
         LOKPANCHANG_CLOCK_OFFSET=str(offset.total_seconds()),
     )
-    log = tmp_path / "up.log"
-    with open(log, "w") as out:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port), "--fake-telegram"],
-            env=env,
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        base = wait_for(lambda: fake_url(log), 30, "the fake's address", log)
+    with running(tmp_path, env, "--fake-telegram") as up:
+        base = up.wait_for(lambda: fake_url(up), 30, "the fake's address")
         wrong = dict(chat_id=STRANGER, text="/start", secret="not-the-secret")
-        assert wait_for(lambda: webhook_answer(base, **wrong), 90, "the web", log) == 403
+        assert up.wait_for(lambda: webhook_answer(base, **wrong), 90, "the web") == 403
         assert (
             post_update(base, chat_id=STRANGER, text="/start", secret="")["webhook_status"] == 401
         )
@@ -86,16 +69,15 @@ def test_a_new_user_signs_up_on_telegram_and_gets_todays_panchangam(tmp_path):
         ]
 
         assert post_update(base, chat_id=CHAT, text="/start")["webhook_status"] == 200
-        [ask] = wait_for(lambda: to_chat(base, CHAT), 60, "the location request", log)
+        [ask] = up.wait_for(lambda: to_chat(base, CHAT), 60, "the location request")
         [[button]] = ask["payload"]["reply_markup"]["keyboard"]
         assert button["request_location"] is True
 
         assert post_update(base, chat_id=CHAT, location=UJJAIN)["webhook_status"] == 200
-        panchangam = wait_for(
+        panchangam = up.wait_for(
             lambda: [m for m in to_chat(base, CHAT) if "Tithi" in m["text"]],
             90,
             "today's panchangam in the chat",
-            log,
         )
         assert len(panchangam) == 1 and "Ujjain" in panchangam[0]["text"]
         assert any(m["text"].startswith("You are subscribed") for m in to_chat(base, CHAT))
@@ -109,10 +91,3 @@ def test_a_new_user_signs_up_on_telegram_and_gets_todays_panchangam(tmp_path):
         ]
         assert not any(f"tg:{update_id}" in inbound for update_id in refused_ids)
         assert to_chat(base, STRANGER) == []
-    finally:
-        up.terminate()
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()

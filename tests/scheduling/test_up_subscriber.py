@@ -8,7 +8,6 @@ import re
 import struct
 import subprocess
 import sys
-import urllib.request
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -19,9 +18,8 @@ from lokpanchang.almanac.convention import DRIK
 from lokpanchang.almanac.sunrise_times import sunrise_send_time
 from lokpanchang.broadcast.sunrise import place_of
 from lokpanchang.storage import migrate
-from tests import servers
-from tests.scheduling.test_up_fake_whatsapp import fake_url, get_json, wait_for
-from tests.upprocess import embedded_env
+from tests.scheduling.test_up_fake_whatsapp import fake_url
+from tests.upprocess import embedded_env, get_json, running
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -56,14 +54,6 @@ def texts_to_them(base: str) -> list[str]:
     ]
 
 
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
 def subscriber(env: dict) -> dict | None:
     listed = json.loads(lokpanchang(env, "subscribers", "list", "--json"))
     return next((row for row in listed if row["phone"] == PHONE), None)
@@ -89,30 +79,20 @@ def traces(database: Path) -> list[str]:
 
 
 def test_a_new_user_asks_for_tomorrow_chooses_a_time_and_sunrise_and_deletes(tmp_path):
-    env, port = environment(tmp_path), servers.free_port()
+    env = environment(tmp_path)
     database = tmp_path / "var" / "lokpanchang.sqlite3"
     migrate.upgrade(f"sqlite:///{database}")
-    log = tmp_path / "up.log"
-    with open(log, "w") as out:
-        up = subprocess.Popen(
-            [sys.executable, "-m", "lokpanchang", "up", "--port", str(port), "--fake-whatsapp"],
-            env=env,
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        base = wait_for(lambda: fake_url(log), 60, "the fake's address", log)
-        wait_for((tmp_path / "var" / "up.json").exists, 60, "up.json", log)
-        wait_for(lambda: answers(f"http://127.0.0.1:{port}/livez"), 60, "the web", log)
+    with running(tmp_path, env, "--fake-whatsapp") as up:
+        base = up.wait_for(lambda: fake_url(up), 60, "the fake's address")
+        up.wait_for((tmp_path / "var" / "up.json").exists, 60, "up.json")
+        up.wait_for(up.answers, 60, "the web")
 
         def ask(words: str, replies: int, *location: str) -> str:
             lokpanchang(env, "simulate", words, "--phone", PHONE, *location)
-            got = wait_for(
+            got = up.wait_for(
                 lambda: len(texts_to_them(base)) >= replies and texts_to_them(base),
                 90,
                 f"the reply to {words!r}",
-                log,
             )
             return got[replies - 1]
 
@@ -152,13 +132,6 @@ def test_a_new_user_asks_for_tomorrow_chooses_a_time_and_sunrise_and_deletes(tmp
         assert ask("yes", sent + 7).startswith("Done: your number and location are erased")
         assert subscriber(env) is None
         assert traces(database) == []
-    finally:
-        up.terminate()
-        try:
-            up.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            up.kill()
-            up.wait()
     assert traces(database) == []
 
 
