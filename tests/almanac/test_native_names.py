@@ -4,12 +4,19 @@ native-usage tables gathered from public sources, the source beside each table.
 These are facts copied from the pages named (not computed); where our table keeps another
 usage than the source, the difference is listed with its reason.
 
-Not yet checked (no usable public list found this session; these are still the Sanskrit
-names carried into the script by ``almanac.names.scripts``): tithis in gu and sa;
-nakshatras in kn, gu and sa; yogas in mr, gu, kn, ml and sa; karanas in every language but
-hi and ta; lunar months in ta (Tamil almanacs name the solar months) and sa; samvatsaras,
-seasons (but ml), ayana and paksha. A Malayalam reader should also look at the yogas and
-karanas, which keep the older encoding (ര്, final ന്) and long final vowels.
+Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa), karanas in
+tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr).
+
+Not yet checked (no usable public list found; these are still the Sanskrit names carried
+into the script by ``almanac.names.scripts``): tithis in gu (but the full and new moon) and
+sa; nakshatras in kn and sa, and in gu past the 14th; yogas in gu, kn and ml (only
+OCR-garbled Gujarati lists were found); karanas in sa (one Sanskrit verse, with नागवान्,
+चतुष्पात्, भद्र, differs in form only); lunar months in sa; samvatsaras, seasons (but ml),
+ayana and paksha. The Kannada karanas rest on one glossary of a medieval poet's verses, the
+Marathi yogas on one blog, the Malayalam karanas (by their animals, സിംഹം … പുഴു) on one
+blog and a second page's pairing: a reader of each should confirm them. A Malayalam reader
+should also look at the yogas, which keep the older encoding (ര്, final ന്) and long final
+vowels.
 """
 
 from __future__ import annotations
@@ -36,10 +43,16 @@ WEEKDAYS = {
     "ml": "ഞായർ തിങ്കൾ ചൊവ്വ ബുധൻ വ്യാഴം വെള്ളി ശനി",
     "gu": "રવિવાર સોમવાર મંગળવાર બુધવાર ગુરુવાર શુક્રવાર શનિવાર",
     "bn": "রবিবার সোমবার মঙ্গলবার বুধবার বৃহস্পতিবার শুক্রবার শনিবার",
+    # Sanskrit from sa_IN (field ``day``), with its slips written as glibc's own comment spells
+    # the names ("ravivasarah … shanivasarah"): a colon typed for the visarga (रविवासर:) and
+    # शुक्रवासर without it.
+    "sa": "रविवासरः सोमवासरः मंगलवासरः बुधवासरः बृहस्पतिवासरः शुक्रवासरः शनिवासरः",
 }
 # (language, Sunday-first index) -> (our name, why it differs from the source).
 WEEKDAY_USAGE_KEPT = {
     ("kn", 0): ("ಭಾನುವಾರ", "both are in use; ours (Bhanu, the Sun) was kept, glibc has ರವಿವಾರ"),
+    ("sa", 2): ("मङ्गलवासरः", "Sanskrit writes the nasal of the class; the anusvara is Hindi's"),
+    ("sa", 4): ("गुरुवासरः", "both are in use; ours (Guru, as every other language here)"),
 }
 
 # Nakshatras in Malayalam usage: "മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)",
@@ -102,34 +115,6 @@ BENGALI_NAKSHATRAS = (
     "উত্তরফাল্গুনী হস্তা চিত্রা স্বাতী বিশাখা অনুরাধা জ্যেষ্ঠা মূলা পূর্বাষাঢ়া উত্তরাষাঢ়া শ্রবণা "
     "ধনিষ্ঠা শতভিষা পূর্বভাদ্রপদ উত্তরভাদ্রপদ রেবতী"
 )
-# Yogas in Bengali usage: the same calendar, usingha.com/sal/457.html and /261.html
-# ("যোগ:আয়ুষ্মান", "বরীয়ান", "ব্যতীপাত", "বৈধৃতি" …): Bengali writes য় between vowels and
-# no hasanta at a word's end. Where it differs we keep ours, listed with the reason.
-BENGALI_YOGAS = (
-    "বিষ্কুম্ভ প্রীতি আয়ুষ্মান সৌভাগ্য শোভন অতিগণ্ড সুকর্মা ধৃতি শূল গণ্ড বৃদ্ধি ধ্রুব ব্যাঘাত "
-    "হর্ষণ বজ্র সিদ্ধি ব্যতীপাত বরীয়ান পরিঘ শিব সিদ্ধ সাধ্য শুভ শুক্র ব্রহ্ম ইন্দ্র বৈধৃতি"
-)
-BENGALI_YOGA_USAGE_KEPT = {
-    0: ("বিষ্কম্ভ", "the Sanskrit spelling; the calendar's বিষ্কুম্ভ is a common variant"),
-    23: ("শুক্ল", "the yoga is Shukla; the calendar's শুক্র (Venus) is a slip"),
-}
-# Yogas in Hindi usage: the list "२७ योगों के नाम ये हैं" of a Hindi jyotisha text,
-# https://jainqq.org/explore/002676/135 (विष्कम्भ … ब्रह्म, ऐन्द्र, वैधृति). Modern Hindi
-# (the Central Hindi Directorate's standard) writes a nasal before its own class as
-# anusvara, so the table has विष्कंभ, अतिगंड, गंड where that text has म्भ, ण्ड.
-HINDI_YOGAS = (
-    "विष्कंभ प्रीति आयुष्मान् सौभाग्य शोभन अतिगंड सुकर्मा धृति शूल गंड वृद्धि ध्रुव व्याघात हर्षण "
-    "वज्र सिद्धि व्यतीपात वरीयान् परिघ शिव सिद्ध साध्य शुभ शुक्ल ब्रह्म ऐन्द्र वैधृति"
-)
-HINDI_YOGA_USAGE_KEPT = {
-    25: ("इंद्र", "drikpanchang.com's Indra; sources split between इन्द्र and ऐन्द्र"),
-}
-# Karanas in Hindi usage: https://jainqq.org/explore/002676/136 ("११ करणों के नाम निम्न
-# हैं-(१) बव … (११) किंस्तुघ्न"), in our order (Kimstughna first, as the month starts).
-HINDI_KARANAS = "किंस्तुघ्न बव बालव कौलव तैतिल गर वणिज विष्टि शकुनि चतुष्पद नाग"
-HINDI_KARANA_USAGE_KEPT = {
-    5: ("गरज", "drikpanchang.com's Garaja, the sloka's गरजो; that text writes गर"),
-}
 # Nakshatras in Telugu usage, from three lists that agree on 20 of the 27:
 # H = http://horoscope-indianvedicastrology.blogspot.com/2014/10/blog-post_96.html
 # ("ఆ నక్షత్రముల పేర్లు – అశ్వని, భరణి, …"), C = https://chintamani-free-astrology.blogspot.com/2020/04/nama-nakshatramulu.html
@@ -153,24 +138,6 @@ TELUGU_MONTHS = "చైత్ర వైశాఖ జ్యేష్ఠ ఆషా
 # ("ಚೈತ್ರದ ನಂತರ ವೈಶಾಖ, ಜ್ಯೇಷ್ಠ, ಆಷಾಢ, ಶ್ರಾವಣ, ಭಾದ್ರಪದ, ಆಶ್ವಯುಜ, ಕಾರ್ತಿಕ, ಮಾರ್ಗಶಿರ, ಪುಷ್ಯ,
 # ಮಾಘ ಮತ್ತು ಫಾಲ್ಗುಣ"); Wikibooks "Kannada/Days and Months" agrees but for ಕಾರ್ತೀಕ.
 KANNADA_MONTHS = "ಚೈತ್ರ ವೈಶಾಖ ಜ್ಯೇಷ್ಠ ಆಷಾಢ ಶ್ರಾವಣ ಭಾದ್ರಪದ ಆಶ್ವಯುಜ ಕಾರ್ತಿಕ ಮಾರ್ಗಶಿರ ಪುಷ್ಯ ಮಾಘ ಫಾಲ್ಗುಣ"
-# Yogas in Tamil usage: "யோகங்கள் கரணங்கள்", https://www.tamizhdb.com/யோகங்கள்-கரணங்கள்/
-# (1. விஷ்கம்பம் … 27. வைதிருதி); https://tamizhan.net ("பஞ்சாங்கத்தின் நான்காம் அங்கமான
-# யோகம்", 1-25) agrees but writes the fourth செளபாக்யம். Both write the 14th ஹர்ஷனம்; we keep
-# ஹர்ஷணம், as https://vjosier.blogspot.com/2012/09/chapter-2.html ("யோகங்கள் 27") and the
-# Sanskrit (हर्षण) write it.
-TAMIL_YOGAS = (
-    "விஷ்கம்பம் ப்ரீதி ஆயுஷ்மான் சௌபாக்கியம் சோபனம் அதிகண்டம் சுகர்மம் திருதி சூலம் கண்டம் "
-    "விருத்தி துருவம் வியாகாதம் ஹர்ஷனம் வஜ்ரம் சித்தி வியதீபாதம் வரீயான் பரீகம் சிவம் சித்தம் "
-    "சாத்தியம் சுபம் சுப்பிரமம் பிராம்யம் ஐந்திரம் வைதிருதி"
-)
-TAMIL_YOGA_USAGE_KEPT = {13: ("ஹர்ஷணம்", "the Sanskrit's ṇ, as vjosier.blogspot.com writes it")}
-# Karanas in Tamil usage, in our order (Kimstughna first): "கரணம் பற்றிய புரிதல்",
-# https://www.stumbit.com/astrology-tamil-jothidam/கரணம்-பற்றிய-புரிதல் (1) பவம் … 11)
-# கிம்ஸ்துக்னம்) and https://kyuvarajan.blogspot.com/2021/03/blog-post_54.html, which agree
-# but on the sixth (வணிசை / வணிஜை) and ninth (சதுஸ்பாதம் / சதுஷ்பாதம்); ta.wikipedia "கரணம்"
-# has சதுஷ்பாதம், வணிசை and writes the first three without the final ம் (பவ, பாலவ, கௌலவ) and
-# தைதூலை, பத்தரை.
-TAMIL_KARANAS = "கிம்ஸ்துக்னம் பவம் பாலவம் கௌலவம் தைதுளை கரசை வணிசை பத்திரை சகுனி சதுஷ்பாதம் நாகவம்"
 # Nakshatras in Hindi usage: hi.wikipedia "नक्षत्र" (its list "नक्षत्र -- तारासंख्या --
 # आकृति", https://hi.wikipedia.org/wiki/नक्षत्र, 1-24) and the full list "27 नक्षत्रों का
 # नामकरण" of https://cpsr2021.blogspot.com/2021/07/blog-post_14.html: both write
@@ -217,18 +184,6 @@ HINDI_TITHIS = (
     "प्रतिपदा द्वितीया तृतीया चतुर्थी पंचमी षष्ठी सप्तमी अष्टमी नवमी दशमी एकादशी द्वादशी त्रयोदशी "
     "चतुर्दशी पूर्णिमा अमावस्या"
 )
-# Yogas in Telugu usage: "యోగములు 27", https://teluguone.com/toneastrology/astrologysingle.php?catid=482&pcat=466
-# (1. విష్కంభం … 27. వైధృతి), the one list found. Where it differs we keep ours, listed.
-TELUGU_YOGAS = (
-    "విష్కంభం ప్రీతి ఆయుష్మాన్ సౌభాగ్య శోభన అతిగండ సుకర్మ ధృతి శూల గండ వృద్ధి ధృవ వ్యాఘాత హర్షణ "
-    "వజ్ర సిద్ది వ్యతీపాత వరీయాన్ పరిఘ శివ సిద్ధి సాధ్య శుభ శుక్ల బ్రహ్మ ఇంద్ర వైధృతి"
-)
-TELUGU_YOGA_USAGE_KEPT = {
-    0: ("విష్కంభ", "the stem, as the list writes the other 26 names"),
-    11: ("ధ్రువ", "ధ్రువ (Sanskrit ध्रुव); the list's ధృవ is a common slip"),
-    15: ("సిద్ధి", "the list's సిద్ది drops the aspirate"),
-    20: ("సిద్ధ", "Siddha, the 21st; the list repeats సిద్ధి, the 16th"),
-}
 # Lunar months in Gujarati usage: gu.wikipedia "મહિનો" (https://gu.wikipedia.org/wiki/મહિનો,
 # the Vikram Samvat column: કારતક, માગશર, પોષ, મહા, ફાગણ, ચૈત્ર, વૈશાખ, જેઠ, અષાઢ, શ્રાવણ,
 # ભાદરવો, આસો), which https://www.rangeeloo.com/2021/05/months-name-in-gujarati.html ("ગુજરાતી :
@@ -254,6 +209,30 @@ MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠ�
 # (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
 # Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
 MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
+# The full and new moon in Gujarati usage: gu.wikipedia "વિક્રમ સંવત"
+# (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "ગુજરાતી પંચાંગ મુજબ … પંદરમા દિવસે
+# પૂનમ આવે છે, જ્યારે … ત્રીસમા દિવસે અમાસ આવે છે"); https://rkhack.com ("ગુજરાતી કેલેન્ડર
+# 2023": "પૂનમ … અમાસ") writes the same. No Gujarati list of the other fourteen was found.
+GUJARATI_FULL_AND_NEW_MOON = "પૂનમ અમાસ"
+# Lunar months in Tamil usage: "சாந்திரமான மாதம் பெயர் சைத்ரம், வைசாகம், ஜ்யேஷ்டம், ஆஷாடம்,
+# சிராவணம், பாத்ரபதம், ஆசுவினம், கார்த்திகம், மார்க்க சிரம், பெளஷம், மாகம், பால்குணம்",
+# https://www.tamilbrahmins.com/threads/how-month-thithi-changed-for-navarathri.45425/latest
+# (beside "ஸெளரமான மாதம் சித்திரை, வைகாசி ----- பங்குனி"); its மார்க்க சிரம் is written here as
+# one word and its பெளஷம், typed with the look-alike ெ + ள, with the vowel sign ௌ. ta.wikipedia
+# "சந்திர மாதம்" (https://ta.m.wikipedia.org/wiki/சிறப்பு:MobileDiff/1418443) lists the solar
+# names (சித்திரை … பங்குனி) as lunar months; we do not follow it: in a Tamil almanac those
+# name the solar months, which begin about half a month later, so a lunar month called
+# சித்திரை would name two different months.
+TAMIL_MONTHS = "சைத்ரம் வைசாகம் ஜ்யேஷ்டம் ஆஷாடம் சிராவணம் பாத்ரபதம் ஆசுவினம் கார்த்திகம் மார்க்கசிரம் பௌஷம் மாகம் பால்குணம்"
+# Nakshatras 1-14 in Gujarati usage: "૨૭ નક્ષત્રો", http://vedicastrology-gujarati.blogspot.com/2009/12/blog-post_17.html
+# (૧. અશ્વિની … ૫. મૃગશીર્ષ … ૧૧. પૂર્વાફાલ્ગુની ૧૨. ઉત્તરાફાલ્ગુની … ૧૪. ચિત્રા); the stored
+# copy of the page ends at the 14th, so 15-27 stay unchecked. It writes the third કૃતિકા;
+# we keep કૃત્તિકા, as the Gujarati Jyotirmahodaya (https://jainqq.org/explore/008460/14)
+# writes it. That book writes the fifth મૃગશિર; the blog's table is followed.
+GUJARATI_NAKSHATRAS_1_14 = (
+    "અશ્વિની ભરણી કૃતિકા રોહિણી મૃગશીર્ષ આર્દ્રા પુનર્વસુ પુષ્ય આશ્લેષા મઘા પૂર્વાફાલ્ગુની ઉત્તરાફાલ્ગુની હસ્ત ચિત્રા"
+)
+GUJARATI_NAKSHATRA_USAGE_KEPT = {2: ("કૃત્તિકા", "the Sanskrit tt, as Jyotirmahodaya writes it")}
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -321,6 +300,7 @@ MONTHS = {
     "gu": GUJARATI_MONTHS,
     "bn": BENGALI_MONTHS,
     "ml": MALAYALAM_MONTHS,
+    "ta": TAMIL_MONTHS,
 }
 
 
@@ -329,25 +309,18 @@ def test_nakshatras_are_the_languages_usage(lang):
     assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
 
 
+def test_gujarati_names_the_full_and_new_moon_punam_and_amas():
+    assert list(table("tithi", "gu"))[14:] == nfc(GUJARATI_FULL_AND_NEW_MOON)
+
+
+def test_gujarati_nakshatras_1_to_14_are_gujarati_usage():
+    usage = usage_with_ours(GUJARATI_NAKSHATRAS_1_14, GUJARATI_NAKSHATRA_USAGE_KEPT)
+    assert list(table("nakshatra", "gu"))[:14] == usage
+
+
 @pytest.mark.parametrize("lang", sorted(MONTHS))
 def test_lunar_months_are_the_languages_usage(lang):
     assert list(table("masa", lang)) == nfc(MONTHS[lang])
-
-
-@pytest.mark.parametrize(
-    "kind, lang, usage, kept",
-    [
-        ("yoga", "bn", BENGALI_YOGAS, BENGALI_YOGA_USAGE_KEPT),
-        ("yoga", "hi", HINDI_YOGAS, HINDI_YOGA_USAGE_KEPT),
-        ("karana", "hi", HINDI_KARANAS, HINDI_KARANA_USAGE_KEPT),
-        ("yoga", "ta", TAMIL_YOGAS, TAMIL_YOGA_USAGE_KEPT),
-        ("karana", "ta", TAMIL_KARANAS, {}),
-        ("yoga", "te", TELUGU_YOGAS, TELUGU_YOGA_USAGE_KEPT),
-    ],
-    ids=["yoga-bn", "yoga-hi", "karana-hi", "yoga-ta", "karana-ta", "yoga-te"],
-)
-def test_yogas_and_karanas_are_the_languages_usage(kind, lang, usage, kept):
-    assert list(table(kind, lang)) == usage_with_ours(usage, kept)
 
 
 def test_malayalam_seasons_are_malayalam_usage():

@@ -109,7 +109,7 @@ def test_the_heading_date_names_the_month_in_the_readers_language(days, language
 def test_the_tamil_message_joins_elements_with_tamil_words(days):
     parameters = render_daily(days[0], "ta").parameters
     assert " வரை" in parameters[1] and ", பிறகு " in parameters[1]
-    assert parameters[7].startswith(f"மார்கசீர்ஷ, {WORDS['ta']['samvat']} 2083 ")
+    assert parameters[7].startswith(f"மார்க்கசிரம், {WORDS['ta']['samvat']} 2083 ")
 
 
 @pytest.mark.parametrize("language", INDIC)

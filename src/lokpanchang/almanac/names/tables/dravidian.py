@@ -11,7 +11,8 @@ from __future__ import annotations
 
 # Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit:
 # nakshatras, tithis, and the yogas and karanas with Tamil's final ம் (விஷ்கம்பம், பவம்) and
-# names of their own (சுப்பிரமம், பிராம்யம், ஐந்திரம்; தைதுளை, கரசை, வணிசை, பத்திரை).
+# names of their own (சுப்பிரமம், பிராம்யம், ஐந்திரம்; தைதுளை, கரசை, வணிசை, பத்திரை), and the
+# lunar months as a Tamil almanac names them beside its solar months (சைத்ரம் … பால்குணம்).
 TAMIL = {
     "nakshatra": (
         "அஸ்வினி",
@@ -102,11 +103,26 @@ TAMIL = {
         "சதுஷ்பாதம்",
         "நாகவம்",
     ),
+    "masa": (
+        "சைத்ரம்",
+        "வைசாகம்",
+        "ஜ்யேஷ்டம்",
+        "ஆஷாடம்",
+        "சிராவணம்",
+        "பாத்ரபதம்",
+        "ஆசுவினம்",
+        "கார்த்திகம்",
+        "மார்க்கசிரம்",
+        "பௌஷம்",
+        "மாகம்",
+        "பால்குணம்",
+    ),
 }
 
 # Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
 # the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി) and the
-# lunar months and seasons ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം):
+# lunar months and seasons ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം), and the karanas by
+# the animals Kerala names them after (സിംഹം for Bava … പുഴു for Kimstughna):
 # kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
 # tests/almanac/test_native_names.py says where the 25th's spelling differs).
 MALAYALAM: dict[str, tuple[str, ...]] = {
@@ -179,12 +195,26 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
         "ഹേമന്തം",
         "ശിശിരം",
     ),
+    "karana": (
+        "പുഴു",
+        "സിംഹം",
+        "പുലി",
+        "പന്നി",
+        "കഴുത",
+        "ആന",
+        "പശു",
+        "വിഷ്ടി",
+        "പുള്ള്",
+        "നാൽക്കാലി",
+        "പാമ്പ്",
+    ),
 }
 
 # Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
 # Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
 # sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి); so too the nakshatras
-# (పుష్యమి, మఖ, పుబ్బ, ఉత్తర, చిత్త), the months (ఆశ్వయుజ, పుష్య, ఫాల్గుణ) and the yoga సుకర్మ.
+# (పుష్యమి, మఖ, పుబ్బ, ఉత్తర, చిత్త), the months (ఆశ్వయుజ, పుష్య, ఫాల్గుణ), the yoga సుకర్మ and
+# the karanas తైతుల, గరజి, చతుష్పాత్.
 TELUGU: dict[str, tuple[str, ...]] = {
     "tithi": (
         "పాడ్యమి",
@@ -276,11 +306,24 @@ TELUGU: dict[str, tuple[str, ...]] = {
         "ఇంద్ర",
         "వైధృతి",
     ),
+    "karana": (
+        "కింస్తుఘ్న",
+        "బవ",
+        "బాలవ",
+        "కౌలవ",
+        "తైతుల",
+        "గరజి",
+        "వణిజ",
+        "విష్టి",
+        "శకుని",
+        "చతుష్పాత్",
+        "నాగ",
+    ),
 }
 
 # Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
 # kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ"); so too the months (ಆಶ್ವಯುಜ, ಮಾರ್ಗಶಿರ,
-# ಪುಷ್ಯ, ಫಾಲ್ಗುಣ).
+# ಪುಷ್ಯ, ಫಾಲ್ಗುಣ) and the karanas ತೈತುಲ, ಚತುಷ್ಪಾತ್.
 KANNADA: dict[str, tuple[str, ...]] = {
     "tithi": (
         "ಪಾಡ್ಯ",
@@ -313,5 +356,18 @@ KANNADA: dict[str, tuple[str, ...]] = {
         "ಪುಷ್ಯ",
         "ಮಾಘ",
         "ಫಾಲ್ಗುಣ",
+    ),
+    "karana": (
+        "ಕಿಂಸ್ತುಘ್ನ",
+        "ಬವ",
+        "ಬಾಲವ",
+        "ಕೌಲವ",
+        "ತೈತುಲ",
+        "ಗರಜ",
+        "ವಣಿಜ",
+        "ವಿಷ್ಟಿ",
+        "ಶಕುನಿ",
+        "ಚತುಷ್ಪಾತ್",
+        "ನಾಗ",
     ),
 }

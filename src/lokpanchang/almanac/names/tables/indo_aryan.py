@@ -14,7 +14,7 @@ from lokpanchang.almanac.names.tables import limbs, year
 
 # Bengali almanacs (panjika) write the first tithi প্রতিপদ and some nakshatras with a final
 # া (পুষ্যা, হস্তা, মূলা, শ্রবণা): bn.wikipedia "পক্ষ" and "নক্ষত্র (চন্দ্রনিবাস)"; the months
-# are the Bengali ones (জ্যৈষ্ঠ, ভাদ্র, অগ্রহায়ণ).
+# are the Bengali ones (জ্যৈষ্ঠ, ভাদ্র, অগ্রহায়ণ); the panjika writes the karana চতুষ্পাদ.
 BENGALI: dict[str, tuple[str, ...]] = {
     "tithi": (
         "প্রতিপদ",
@@ -77,6 +77,19 @@ BENGALI: dict[str, tuple[str, ...]] = {
         "মাঘ",
         "ফাল্গুন",
     ),
+    "karana": (
+        "কিংস্তুঘ্ন",
+        "বব",
+        "বালব",
+        "কৌলব",
+        "তৈতিল",
+        "গরজ",
+        "বণিজ",
+        "বিষ্টি",
+        "শকুনি",
+        "চতুষ্পাদ",
+        "নাগ",
+    ),
 }
 
 
@@ -96,7 +109,8 @@ HINDI: dict[str, tuple[str, ...]] = {
 }
 
 # Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
-# शततारका (mr.wikipedia "पंचांग"), and the full moon पौर्णिमा (webdunia's "मराठी तिथी").
+# शततारका (mr.wikipedia "पंचांग"), the full moon पौर्णिमा (webdunia's "मराठी तिथी"), and writes
+# no virama at a word's end (the yogas आयुष्मान, वरीयान); the karana चतुष्पाद (mr.wikipedia).
 MARATHI: dict[str, tuple[str, ...]] = {
     "tithi": _sanskrit_but(
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]), {15: "पौर्णिमा"}
@@ -114,11 +128,32 @@ MARATHI: dict[str, tuple[str, ...]] = {
             26: "उत्तराभाद्रपदा",
         },
     ),
+    "yoga": _sanskrit_but(
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["yoga"]),
+        {3: "आयुष्मान", 18: "वरीयान"},
+    ),
+    "karana": _sanskrit_but(
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["karana"]), {10: "चतुष्पाद"}
+    ),
 }
 
 # Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
-# ફાગણ): gu.wikipedia "મહિનો", the Vikram Samvat months.
+# ફાગણ): gu.wikipedia "મહિનો", the Vikram Samvat months; and write મૃગશીર્ષ, પૂર્વાફાલ્ગુની,
+# ઉત્તરાફાલ્ગુની (vedicastrology-gujarati.blogspot.com's "૨૭ નક્ષત્રો"); the Gujarati panchang
+# names the full and new moon પૂનમ and અમાસ (gu.wikipedia "વિક્રમ સંવત").
 GUJARATI: dict[str, tuple[str, ...]] = {
+    "tithi": tuple(
+        scripts.to_script(scripts.with_anusvara(name), "gu")
+        for name in limbs.SANSKRIT["tithi"][:14]
+    )
+    + ("પૂનમ", "અમાસ"),
+    "nakshatra": tuple(
+        scripts.to_script(name, "gu")
+        for name in _sanskrit_but(
+            limbs.SANSKRIT["nakshatra"],
+            {5: "मृगशीर्ष", 11: "पूर्वाफाल्गुनी", 12: "उत्तराफाल्गुनी"},
+        )
+    ),
     "masa": (
         "ચૈત્ર",
         "વૈશાખ",
