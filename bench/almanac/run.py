@@ -1,7 +1,7 @@
 """Almanac benchmark: our panchangam vs drik-panchanga 2.0.0 (Lahiri), side by side, one run;
 and our two conventions (drik, astronomical) against each other.
 
-    PYTHONPATH=src /work/venv/bin/python bench/almanac/run.py [--cases 1000]
+    PYTHONPATH=src /work/venv/bin/python bench/almanac/run.py [--cases 1000] [--baseline main]
 
 drik-panchanga runs in its own virtualenv (bench/.venv-drik, created here if missing) and its
 own process: it installs top-level modules and resets Swiss Ephemeris' global sidereal mode.
@@ -9,12 +9,21 @@ Both sides compute the same 1,000 (place, date) cases with every cache emptied b
 case ("cold"), so no case profits from another; a warm pass of ours is reported too. The
 machine is shared, so the two sides alternate for --repeat rounds and each case keeps its
 fastest round on each side (as timeit does); medians are the headline figures.
+
+``--baseline REV`` adds git revision REV's ``src`` beside this tree: both run the cold subset
+and full day (each convention) in fresh worker processes of this script (``--worker``), in
+the same alternating rounds, timed in CPU time (``time.process_time``: the other engineers'
+load on the shared machine does not count; drik-panchanga's side stays wall time); it prints
+each side's median, the ratios between the trees, and the largest move of any sunrise,
+sunset or element boundary between them.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -26,6 +35,9 @@ from datetime import time as dtime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench.baseline import baseline_source
 
 from lokpanchang.almanac import (
     ASTRONOMICAL,
@@ -160,14 +172,16 @@ def drik_full(case: dict):
     return our_full(case, DRIK)
 
 
-def time_ours(cases: list[dict], compute, cold: bool) -> tuple[list[float], list]:
+def time_ours(
+    cases: list[dict], compute, cold: bool, clock=time.perf_counter
+) -> tuple[list[float], list]:
     durations, results = [], []
     for case in cases:
         if cold:
             clear_caches()
-        started = time.perf_counter()
+        started = clock()
         results.append(compute(case))
-        durations.append(time.perf_counter() - started)
+        durations.append(clock() - started)
     return durations, results
 
 
@@ -234,11 +248,110 @@ def summary(label: str, durations: list[float]) -> str:
     return f"{label:<44} mean {mean:7.3f} ms/day   median {median:7.3f} ms/day"
 
 
+TREE_SIDES = {  # worker side -> (compute, convention name)
+    "subset": (our_subset, ASTRONOMICAL),
+    "subset_drik": (our_subset, DRIK),
+    "full": (our_full, ASTRONOMICAL),
+    "full_drik": (our_full, DRIK),
+}
+
+
+def _instants(result: dict) -> list[float]:
+    """A subset's sunrise, sunset and every element boundary, in a fixed order."""
+    values = [result["sunrise"] or 0.0, result["sunset"] or 0.0]
+    for kind in ("tithi", "nakshatra", "yoga", "karana"):
+        values += [value for span in result[kind] for value in (span.start, span.end)]
+    return values
+
+
+def worker(cases_path: str) -> None:
+    """``--worker``: time this interpreter's ``lokpanchang`` (whatever PYTHONPATH gives)."""
+    cases = json.loads(Path(cases_path).read_text())
+    our_full(cases[0])
+    out: dict[str, Any] = {}
+    for side, (compute, convention) in TREE_SIDES.items():
+        durations, results = time_ours(
+            cases, functools.partial(compute, convention=convention), True, time.process_time
+        )
+        out[side] = durations
+        if side.startswith("subset"):
+            out[side + "_instants"] = [_instants(result) for result in results]
+    print(json.dumps(out))
+
+
+def run_tree(source: Path, cases_path: str) -> dict:
+    environment = {**os.environ, "PYTHONPATH": str(source)}
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", cases_path]
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=environment)
+    return json.loads(done.stdout)
+
+
+def largest_move(ours: list[list[float]], theirs: list[list[float]]) -> tuple[float, int]:
+    """The largest difference in seconds between matching instants, and how many > 1 s."""
+    worst, over = 0.0, 0
+    for mine, base in zip(ours, theirs):
+        if len(mine) != len(base):
+            return float("inf"), -1
+        for a, b in zip(mine, base):
+            difference = abs(a - b) * 86400
+            worst, over = max(worst, difference), over + (difference > 1.0)
+    return worst, over
+
+
+def compare_trees(options: argparse.Namespace) -> None:
+    """``--baseline``: this tree beside ``options.baseline``, both in worker processes."""
+    cases = make_cases(options.cases)
+    ensure_drik()
+    with tempfile.TemporaryDirectory() as scratch:
+        base_src = baseline_source(options.baseline, Path(scratch))
+        cases_path = str(Path(scratch) / "cases.json")
+        Path(cases_path).write_text(json.dumps(cases))
+        trees = {"this tree": ROOT / "src", options.baseline: base_src}
+        rounds: dict[str, list[Any]] = {"peer": []}
+        last: dict[str, dict] = {}
+        for _ in range(options.repeat):
+            rounds["peer"].append(run_drik(cases)["durations"])
+            for label, source in trees.items():
+                last[label] = run_tree(source, cases_path)
+                for side in TREE_SIDES:
+                    rounds.setdefault(f"{label}/{side}", []).append(last[label][side])
+    medians = {
+        key: statistics.median(min(per_case) for per_case in zip(*values))
+        for key, values in rounds.items()
+    }
+    print(f"{options.cases} cases, best of {options.repeat} alternating rounds, medians (ms/day)")
+    print(f"drik-panchanga 2.0.0 subset: {medians['peer'] * 1000:.3f}")
+    for label in trees:
+        figures = {side: medians[f"{label}/{side}"] for side in TREE_SIDES}
+        print(
+            f"{label}: "
+            + ", ".join(f"{side} {value * 1000:.3f}" for side, value in figures.items())
+            + f"; subset/peer {figures['subset'] / medians['peer']:.3f} (astronomical),"
+            f" {figures['subset_drik'] / medians['peer']:.3f} (drik);"
+            f" drik/astronomical subset {figures['subset_drik'] / figures['subset']:.3f},"
+            f" full {figures['full_drik'] / figures['full']:.3f}"
+        )
+    for side in TREE_SIDES:
+        ratio = medians[f"this tree/{side}"] / medians[f"{options.baseline}/{side}"]
+        print(f"this tree/{options.baseline}, {side}: {ratio:.3f}")
+    for side in ("subset", "subset_drik"):
+        key = side + "_instants"
+        worst, over = largest_move(last["this tree"][key], last[options.baseline][key])
+        print(f"largest instant moved against {options.baseline}, {side}: {worst:.4f} s;"
+              f" {over} moved > 1 s")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", help="a git revision to run beside this tree")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.worker:
+        return worker(options.worker)
+    if options.baseline:
+        return compare_trees(options)
     count = options.cases
     cases = make_cases(count)
     ensure_drik()
