@@ -94,3 +94,18 @@ def test_a_half_written_card_left_by_a_killed_process_is_cleared_by_a_later_writ
     cache.put(_key(), PNG)
     assert not (tmp_path / "orphan.part").exists()
     assert (tmp_path / "writing.part").exists() and cache.contains(_key())
+
+
+def test_a_card_rendered_ahead_lists_the_directory_once(tmp_path, monkeypatch):
+    """Each listing stats every card (10,000 and more on a pre-render night): a card kept
+    by ``put_keeping`` costs one, not one to make room and another after writing."""
+    import lokpanchang.card_cache as card_cache
+
+    cache = CardCache(tmp_path, 3_500)
+    for n in range(3):
+        cache.put(_key(n), PNG)
+    listings = []
+    listing = os.scandir
+    monkeypatch.setattr(card_cache.os, "scandir", lambda path: listings.append(1) or listing(path))
+    assert cache.put_keeping(_key(3), PNG, frozenset({_key(3).file_name()}))
+    assert len(listings) == 1 and cache.size() <= 3_500

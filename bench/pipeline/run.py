@@ -14,8 +14,11 @@
 ``--cards off,on`` runs ours once with each: ``on`` sets WHATSAPP_TEMPLATE_HEADER=image (the
 fake registers the daily template with an image header; each distinct card, 100 places x 2
 languages, is rendered and uploaded once per number and its media id reused), ``off`` the
-text template as before (issue 27's "same messages/s with cards on, +-5 %"). Each side also
-reports the fake's media uploads.
+text template as before (issue 27's "same messages/s with cards on, +-5 %"). With ``on`` the
+nightly pre-render pass (``broadcast.card_prerender``) first puts every card of the slot on
+disk, untimed, as beat's passes do before the instant in production (``--no-prerender``:
+none, each card is rendered at its first send). Each side also reports the fake's media
+uploads.
 
 ``--src DIR`` (repeatable) runs ours once from each source tree (its workers, its planner,
 its fake), one after the other in the same run, on the same servers: side by side with main
@@ -65,6 +68,27 @@ import json
 from lokpanchang.tasks.scheduling import jit_planner
 print(json.dumps(jit_planner()))
 """
+PRERENDER = """
+import json, time
+from datetime import timedelta
+from lokpanchang import clock
+from lokpanchang.broadcast import card_prerender
+from lokpanchang.broadcast.content import default_content
+from lokpanchang.card_cache import CardCache
+from lokpanchang.config import load_settings
+
+settings = load_settings()
+cache = CardCache(settings.effective_card_cache_dir, settings.card_cache_mb * 2**20)
+work = card_prerender.Prerenderer(settings, cache, default_content(settings).panchangams)
+started, rendered, far = time.monotonic(), 0, clock.now() + timedelta(days=1)
+while True:
+    report = card_prerender.prerender_chunk(work, clock.now(), far)
+    rendered += report.rendered
+    if report.stop is not card_prerender.Stop.MORE:
+        break
+print(json.dumps({"prerendered": rendered, "stop": str(report.stop), "wanted": report.wanted,
+                  "seconds": round(time.monotonic() - started, 1)}))
+"""
 
 
 def numbers(count: int) -> list[str]:
@@ -105,7 +129,7 @@ class RssSampler(threading.Thread):
     def run(self) -> None:
         while not self.done.is_set():
             for kind, pids in self.kinds.items():
-                rss = [p.memory_info().rss for pid in pids for p in _tree(pid) if _alive(p)]
+                rss = [_rss(p) for pid in pids for p in _tree(pid) if _alive(p)]
                 self.peaks[kind] = max([self.peaks[kind], *rss])
             self.done.wait(0.5)
 
@@ -115,8 +139,18 @@ class RssSampler(threading.Thread):
         return {kind: round(peak / 2**20, 1) for kind, peak in self.peaks.items()}
 
 
+def _rss(process: psutil.Process) -> int:
+    try:
+        return process.memory_info().rss
+    except psutil.NoSuchProcess:
+        return 0
+
+
 def _alive(process: psutil.Process) -> bool:
-    return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:  # ended between the two questions
+        return False
 
 
 def _tree(pid: int) -> list[psutil.Process]:
@@ -164,6 +198,31 @@ def plan(src: Path, env: dict) -> list[int]:
     return json.loads(done.stdout.strip().splitlines()[-1])["planned"]
 
 
+def prerender(src: Path, env: dict) -> dict:
+    """The nightly pre-render pass (``broadcast.card_prerender``) from ``src``, chunk after
+    chunk until every card of the coming slot is on disk, as beat's passes leave them before
+    the instant; its guard is off here only because the bench's slot is minutes away."""
+    extra = {"PYTHONPATH": str(src), "CARD_PRERENDER_GUARD": "0", "CARD_PRERENDER_CHUNK": "1000"}
+    full = {**os.environ, **env, **extra}
+    done = subprocess.run(
+        [sys.executable, "-c", PRERENDER], env=full, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError(f"the pre-render pass failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def retime(url: str, send_time) -> None:
+    """Every subscriber's send time moved to ``send_time`` (the same day): inserted an hour
+    ahead so that the pre-render, however slow, ends before the slot is near."""
+    from sqlalchemy import text
+
+    from lokpanchang.storage.db import transaction
+
+    with transaction(url) as session:
+        session.execute(text("UPDATE user_detail SET send_time = :t"), {"t": send_time})
+
+
 def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
     import redis
 
@@ -185,14 +244,17 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
     if cards == "on":
         env.update(WHATSAPP_TEMPLATE_HEADER="image")
     now = clock.now()
-    send_time = broadcast_bench.send_time_after(now, args.lead)
+    later = broadcast_bench.send_time_after(now, args.lead + 3600)
     started = time.monotonic()
-    broadcast_bench.insert_subscribers(url, args.subscribers, send_time, now, 0)
+    broadcast_bench.insert_subscribers(url, args.subscribers, later, now, 0)
     print(json.dumps({"inserted": args.subscribers, "seconds": round(time.monotonic() - started)}))
+    ahead = prerender(src, env) if cards == "on" and args.prerender else None
+    print(json.dumps({"prerender": ahead}), flush=True)
     running = broadcast_bench.start_workers(env, args.workers, args.concurrency)
     meter = broadcast_bench.CpuMeter.for_servers(pg, redis_server, fake).with_workers(running)
     settled(meter)
     postmaster = meter.parts["postgres"][0]
+    retime(url, broadcast_bench.send_time_after(clock.now(), args.lead))  # both sides alike
     sampler = RssSampler(
         {
             "workers": [w.pid for w in running],
@@ -218,6 +280,7 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
     return {
         "scenario": f"ours from {src}, cards {cards}",
         "card_uploads": uploads,
+        "cards_prerendered": ahead and ahead["prerendered"],
         "run_status": status,
         "subscribers": args.subscribers,
         "numbers": args.numbers,
@@ -307,6 +370,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--src", type=Path, action="append", help="a source tree (repeatable)")
     parser.add_argument("--cards", default="off", help="off, on, or off,on: a run for each")
+    parser.add_argument(
+        "--no-prerender",
+        dest="prerender",
+        action="store_false",
+        help="cards on: render none before the instant (each is made at its first send)",
+    )
     parser.add_argument("--peer", type=int, default=20_000)
     parser.add_argument("--peer-workers", type=int, default=2)
     parser.add_argument("--greenlets", type=int, default=300)

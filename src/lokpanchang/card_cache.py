@@ -82,13 +82,17 @@ class CardCache:
         return png
 
     def put(self, key: CardKey, png: bytes) -> None:
+        final = self._write(key, png)
+        self._evict(stale_before=final.stat().st_mtime - STALE_PART_SECONDS)
+
+    def _write(self, key: CardKey, png: bytes) -> Path:
         self.directory.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".part")
         with os.fdopen(handle, "wb") as out:
             out.write(png)
         final = self.directory / key.file_name()
         os.replace(temporary, final)
-        self._evict(stale_before=final.stat().st_mtime - STALE_PART_SECONDS)
+        return final
 
     def contains(self, key: CardKey) -> bool:
         """Whether ``key``'s card is on disk (without marking it used)."""
@@ -97,9 +101,12 @@ class CardCache:
     def put_keeping(self, key: CardKey, png: bytes, keep: frozenset[str]) -> bool:
         """Keep ``png`` as ``key``'s card if room can be made by deleting cards whose file
         names are not in ``keep`` (least recently used first); False, writing nothing,
-        when the cards in ``keep`` (and ``png``) alone would pass the bound."""
+        when the cards in ``keep`` (and ``png``) alone would pass the bound. The directory
+        is listed once (a listing stats every card)."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        cards = sorted(self._cards())
+        # Its last change is no later than now: a .part older than that by far is a dead one.
+        changed = self.directory.stat().st_mtime
+        cards = sorted(self._cards(stale_before=changed - STALE_PART_SECONDS))
         total = sum(size for _, _, size in cards) + len(png)
         spare = [(path, size) for _, path, size in cards if path.name not in keep]
         if total - sum(size for _, size in spare) > self.max_bytes:
@@ -110,7 +117,7 @@ class CardCache:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
             total -= size
-        self.put(key, png)
+        self._write(key, png)
         return True
 
     def size(self) -> int:

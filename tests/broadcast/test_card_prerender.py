@@ -226,3 +226,24 @@ def test_a_card_rendered_ahead_has_the_key_and_town_of_the_card_the_send_draws(s
         recipient = subscriber_recipient(session.get(UserDetail, user_id), DAY)
     assert cell_key(cell, "drik") == recipient_card_key(recipient, "drik")
     assert cell.place == recipient.place == "दिल्ली"
+
+
+def test_a_pass_selects_its_cards_once_not_at_every_chunk(
+    prerender_settings, tmp_path, monkeypatch
+):
+    """The selection (a DISTINCT query per slot over its subscribers) is the pass's, kept
+    between its chunks in the worker; a later pass (another deadline) selects again."""
+    from lokpanchang.broadcast import card_prerender
+    from lokpanchang.storage import cards
+
+    url = prerender_settings.database_url
+    kolkata_subscribers(url)
+    queries = []
+    counted = cards.slot_readers
+    monkeypatch.setattr(cards, "slot_readers", lambda *a: queries.append(1) or counted(*a))
+    work = prerenderer(prerender_settings, CardCache(tmp_path / "cards", 10 * 1024 * 1024))
+    reports = whole_pass(work, EVENING)
+    assert [r.stop for r in reports] == [Stop.MORE, Stop.DONE] and len(queries) == 1
+    add_subscriber(url, "Asia/Kolkata", latitude=CHENNAI[0], longitude=CHENNAI[1])
+    later = card_prerender.prerender_chunk(work, EVENING + timedelta(minutes=5), FAR + timedelta(1))
+    assert later == ChunkReport(Stop.DONE, 1, 4, 0) and len(queries) == 2

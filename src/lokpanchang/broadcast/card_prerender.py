@@ -9,9 +9,12 @@ rendered ``CARD_PRERENDER_CHUNK`` at a time by ``tasks.prerender_cards`` on its 
 (a slot due within ``CARD_PRERENDER_GUARD`` seconds, or a run still open) and the pass ends
 there; the next pass, a period later, goes on.
 
-Nothing is remembered between chunks: each one selects the cells again and leaves out those
-already on disk, so a chunk run twice, or a worker killed mid-pass, costs at most the cards
-in hand, and the next pass finishes the rest. A card is drawn from the same panchangam the
+A pass selects its cells once (a DISTINCT query per slot over the slot's subscribers: the
+costliest query here at a million subscribers) and its chunks reuse them in the worker
+process that holds them (another process selects again); each chunk still checks the guard
+and leaves out the cards already on disk, so a chunk run twice, or a worker killed
+mid-pass, costs at most the cards in hand, and the next pass (which selects again, seeing
+who subscribed since) finishes the rest. A card is drawn from the same panchangam the
 message is made from (the send's content cache and the shared ``prepared_panchangam``
 store: computed once per place and date, and ready for the morning's batches too).
 The cache's bound holds: a card goes in only where the cards the coming sends need
@@ -83,10 +86,18 @@ class Prerenderer:
     cache: CardCache
     panchangams: Any
     render: Callable[[Any, str, str, str], bytes] = render_card
+    selected: tuple[datetime, list[CardCell]] | None = None  # (the pass's deadline, its cells)
 
     @property
     def url(self) -> str:
         return self.settings.effective_database_url
+
+    def cells_of_pass(self, now: datetime, deadline: datetime) -> list[CardCell]:
+        """The cells of the pass ending at ``deadline``: selected at its first chunk here."""
+        if self.selected is None or self.selected[0] != deadline:
+            horizon = timedelta(hours=self.settings.card_prerender_hours)
+            self.selected = (deadline, wanted_cells(self.url, now, horizon))
+        return self.selected[1]
 
 
 def cell_key(cell: CardCell, convention: str) -> CardKey:
@@ -125,7 +136,7 @@ def prerender_chunk(work: Prerenderer, now: datetime, deadline: datetime) -> Chu
         return ChunkReport(Stop.PAST_DEADLINE)
     if send_near(work.url, now, timedelta(seconds=settings.card_prerender_guard)):
         return ChunkReport(Stop.SEND_NEAR)
-    cells = wanted_cells(work.url, now, timedelta(hours=settings.card_prerender_hours))
+    cells = work.cells_of_pass(now, deadline)
     keys = [cell_key(cell, settings.almanac_convention) for cell in cells]
     keep = frozenset(key.file_name() for key in keys)
     missing = [(c, k) for c, k in zip(cells, keys, strict=True) if not work.cache.contains(k)]
