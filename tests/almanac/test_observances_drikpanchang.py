@@ -32,6 +32,13 @@ AT_LEAST = {
     "chhath_puja": 1.0,
     "akshaya_tritiya": 1.0,
     "narak_chaturdashi": 1.0,
+    "dussehra": 1.0,
+    "sharad_navratri_begins": 1.0,
+    "chaitra_navratri_begins": 1.0,
+    "rama_navami": 1.0,
+    "sharad_purnima": 1.0,
+    "maha_shivaratri": 1.0,
+    "ganesh_chaturthi": 1.0,
     "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
     "holi": 0.986,
     "raksha_bandhan": 0.973,

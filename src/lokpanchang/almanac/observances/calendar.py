@@ -33,7 +33,7 @@ from lokpanchang.almanac.observances.model import (
     Unavailable,
 )
 from lokpanchang.almanac.observances.rules import LunarRule, Part, StarRule
-from lokpanchang.almanac.observances.search import Question, decide
+from lokpanchang.almanac.observances.search import Question, decide, question_for
 
 _LONGEST_DAY = 2.0  # days: a Hindu day (anchor to anchor) is shorter, even at a polar place
 _SHORT_STRETCH = 20.0  # days: the Moon goes round less than once (27.3 days)
@@ -181,15 +181,11 @@ def _place_lunar(
 ) -> None:
     excluded = lunar.vishti(tithi) if rule.avoid_vishti else None
     span = (tithi.start, tithi.end)
-    question = Question(
-        span, rule.part, rule.both, rule.neither, excluded, rule.whole, rule.lasting, rule.fallback
-    )
-    day = decide(days, question)
+    day = decide(days, question_for(rule, span, excluded))
     if isinstance(day, Unavailable):
         found.gaps.append(Gap(rule.key, days.day_of(tithi.start), day, rule.names[lang]))
         return
-    if rule.star is not None:
-        day = variants.star_moves(days, tithi, rule.part, rule.star, day)
+    day = variants.refined(days, rule, tithi, day)
     moonrise = days.moonrise(day) if rule.part is Part.MOONRISE or rule.with_moonrise else None
     found.observances.append(
         Observance(

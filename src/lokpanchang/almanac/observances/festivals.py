@@ -12,6 +12,15 @@ F = Kind.FESTIVAL
 _RAMA_NAVAMI = names_of("Rama Navami", "राम नवमी", ta="ராம நவமி")
 _JANMASHTAMI = names_of("Krishna Janmashtami", "कृष्ण जन्माष्टमी", "कृष्ण जन्माष्टमी", ta="கிருஷ்ண ஜெயந்தி")
 
+_GHATASTHAPANA = (
+    "DP's Ghatasthapana pages: 'prohibited during Amavasya and night time ... The most "
+    "important factor to consider is that Ghatasthapana is done before Hindu midday while "
+    "Pratipada is prevailing'. The first day Pratipada is in force at sunrise and for a "
+    "muhurta after it (a Pratipada of a muhurta rather than one joined with Amavasya, the "
+    "Devi Purana verse Navratri digests cite); at none, the day it begins (DP month pages "
+    "1901-2049). "
+)
+
 ANNUAL: tuple[LunarRule, ...] = (
     LunarRule(
         "vasant_panchami",
@@ -30,9 +39,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Maha Shivaratri", "महाशिवरात्रि", ta="மகா சிவராத்திரி"),
         29,
         Part.NISHITA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP and NS: Phalguna (purnimanta) Krishna Chaturdashi at nishita",
+        Both.LATER,
+        Neither.LATER,
+        "DP and NS: Phalguna (purnimanta) Krishna Chaturdashi at nishita; at both nishitas "
+        "or neither, the later day: tie-breaks chosen to match the month pages 1901-2049 "
+        "(1913, 1975, 2045 both; 2031 neither)",
         month=11,
         fast=True,
     ),
@@ -70,8 +81,9 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ghatasthapana on Chaitra Shukla Pratipada at sunrise",
+        _GHATASTHAPANA + "Chaitra Shukla Pratipada",
         month=1,
+        muhurtas=1.0,
     ),
     LunarRule(
         "rama_navami",
@@ -94,10 +106,13 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP (ISKCON, Vaishnava): Chaitra Shukla Navami at sunrise; at none, the day it "
-        "begins (DP month pages 1901-2049)",
+        "DP (ISKCON, Vaishnava): Chaitra Shukla Navami at sunrise and for 3 muhurtas after "
+        "it (the pratahkala); else the day it begins (DP month pages 1901-2049: a separate "
+        "Vaishnava day only where Navami lasts 3.5 muhurtas or more after its sunrise, none "
+        "where it lasts 2.94 or less)",
         month=1,
         tradition=Tradition.VAISHNAVA,
+        muhurtas=3.0,
     ),
     LunarRule(
         "hanuman_jayanti",
@@ -198,9 +213,10 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Ganesh Chaturthi", "गणेश चतुर्थी", ta="விநாயகர் சதுர்த்தி", te="వినాయక చవితి"),
         4,
         Part.MADHYAHNA,
-        Both.EARLIER,
+        Both.GREATER,
         Neither.EARLIER,
-        "DP: Bhadrapada Shukla Chaturthi at madhyahna",
+        "DP: Bhadrapada Shukla Chaturthi at madhyahna; at both, the day it covers more of "
+        "it: tie-break chosen to match the month pages 1901-2049 (six such years, 1929-2033)",
         month=6,
     ),
     LunarRule(
@@ -211,8 +227,9 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ghatasthapana on Ashwina Shukla Pratipada at sunrise",
+        _GHATASTHAPANA + "Ashwina Shukla Pratipada",
         month=7,
+        muhurtas=1.0,
     ),
     LunarRule(
         "durga_ashtami",
@@ -246,10 +263,16 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Dussehra", "विजयादशमी", hi="दशहरा", ta="விஜயதசமி"),
         10,
         Part.APARAHNA,
-        Both.GREATER,
+        Both.EARLIER,
         Neither.EARLIER,
-        "DP: Ashwina Shukla Dashami at aparahna; tie-break chosen to match published dates",
+        "DP: Ashwina Shukla Dashami at aparahna. Dharmasindhu (Marathi, transliteral.org/"
+        "pages/z80504212607): 'in aparahna on two days or on neither, and Shravana on one "
+        "of them: take that (Shravana) day'; on both with Shravana on both or neither, and "
+        "on neither, the first; in aparahna on the first day only, the second lasting six "
+        "ghatis but ending before aparahna, with Shravana that day: the second (DP month "
+        "pages 1901-2049: Shravana at aparahna, 6 ghatis = 3 muhurtas after sunrise)",
         month=7,
+        deciding_star=22,
     ),
     LunarRule(
         "sharad_purnima",
@@ -257,9 +280,11 @@ ANNUAL: tuple[LunarRule, ...] = (
         names_of("Sharad Purnima", "शरद पूर्णिमा"),
         15,
         Part.NISHITA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Ashwina Purnima at nishita, as Kojagara Puja (DP month pages 1901-2049)",
+        Both.LATER,
+        Neither.LATER,
+        "DP: Ashwina Purnima at nishita, as Kojagara Puja; at both nishitas or neither, the "
+        "later day: tie-breaks chosen to match the month pages 1901-2049 (one case each, "
+        "1923 and 2041; no source states them)",
         month=7,
         with_moonrise=True,
     ),

@@ -77,6 +77,10 @@ class LunarRule:
     at its sunrise for that share of its daytime (Holika Dahan: 3.5 of the 4 praharas).
     ``fallback``: when no day has it in the part, first the part ``fallback`` (Raksha
     Bandhan: aparahna, else pradosha, both free of Bhadra).
+    ``muhurtas``: the tithi prevails only on a day it is in force at sunrise and for that many
+    muhurtas (fifteenths of the daytime) after it (Ghatasthapana: one).
+    ``deciding_star``: a nakshatra (1..27) whose presence in the part decides (Vijayadashami's
+    Shravana): see ``variants.star_decides``.
     """
 
     key: str
@@ -96,6 +100,8 @@ class LunarRule:
     with_moonrise: bool = False
     lasting: float | None = None
     fallback: Part | None = None
+    deciding_star: int | None = None
+    muhurtas: float | None = None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 from lokpanchang.almanac.observances.days import Days, Span
 from lokpanchang.almanac.observances.model import Unavailable
-from lokpanchang.almanac.observances.rules import Both, Neither, Part
+from lokpanchang.almanac.observances.rules import Both, LunarRule, Neither, Part
 
 GHATI_DAYS = 24.0 / 1440.0  # one ghati: 24 minutes
 _SECOND = 1.0 / 86400.0
@@ -25,7 +25,8 @@ class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
     ``whole``, only where it fills the part; ``lasting``: at neither, the later day if the
     span lasts that share of its daytime from its sunrise; ``fallback``: at neither, first
-    the earliest day it prevails in that part instead."""
+    the earliest day it prevails in that part instead; ``muhurtas``: it prevails only on a
+    day it is in force at sunrise and for that many muhurtas (fifteenths of the daytime)."""
 
     span: Span
     part: Part
@@ -35,6 +36,22 @@ class Question:
     whole: bool = False
     lasting: float | None = None
     fallback: Part | None = None
+    muhurtas: float | None = None
+
+
+def question_for(rule: LunarRule, span: Span, excluded: Span | None) -> Question:
+    """Where ``rule`` asks its tithi, spanning ``span``, to prevail (``excluded``: Bhadra)."""
+    return Question(
+        span,
+        rule.part,
+        rule.both,
+        rule.neither,
+        excluded,
+        rule.whole,
+        rule.lasting,
+        rule.fallback,
+        rule.muhurtas,
+    )
 
 
 def candidate_dates(days: Days, span: Span) -> list[date]:
@@ -75,6 +92,10 @@ def decide(days: Days, question: Question) -> date | Unavailable:
         amount = cover(question.span, window, question.excluded)
         if question.whole and amount < window[1] - window[0] - _SECOND:
             amount = 0.0
+        if question.muhurtas is not None and not lasts(
+            days, question.span, day, question.muhurtas / 15.0
+        ):
+            amount = 0.0
         covers.append((day, amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
     if not prevailing and question.fallback is not None:
@@ -92,13 +113,17 @@ def decide(days: Days, question: Question) -> date | Unavailable:
 
 
 def _lasts(days: Days, question: Question, day: date) -> bool:
-    """Whether the span is in force at ``day``'s sunrise and for ``lasting`` of its daytime."""
+    return question.lasting is not None and lasts(days, question.span, day, question.lasting)
+
+
+def lasts(days: Days, span: Span, day: date, share: float) -> bool:
+    """Whether ``span`` is in force at ``day``'s sunrise and for ``share`` of its daytime."""
     frame = days.frame(day)
-    if frame.sunrise is None or frame.sunset is None or question.lasting is None:
+    if frame.sunrise is None or frame.sunset is None:
         return False
-    start, end = question.span
+    start, end = span
     daytime = frame.sunset - frame.sunrise
-    return start <= frame.sunrise and end - frame.sunrise >= question.lasting * daytime
+    return start <= frame.sunrise and end - frame.sunrise >= share * daytime
 
 
 def _neither(candidates: list[date], neither: Neither) -> date:

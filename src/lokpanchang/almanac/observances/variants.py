@@ -10,12 +10,13 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from lokpanchang.almanac import motion
-from lokpanchang.almanac.observances import lunar
+from lokpanchang.almanac.observances import lunar, search
 from lokpanchang.almanac.observances.days import Days, Span
 from lokpanchang.almanac.observances.model import Observance, ObservanceKind, Tradition
-from lokpanchang.almanac.observances.rules import EkadashiName, Part
+from lokpanchang.almanac.observances.rules import EkadashiName, LunarRule, Part
 
 _STAR_ARC = 360.0 / 27.0
+_THREE_MUHURTAS = 3.0 / 15.0  # of the daytime
 
 
 def nakshatra_at(days: Days, jd_ut: float) -> int:
@@ -52,6 +53,38 @@ def star_moves(days: Days, tithi: lunar.Tithi, part: Part, star: int, day: date)
 
 def _star_all(days: Days, window: Span, star: int) -> bool:
     return nakshatra_at(days, window[0]) == star == nakshatra_at(days, window[1])
+
+
+def refined(days: Days, rule: LunarRule, tithi: lunar.Tithi, day: date) -> date:
+    """``day``, the rule's tithi in its part, moved by the rule's star if it has one."""
+    if rule.star is not None:
+        day = star_moves(days, tithi, rule.part, rule.star, day)
+    if rule.deciding_star is not None:
+        day = star_decides(days, tithi, rule.part, rule.deciding_star, day)
+    return day
+
+
+def star_decides(days: Days, tithi: lunar.Tithi, part: Part, star: int, day: date) -> date:
+    """Dharmasindhu's Vijayadashami, with ``star`` Shravana and ``part`` aparahna: when the
+    tithi touches the part on two days or on none, the day ``star`` touches the part if it
+    does on one of them only; when the tithi touches the part on ``day`` only, without the
+    star there, the next day if the tithi lasts 3 muhurtas after its sunrise and the star
+    touches its part. Otherwise ``day``."""
+    span = (tithi.start, tithi.end)
+    windows = [(each, days.part(each, part)) for each in search.candidate_dates(days, span)]
+    spans = [(each, window) for each, window in windows if isinstance(window, tuple)]
+    if len(spans) < len(windows):
+        return day
+    touched = [each for each, window in spans if search.cover(span, window) > 0.0]
+    pool = touched if len(touched) > 1 else [each for each, _ in spans]
+    starred = [each for each, window in spans if _star_in(days, window, star)]
+    if len(touched) != 1:
+        chosen = [each for each in pool if each in starred]
+        return chosen[0] if len(chosen) == 1 else day
+    following = day + timedelta(days=1)
+    if day in starred or following not in starred:
+        return day
+    return following if search.lasts(days, span, following, _THREE_MUHURTAS) else day
 
 
 def merge_traditions(observances: list[Observance]) -> list[Observance]:

@@ -1,0 +1,75 @@
+"""Festival rules beyond the tithi in a part of the day, each on days drikpanchang.com's New
+Delhi month pages print (odd years only; the row and page file of each are in
+``reference/drikpanchang/observances.csv.gz``, from dra8an/hindu-calendar@5269abb).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from lokpanchang.almanac.observances import observances_between
+from tests.almanac.drikpanchang_observances import NEW_DELHI
+
+
+def _days_of(key: str, near: date) -> list[date]:
+    found = observances_between(NEW_DELHI, near - timedelta(days=3), near + timedelta(days=3), "en")
+    return [item.date for item in found.observances if item.key == key]
+
+
+# Each: the key, the published day, and why the rule picks it.
+# Dussehra, Dharmasindhu's Vijayadashami: Dashami at aparahna; Shravana at aparahna decides
+# when Dashami touches aparahna on both days or neither; with Dashami at the first aparahna
+# only and no Shravana there, the second day when its Dashami lasts 3 muhurtas after sunrise
+# and Shravana is at its aparahna.
+# Ghatasthapana: the first day Pratipada is in force at sunrise and for a muhurta after it;
+# at none, the day it begins (a Pratipada joined with Amavasya only when no better one).
+# Sharad Purnima (Kojagara) and Maha Shivaratri at nishita: at both nishitas or neither,
+# the later day. Ganesh Chaturthi at madhyahna: at both, the day it covers more of it.
+DAY_RULES = [
+    ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
+    ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
+    ("dussehra", date(1957, 10, 3), "both aparahnas; Shravana at the second only"),
+    ("dussehra", date(1929, 10, 12), "both aparahnas; Shravana at the first only"),
+    ("dussehra", date(2033, 10, 3), "first aparahna only; the second's Dashami too short"),
+    ("dussehra", date(1973, 10, 6), "first aparahna only, with Shravana there too"),
+    ("sharad_navratri_begins", date(1913, 9, 30), "40 minutes after the second sunrise"),
+    ("sharad_navratri_begins", date(1985, 10, 14), "4 minutes after the second sunrise"),
+    ("chaitra_navratri_begins", date(1903, 3, 29), "3 minutes after the second sunrise"),
+    ("sharad_navratri_begins", date(1903, 9, 22), "74 minutes after its sunrise"),
+    ("sharad_navratri_begins", date(1953, 10, 8), "at two sunrises: the first"),
+    ("chaitra_navratri_begins", date(2037, 3, 17), "at two sunrises: the first"),
+    ("sharad_purnima", date(1923, 10, 24), "Purnima at both nishitas"),
+    ("sharad_purnima", date(2041, 10, 9), "Purnima at neither nishita, at the second sunrise"),
+    ("sharad_purnima", date(1903, 10, 5), "Purnima at the first nishita only"),
+    ("maha_shivaratri", date(1975, 3, 11), "Chaturdashi at both nishitas"),
+    ("maha_shivaratri", date(2031, 2, 20), "Chaturdashi at neither nishita"),
+    ("maha_shivaratri", date(1917, 2, 20), "Chaturdashi at the first nishita only"),
+    ("ganesh_chaturthi", date(1997, 9, 6), "both madhyahnas, more of the second"),
+    ("ganesh_chaturthi", date(1955, 9, 20), "both madhyahnas, more of the second"),
+    ("ganesh_chaturthi", date(1971, 8, 24), "both madhyahnas, more of the first"),
+]
+
+
+@pytest.mark.parametrize(("key", "published", "why"), DAY_RULES)
+def test_the_rule_gives_the_published_day(key, published, why):
+    assert _days_of(key, published) == [published], why
+
+
+# The ISKCON Rama Navami is a day of its own only where Navami lasts 3 muhurtas after its
+# sunrise; else both keep the Smarta day and the page prints one.
+@pytest.mark.parametrize(
+    ("published", "printed"),
+    [
+        (date(2013, 4, 19), [None]),
+        (date(2047, 4, 4), [None]),
+        (date(1947, 3, 30), [None]),
+        (date(1951, 4, 15), ["smarta"]),
+        (date(1951, 4, 16), ["vaishnava"]),
+    ],
+)
+def test_rama_navami_vaishnava_day_needs_three_muhurtas(published, printed):
+    found = observances_between(NEW_DELHI, published, published, "en")
+    kept = [item for item in found.observances if item.key == "rama_navami"]
+    assert [None if item.tradition is None else item.tradition.value for item in kept] == printed
