@@ -111,12 +111,7 @@ class Up:
         """Send ``sent`` and wait for the exit (killed after ``timeout`` s); its exit status."""
         if self.process.poll() is None:
             self.process.send_signal(sent)
-        try:
-            return self.process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            raise
+        return self.ended(timeout)
 
 
 def start_up(folder: Path, env: dict[str, str], *arguments: str) -> Up:
