@@ -98,16 +98,20 @@ class Up:
         """What a terminal's Ctrl-C does: SIGINT to ``up``'s whole process group."""
         os.killpg(self.process.pid, signal.SIGINT)
 
-    def stop(self, sent: int = signal.SIGINT, timeout: float = 40) -> int:
-        """Send ``sent`` and wait for the exit (killed after ``timeout`` s); its exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(sent)
+    def ended(self, timeout: float = 60) -> int:
+        """Wait, sending nothing, for ``up`` to exit (killed after ``timeout`` s); its status."""
         try:
             return self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
             raise
+
+    def stop(self, sent: int = signal.SIGINT, timeout: float = 40) -> int:
+        """Send ``sent`` and wait for the exit (killed after ``timeout`` s); its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(sent)
+        return self.ended(timeout)
 
 
 def start_up(folder: Path, env: dict[str, str], *arguments: str) -> Up:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -41,7 +42,7 @@ def alive(pid: int) -> bool:
 
 
 def ended_cleanly(up: Up) -> str:
-    code = up.stop(timeout=60)  # already signalled: this waits
+    code = up.ended(timeout=60)  # already signalled: this only waits
     log = up.log(tail=100_000)
     assert code == 0, log[-3000:]
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log[-3000:]
@@ -96,4 +97,37 @@ def test_up_runs_flower_behind_its_auth_and_ctrl_c_stops_every_child(tmp_path):
     up.ctrl_c()
     log = ended_cleanly(up)
     assert "lokpanchang: stopped (web, worker, beat, flower)" in log
+    assert [pid for pid in children if alive(pid)] == []
+
+
+def held_ctrl_c(up: Up, presses: int = 40, apart: float = 0.01) -> None:
+    """A person pressing Ctrl-C again and again while ``up`` stops: SIGINT to its process
+    group ``presses`` times, ``apart`` s apart, until it has exited."""
+    for _ in range(presses):
+        if up.process.poll() is not None:
+            return
+        up.ctrl_c()
+        time.sleep(apart)  # the pace of a key pressed again, not a wait for work
+
+
+def test_ctrl_c_pressed_again_and_again_while_up_stops_still_stops_every_child(tmp_path):
+    env = embedded_env(tmp_path)
+    up = start_up(tmp_path, env, "--no-flower")
+    wait_until(up.healthy, 120, "/healthz 200\n" + up.log(), 0.5)
+    children = children_of(up)
+    assert len(children) == 3, up.log()  # web, worker, beat
+    held_ctrl_c(up)
+    log = ended_cleanly(up)
+    assert "lokpanchang: stopped (web, worker, beat)" in log
+    assert [pid for pid in children if alive(pid)] == []
+
+
+@pytest.mark.parametrize("moment", ["as it speaks", "while its children start"])
+def test_ctrl_c_pressed_again_and_again_during_start_up_ends_cleanly(tmp_path, moment):
+    env = embedded_env(tmp_path)
+    up = start_up(tmp_path, env, "--sample-subscribers", "--no-flower")
+    wait_until(lambda: MOMENTS[moment] in up.log(100_000), 120, moment + "\n" + up.log(), 0.01)
+    children = children_of(up)
+    held_ctrl_c(up)
+    ended_cleanly(up)
     assert [pid for pid in children if alive(pid)] == []

@@ -56,7 +56,8 @@ def _star_all(days: Days, window: Span, star: int) -> bool:
 
 
 def refined(days: Days, rule: LunarRule, tithi: lunar.Tithi, day: date) -> date:
-    """``day``, the rule's tithi in its part, moved by the rule's star if it has one."""
+    """``day``, the rule's tithi in its part, moved by the rule's star (``star_moves``) and
+    decided by its deciding star (``star_decides``) where it has them."""
     if rule.star is not None:
         day = star_moves(days, tithi, rule.part, rule.star, day)
     if rule.deciding_star is not None:

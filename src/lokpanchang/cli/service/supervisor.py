@@ -5,8 +5,9 @@ Each child runs in a process group of its own, so a terminal's Ctrl-C reaches on
 which stops the children in order (SIGTERM: Celery's warm shutdown). From ``stopping_on_signals``
 on, Ctrl-C or SIGTERM at any moment raises ``Stop`` where the process is, except within
 ``holding_stop`` (a migration: stopped half-way it could leave the database half-changed),
-which raises it when the block ends; while the children are being stopped, further signals
-are ignored.
+which raises it when the block ends. From the first stop on, further signals are ignored
+(a person presses Ctrl-C again and again): the stop under way ends every child anyway,
+in SIGKILL after the grace.
 """
 
 from __future__ import annotations
@@ -52,18 +53,27 @@ class Stop(Exception):
     """Ctrl-C or SIGTERM arrived: `up` stops."""
 
 
+def _ignore_stops() -> None:
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+
+
 def _raise_stop(signum, _frame) -> None:
+    _ignore_stops()  # the stop is under way: a second Ctrl-C must not cut it short
     raise Stop(signum)
 
 
 @contextlib.contextmanager
 def _handling(handler):
+    """Within the block, ``handler`` takes the stop signals; after it, the earlier handlers
+    again, unless a stop made them ignored (the process is stopping)."""
     previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
     try:
         yield
     finally:
         for sig, earlier in previous.items():
-            signal.signal(sig, earlier)
+            if signal.getsignal(sig) is handler:
+                signal.signal(sig, earlier)
 
 
 def stopping_on_signals():
@@ -85,6 +95,7 @@ def holding_stop(until: str):
     with _handling(hold):
         yield
     if asked:
+        _ignore_stops()
         raise Stop(asked[0])
 
 
@@ -135,8 +146,7 @@ def _restart(child: Child) -> bool:
 def _stop_all(children: list[Child]) -> None:
     """SIGTERM every child (Celery's warm shutdown finishes running tasks), then SIGKILL;
     a second Ctrl-C meanwhile is ignored (the grace ends in SIGKILL anyway)."""
-    for sig in STOP_SIGNALS:
-        signal.signal(sig, signal.SIG_IGN)
+    _ignore_stops()
     for child in children:
         if child.process is not None and child.alive():
             child.process.send_signal(signal.SIGTERM)
