@@ -7,7 +7,21 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from lokpanchang.cli.service import supervisor
+
+
+@pytest.fixture(autouse=True)
+def handlers_as_found():
+    """Each test leaves this process's stop handlers as it found them: a later test's child
+    processes inherit an ignored signal."""
+    earlier = {sig: signal.getsignal(sig) for sig in supervisor.STOP_SIGNALS}
+    yield
+    now = {sig: signal.getsignal(sig) for sig in supervisor.STOP_SIGNALS}
+    for sig, handler in earlier.items():
+        signal.signal(sig, handler)
+    assert now == earlier
 
 
 def test_a_ctrl_c_while_a_child_is_being_started_still_stops_that_child(monkeypatch):
@@ -36,3 +50,17 @@ def test_a_ctrl_c_while_a_child_is_being_started_still_stops_that_child(monkeypa
             if process.poll() is None:
                 process.kill()
                 process.wait()
+
+
+def test_after_a_stop_the_block_gives_back_the_handlers_it_found():
+    """Seen in a CI run: after this file's test, its pytest worker ignored SIGTERM (the stop's
+    "ignore further stops" outlived the block), so every process that worker started later
+    inherited it, and a fake server's `terminate()` no longer ended it."""
+    earlier = {sig: signal.getsignal(sig) for sig in supervisor.STOP_SIGNALS}
+    with supervisor.stopping_on_signals():
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)  # its handler runs as kill returns
+            raise AssertionError("SIGTERM raised no Stop")
+        except supervisor.Stop:
+            pass
+    assert {sig: signal.getsignal(sig) for sig in supervisor.STOP_SIGNALS} == earlier

@@ -64,21 +64,24 @@ def _raise_stop(signum, _frame) -> None:
 
 
 @contextlib.contextmanager
-def _handling(handler):
+def _handling(handler, ending_the_process: bool = False):
     """Within the block, ``handler`` takes the stop signals; after it, the earlier handlers
-    again, unless a stop made them ignored (the process is stopping)."""
+    again, unless the block ends the process and a stop came (they stay ignored: a late
+    Ctrl-C must not interrupt the exit with a traceback)."""
     previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
     try:
         yield
     finally:
         for sig, earlier in previous.items():
-            if signal.getsignal(sig) is handler:
+            if not (ending_the_process and signal.getsignal(sig) == signal.SIG_IGN):
                 signal.signal(sig, earlier)
 
 
-def stopping_on_signals():
-    """Within the block, Ctrl-C and SIGTERM raise ``Stop`` (never KeyboardInterrupt)."""
-    return _handling(_raise_stop)
+def stopping_on_signals(ending_the_process: bool = False):
+    """Within the block, Ctrl-C and SIGTERM raise ``Stop`` (never KeyboardInterrupt), and
+    after the first are ignored. The earlier handlers come back when the block ends, but
+    after a stop in a block ``ending_the_process`` (``up``'s own), whose process exits next."""
+    return _handling(_raise_stop, ending_the_process)
 
 
 @contextlib.contextmanager

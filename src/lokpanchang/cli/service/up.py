@@ -78,7 +78,8 @@ def register(subparsers) -> None:
 
 
 def _up(args) -> int:
-    with stopping_on_signals():  # Ctrl-C from here on, even while migrating, stops cleanly
+    # Ctrl-C from here on, even while migrating, stops cleanly; once stopping, up exits
+    with stopping_on_signals(ending_the_process=True):
         try:
             return _run(args)
         except Stop:  # before the banner: nothing was started or written yet
