@@ -69,11 +69,12 @@ def test_a_card_rendered_ahead_makes_room_only_from_cards_no_coming_send_needs(t
         cache.put(_key(n), PNG)
         os.utime(tmp_path / _key(n).file_name(), (1_000 + n, 1_000 + n))
     keep = frozenset(_key(n).file_name() for n in (1, 2, 3, 4))
-    assert cache.put_keeping(_key(3), PNG, keep)  # room made by dropping 0, not 1
+    room = cache.room(keep)
+    assert room.put(_key(3), PNG)  # room made by dropping 0, not 1
     assert [cache.contains(_key(n)) for n in range(4)] == [False, True, True, True]
     assert cache.size() <= 3_500
     # Only needed cards are left: the next one is refused and nothing is written or dropped.
-    assert not cache.put_keeping(_key(4), PNG, keep)
+    assert not room.put(_key(4), PNG)
     assert [cache.contains(_key(n)) for n in range(5)] == [False, True, True, True, False]
     assert cache.size() == 3_000
 
@@ -96,16 +97,20 @@ def test_a_half_written_card_left_by_a_killed_process_is_cleared_by_a_later_writ
     assert (tmp_path / "writing.part").exists() and cache.contains(_key())
 
 
-def test_a_card_rendered_ahead_lists_the_directory_once(tmp_path, monkeypatch):
-    """Each listing stats every card (10,000 and more on a pre-render night): a card kept
-    by ``put_keeping`` costs one, not one to make room and another after writing."""
+def test_cards_rendered_ahead_list_the_directory_once_per_room(tmp_path, monkeypatch):
+    """Each listing stats every card (10,000 and more on a pre-render night): a room (a
+    chunk's cards) pays one, not one per card, and still keeps the bound."""
     import lokpanchang.card_cache as card_cache
 
     cache = CardCache(tmp_path, 3_500)
     for n in range(3):
         cache.put(_key(n), PNG)
+        os.utime(tmp_path / _key(n).file_name(), (1_000 + n, 1_000 + n))
     listings = []
     listing = os.scandir
     monkeypatch.setattr(card_cache.os, "scandir", lambda path: listings.append(1) or listing(path))
-    assert cache.put_keeping(_key(3), PNG, frozenset({_key(3).file_name()}))
-    assert len(listings) == 1 and cache.size() <= 3_500
+    room = cache.room(frozenset(_key(n).file_name() for n in (3, 4, 5)))
+    assert room.put(_key(3), PNG) and room.put(_key(4), PNG) and room.put(_key(5), PNG)
+    assert len(listings) == 1
+    assert [cache.contains(_key(n)) for n in range(6)] == [False] * 3 + [True] * 3
+    assert cache.size() <= 3_500

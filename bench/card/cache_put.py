@@ -1,10 +1,12 @@
-"""A card rendered ahead kept on disk (``CardCache.put_keeping``) in a directory that already
-holds OLD cards (yesterday's, as a pre-render night finds it), this tree against another
-tree's ``card_cache.py`` (``--baseline DIR``, e.g. main's ``src``), side by side in one run,
-interleaved: ms per card, wall and CPU (median of REPEATS rounds of CARDS cards each).
+"""Cards rendered ahead kept on disk in a directory that already holds OLD cards
+(yesterday's, as a pre-render night finds it), this tree against another tree's
+``card_cache.py`` (``--baseline DIR``, e.g. an older commit's ``src``), side by side in one
+run, interleaved: ms per card, wall and CPU (median of REPEATS rounds of CARDS cards each).
+A tree with ``CardCache.room`` keeps them a chunk (CHUNK cards, the pass's
+CARD_PRERENDER_CHUNK) per room, as the pass does; an older one, ``put_keeping`` per card.
 
-    PYTHONPATH=src .venv/bin/python bench/card/cache_put.py --baseline /work/main/src
-        [--old 10000] [--cards 200] [--repeats 3]
+    PYTHONPATH=src .venv/bin/python bench/card/cache_put.py --baseline DIR
+        [--old 10000] [--cards 200] [--chunk 20] [--repeats 3]
 """
 
 from __future__ import annotations
@@ -33,8 +35,20 @@ def load(source: Path, name: str):
     return module
 
 
-def one_round(module, old: int, cards: int) -> tuple[float, float]:
-    """ms per card (wall, CPU) of ``cards`` put_keeping calls over ``old`` cards on disk."""
+def keep_all(cache, keys, png: bytes, keep: frozenset[str], chunk: int) -> None:
+    """Keep every card as the tree's pre-render pass does."""
+    if not hasattr(cache, "room"):  # a tree before rooms: one listing per card
+        for key in keys:
+            assert cache.put_keeping(key, png, keep)
+        return
+    for start in range(0, len(keys), chunk):
+        room = cache.room(keep)
+        for key in keys[start : start + chunk]:
+            assert room.put(key, png)
+
+
+def one_round(module, old: int, cards: int, chunk: int) -> tuple[float, float]:
+    """ms per card (wall, CPU) of keeping ``cards`` cards over ``old`` cards on disk."""
     directory = Path(tempfile.mkdtemp(prefix="bench-cache-put-"))
     try:
         for n in range(old):
@@ -44,8 +58,7 @@ def one_round(module, old: int, cards: int) -> tuple[float, float]:
                 for n in range(cards)]  # fmt: skip
         keep = frozenset(key.file_name() for key in keys)
         wall, cpu = time.perf_counter(), time.process_time()
-        for key in keys:
-            assert cache.put_keeping(key, PNG, keep)
+        keep_all(cache, keys, PNG, keep, chunk)
         return (1000 * (time.perf_counter() - wall) / cards,
                 1000 * (time.process_time() - cpu) / cards)  # fmt: skip
     finally:
@@ -57,6 +70,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, required=True)
     parser.add_argument("--old", type=int, default=10_000)
     parser.add_argument("--cards", type=int, default=200)
+    parser.add_argument("--chunk", type=int, default=20, help="cards per room")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
     trees = {"baseline": load(args.baseline, "baseline_cache"),
@@ -64,12 +78,13 @@ def main() -> None:
     found: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
     for _ in range(args.repeats):
         for name, module in trees.items():
-            found[name].append(one_round(module, args.old, args.cards))
+            found[name].append(one_round(module, args.old, args.cards, args.chunk))
     result = {name: {"wall_ms_per_card": round(statistics.median(w for w, _ in runs), 2),
                      "cpu_ms_per_card": round(statistics.median(c for _, c in runs), 2)}
               for name, runs in found.items()}  # fmt: skip
     base, ours = result["baseline"]["cpu_ms_per_card"], result["this tree"]["cpu_ms_per_card"]
-    print(json.dumps({"old_cards": args.old, "cards": args.cards, "load": os.getloadavg(),
+    print(json.dumps({"old_cards": args.old, "cards": args.cards, "chunk": args.chunk,
+                      "load": os.getloadavg(),
                       **result, "cpu_ratio": round(ours / base, 3)}))  # fmt: skip
 
 

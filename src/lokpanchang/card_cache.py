@@ -6,10 +6,13 @@ cell, date, language, calendar and convention, and shared by every process on th
 the file used, and when the directory grows past its bound the least recently used
 cards are deleted.
 
-Cards rendered ahead (``broadcast.card_prerender``) go in through ``put_keeping(key, png,
-keep)``: it makes room only by deleting cards outside ``keep`` (the cards the coming sends
-need), least recently used first, and writes nothing when that is not enough, so rendering
-ahead never pushes out a card a coming send needs to make room for another.
+Cards rendered ahead (``broadcast.card_prerender``) go in through a ``Room``
+(``CardCache.room(keep)``, one per chunk of cards): it lists the directory once, makes room
+only by deleting cards outside ``keep`` (the cards the coming sends need), least recently
+used first, and writes nothing when that is not enough, so rendering ahead never pushes out
+a card a coming send needs to make room for another. Listing stats every card on disk
+(10,000 and more on a pre-render night), so a chunk pays it once, not once per card; what
+other processes write meanwhile is counted at the next chunk's listing.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import contextlib
 import os
 import re
 import tempfile
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -98,27 +102,10 @@ class CardCache:
         """Whether ``key``'s card is on disk (without marking it used)."""
         return (self.directory / key.file_name()).is_file()
 
-    def put_keeping(self, key: CardKey, png: bytes, keep: frozenset[str]) -> bool:
-        """Keep ``png`` as ``key``'s card if room can be made by deleting cards whose file
-        names are not in ``keep`` (least recently used first); False, writing nothing,
-        when the cards in ``keep`` (and ``png``) alone would pass the bound. The directory
-        is listed once (a listing stats every card)."""
-        self.directory.mkdir(parents=True, exist_ok=True)
-        # Its last change is no later than now: a .part older than that by far is a dead one.
-        changed = self.directory.stat().st_mtime
-        cards = sorted(self._cards(stale_before=changed - STALE_PART_SECONDS))
-        total = sum(size for _, _, size in cards) + len(png)
-        spare = [(path, size) for _, path, size in cards if path.name not in keep]
-        if total - sum(size for _, size in spare) > self.max_bytes:
-            return False
-        for path, size in spare:
-            if total <= self.max_bytes:
-                break
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
-            total -= size
-        self._write(key, png)
-        return True
+    def room(self, keep: frozenset[str]) -> Room:
+        """Room for cards rendered ahead, made only from cards whose file names are not in
+        ``keep``; the directory is listed once, now."""
+        return Room(self, keep)
 
     def size(self) -> int:
         """Bytes of cards on disk now."""
@@ -152,3 +139,35 @@ class CardCache:
 
 def _stale(entry: os.DirEntry, before: float | None) -> bool:
     return before is not None and entry.stat().st_mtime < before
+
+
+class Room:
+    """The cache's room for a chunk of cards rendered ahead (``CardCache.room``): one listing
+    of the directory, then each ``put`` deletes what it must from the cards outside ``keep``,
+    least recently used first."""
+
+    def __init__(self, cache: CardCache, keep: frozenset[str]) -> None:
+        self._cache = cache
+        cache.directory.mkdir(parents=True, exist_ok=True)
+        # Its last change is no later than now: a .part older than that by far is a dead one.
+        changed = cache.directory.stat().st_mtime
+        cards = sorted(cache._cards(stale_before=changed - STALE_PART_SECONDS))
+        self._total = sum(size for _, _, size in cards)
+        self._spare = deque((path, size) for _, path, size in cards if path.name not in keep)
+        self._spare_bytes = sum(size for _, size in self._spare)
+
+    def put(self, key: CardKey, png: bytes) -> bool:
+        """Keep ``png`` as ``key``'s card if room can be made; False, writing and deleting
+        nothing, when the cards to keep (and ``png``) alone would pass the bound."""
+        total = self._total + len(png)
+        if total - self._spare_bytes > self._cache.max_bytes:
+            return False
+        while total > self._cache.max_bytes:
+            path, size = self._spare.popleft()
+            with contextlib.suppress(FileNotFoundError):  # another process evicted it first
+                path.unlink()
+            total -= size
+            self._spare_bytes -= size
+        self._cache._write(key, png)
+        self._total = total
+        return True

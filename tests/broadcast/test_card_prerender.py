@@ -3,6 +3,7 @@ near a send, and within the cache's bound."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
@@ -247,3 +248,20 @@ def test_a_pass_selects_its_cards_once_not_at_every_chunk(
     add_subscriber(url, "Asia/Kolkata", latitude=CHENNAI[0], longitude=CHENNAI[1])
     later = card_prerender.prerender_chunk(work, EVENING + timedelta(minutes=5), FAR + timedelta(1))
     assert later == ChunkReport(Stop.DONE, 1, 4, 0) and len(queries) == 2
+
+
+def test_a_chunk_lists_the_card_directory_once_not_once_per_card(
+    prerender_settings, tmp_path, monkeypatch
+):
+    """A listing stats every card on disk (10,000 and more on a pre-render night): a chunk
+    of cards rendered ahead pays it once for all its cards."""
+    import lokpanchang.card_cache as card_cache
+
+    kolkata_subscribers(prerender_settings.database_url)
+    cache = CardCache(tmp_path / "cards", 10 * 1024 * 1024)
+    work = prerenderer(prerender_settings, cache, CountingRender(PNG))
+    listings = []
+    listing = os.scandir
+    monkeypatch.setattr(card_cache.os, "scandir", lambda path: listings.append(1) or listing(path))
+    first = prerender_chunk(work, EVENING, FAR)  # a chunk of two cards (card_prerender_chunk)
+    assert first.rendered == 2 and len(listings) == 1

@@ -18,7 +18,7 @@ who subscribed since) finishes the rest. A card is drawn from the same panchanga
 message is made from (the send's content cache and the shared ``prepared_panchangam``
 store: computed once per place and date, and ready for the morning's batches too).
 The cache's bound holds: a card goes in only where the cards the coming sends need
-can stay (``CardCache.put_keeping``); when they do not all fit, the pass stops with the
+can stay (``CardCache.room``); when they do not all fit, the pass stops with the
 soonest sends' cards on disk and the rest are made at their send.
 """
 
@@ -152,7 +152,7 @@ def prerender_chunk(work: Prerenderer, now: datetime, deadline: datetime) -> Chu
 def _render_chunk(
     work: Prerenderer, chunk: list[tuple[CardCell, CardKey]], keep: frozenset[str]
 ) -> tuple[int, Stop | None]:
-    rendered = 0
+    rendered, room = 0, work.cache.room(keep)
     for cell, key in chunk:
         try:
             png = render_cell(work, cell)
@@ -160,7 +160,7 @@ def _render_chunk(
             log.exception("cards.prerender_failed", local_date=str(cell.local_date),
                           language=cell.language)  # fmt: skip
             continue
-        if not work.cache.put_keeping(key, png, keep):
+        if not room.put(key, png):
             return rendered, Stop.FULL
         rendered += 1
     return rendered, (Stop.FAILED if chunk and not rendered else None)
