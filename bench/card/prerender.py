@@ -210,6 +210,7 @@ def _profiled_pass(pg, args) -> dict:
     from lokpanchang import clock
     from lokpanchang.broadcast import card_prerender
     from lokpanchang.broadcast.content import default_content
+    from lokpanchang import card_cache
     from lokpanchang.card_cache import CardCache
     from lokpanchang.config import load_settings
     from lokpanchang.storage import migrate
@@ -230,7 +231,8 @@ def _profiled_pass(pg, args) -> dict:
     _time(card_prerender, "send_near", "guard queries", spent)
     _time(card_prerender, "wanted_cells", "selection queries", spent)
     _time(cache, "contains", "disk checks", spent)
-    _time(cache, "put_keeping", "write (put_keeping)", spent)
+    _time(cache, "room", "listing (CardCache.room, once a chunk)", spent)
+    _time(card_cache.Room, "put", "write (Room.put)", spent)
     _time(work.panchangams, "get", "panchangam", spent)
     _time(work, "render", "render", spent)
     far, cards, started = clock.now() + timedelta(days=1), 0, time.perf_counter()
