@@ -8,10 +8,10 @@ Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa,
 karanas in tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr), the Sanskrit
 tithis, nakshatras, karanas and months in tests/almanac/test_native_sanskrit.py.
 
-Not yet checked (no usable public list found): the Gujarati tithis 1-3, 5, 6 and 11 (the
-others as Gujarati print writes them; older Gujarati almanacs write their own names, એકમ …
-અગિયારસ, and the paksha સુદ/વદ, of which no full list was found); samvatsaras, seasons (but
-ml), ayana and paksha. Single sources only, which a reader of each should confirm: the
+Not yet checked (no usable public list found): the Gujarati tithis 1-3 (the others as
+Gujarati print writes them; almanac columns write their own names, એકમ … અગિયારસ, and the
+paksha સુદ/વદ, of which no full list was found); samvatsaras, seasons (but ml), ayana and
+paksha. Single sources only, which a reader of each should confirm: the
 Kannada nakshatras and yogas (one localisation), the Kannada karanas (one glossary of a
 medieval poet's verses), the Marathi yogas (one blog), the Malayalam karanas (by their
 animals, സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one blog, which ends
@@ -229,16 +229,20 @@ MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം �
 # ત્રીસમા દિવસે અમાસ આવે છે") and https://rkhack.com ("ગુજરાતી કેલેન્ડર 2023") name them; the
 # others as ETV Bharat Gujarati's daily panchang writes them (etvbharat.com "aajnu-panchang":
 # "શુક્લ પક્ષ ચતુર્થી", 27 Aug 2025; "સપ્તમી … અષ્ટમી", 27 May 2023; "ત્રયોદશી … ચતુર્દશી",
-# 2 June 2023; "નવમી", 12 June 2023; "દ્વાદશી", 7 June 2025) and TV9 Gujarati's ("નવમી અને પછી
-# દશમી", https://tv9gujarati.com/bhakti/panchang-12-december-2021-12th-december-2021-sunday-panchang-auspicious-moment-and-residence-time-386041.html).
+# 2 June 2023; "નવમી", 12 June 2023; "દ્વાદશી", 7 June 2025; "શુક્લ પક્ષ પંચમી", 28 Aug 2025;
+# "કૃષ્ણ પક્ષ ષષ્ઠી", 21 Dec 2024), Gujarati Webdunia ("ફાગણ શુક્લ એકાદશી તિથિ", 2 March 2023)
+# and TV9 Gujarati ("નવમી અને પછી દશમી", https://tv9gujarati.com/bhakti/panchang-12-december-2021-12th-december-2021-sunday-panchang-auspicious-moment-and-residence-time-386041.html).
 # Almanac columns write Gujarati names instead, with સુદ/વદ (newscontinuous.com "આજનો દિવસ":
 # "વૈશાખ વદ એકમ", "ભાદરવો વદ સાતમ", "મહા સુદ દશમ … અગિયારસ"): no full list of them was found.
 GUJARATI_TITHIS_IN_PRINT = {
     4: "ચતુર્થી",
+    5: "પંચમી",
+    6: "ષષ્ઠી",
     7: "સપ્તમી",
     8: "અષ્ટમી",
     9: "નવમી",
     10: "દશમી",
+    11: "એકાદશી",
     12: "દ્વાદશી",
     13: "ત્રયોદશી",
     14: "ચતુર્દશી",
@@ -256,18 +260,15 @@ GUJARATI_TITHIS_IN_PRINT = {
 # சித்திரை would name two different months.
 TAMIL_MONTHS = "சைத்ரம் வைசாகம் ஜ்யேஷ்டம் ஆஷாடம் சிராவணம் பாத்ரபதம் ஆசுவினம் கார்த்திகம் மார்க்கசிரம் பௌஷம் மாகம் பால்குணம்"
 # Nakshatras in Gujarati usage: 1-14 as "૨૭ નક્ષત્રો", http://vedicastrology-gujarati.blogspot.com/2009/12/blog-post_17.html
-# lists them (૧. અશ્વિની … ૫. મૃગશીર્ષ … ૧૧. પૂર્વાફાલ્ગુની ૧૨. ઉત્તરાફાલ્ગુની … ૧૪. ચિત્રા; the
-# stored copy of the page ends at the 14th), 15-27 as the Gujarati almanac column "આજનું
-# પંચાંગ" of Bombay Samachar (પંડિત જિતેન હરિહર મહેસાણાવાળા) names the day's nakshatras:
-# "પછી સ્વાતિ" (https://bombaysamachar.com/panchang/todays-almanac-280), "વિશાખા … પછી
-# અનુરાધા" (-283), "અનુરાધા … પછી જયેષ્ઠા" (-9), "જયેષ્ઠા … પછી મૂળ" (-332), "મૂળ … પછી
-# પૂર્વાષાઢા" (https://bombaysamachar.com/panchang/panchang-8), "પૂર્વાષાઢા … પછી ઉત્તરાષાઢા"
-# (-262), "ઉત્તરાષાઢા … પછી શ્રવણ" (-35), "શ્રવણ … પછી ઘનિષ્ઠા" (-264), "પૂર્વાભાદ્રપદા
-# … પછી ઉત્તરાભાદ્રપદા" (-290); the 24th and 27th as newscontinuous.com's "આજનો દિવસ"
-# ("શતભિષા, પૂર્વભાદ્રપદ", 23 Aug 2021) and TV9 Gujarati ("ઉત્તર ભાદ્રપદ … અને પછી રેવતી",
-# 12 Dec 2021) write them. Gujarati writes મૂળ (as Marathi मूळ) and, as for the Phalgunis,
-# પૂર્વા-, ઉત્તરાભાદ્રપદા; the newspapers split (પૂર્વભાદ્રપદ, ઉત્તર ભાદ્રપદ): the almanac
-# column is followed.
+# lists them (its stored copy ends at the 14th), 15-27 as Bombay Samachar's almanac column
+# "આજનું પંચાંગ" (પંડિત જિતેન હરિહર મહેસાણાવાળા) names the day's nakshatras, at
+# https://bombaysamachar.com/panchang/todays-almanac-N: "પછી સ્વાતિ" (N = 280), "વિશાખા …
+# પછી અનુરાધા" (283), "અનુરાધા … પછી જયેષ્ઠા" (9), "જયેષ્ઠા … પછી મૂળ" (332), "પૂર્વાષાઢા …
+# પછી ઉત્તરાષાઢા" (262), "ઉત્તરાષાઢા … પછી શ્રવણ" (35), "શ્રવણ … પછી ઘનિષ્ઠા" (264),
+# "પૂર્વાભાદ્રપદા … પછી ઉત્તરાભાદ્રપદા" (290); the 24th and 27th as newscontinuous.com's
+# "આજનો દિવસ" ("શતભિષા, પૂર્વભાદ્રપદ", 23 Aug 2021) and TV9 Gujarati ("… અને પછી રેવતી",
+# 12 Dec 2021) write them. The newspapers split on 25-26 (પૂર્વભાદ્રપદ, ઉત્તર ભાદ્રપદ): the
+# almanac column, which writes them as the Phalgunis (પૂર્વાફાલ્ગુની), is followed.
 GUJARATI_NAKSHATRAS = (
     "અશ્વિની ભરણી કૃતિકા રોહિણી મૃગશીર્ષ આર્દ્રા પુનર્વસુ પુષ્ય આશ્લેષા મઘા પૂર્વાફાલ્ગુની ઉત્તરાફાલ્ગુની હસ્ત ચિત્રા "
     "સ્વાતિ વિશાખા અનુરાધા જયેષ્ઠા મૂળ પૂર્વાષાઢા ઉત્તરાષાઢા શ્રવણ ઘનિષ્ઠા શતભિષા પૂર્વાભાદ્રપદા "
