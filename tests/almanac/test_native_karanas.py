@@ -59,7 +59,9 @@ BENGALI_KARANA_USAGE_KEPT = {
 # https://sarvajna.taralabalu.in/vdetail.php?vdet=24461 ("ಕರಣ = ಬವ,ಬಾಲವ,ಕೌಲವ,ತೈತುಲ,ಗರಜ,
 # ವಣಜ,ಭದ್ರ,ಶಕುನಿ,ಚತುಷ್ಪಾತ್,ನಾಗವಂಕಿ,ಮಸ್ತುಘ್ನಂ … ಹನ್ನೊಂದು ಕರಣಗಳು"; its last two are ನಾಗವಂ
 # ಕಿಂಸ್ತುಘ್ನಂ split in the wrong place). The one Kannada list found: it writes ತೈತುಲ and
-# ಚತುಷ್ಪಾತ್ as Telugu does. A Kannada almanac reader should confirm the rest.
+# ಚತುಷ್ಪಾತ್ as Telugu does. A Kannada localisation (the one named beside the Kannada
+# nakshatras in tests/almanac/test_native_names.py, its "# Karanas") writes ತೈತಿಲ, ಗರ,
+# ಚತುಷ್ಪಾದ instead: the sources split, and a Kannada almanac reader should settle them.
 KANNADA_KARANAS = "ಕಿಂಸ್ತುಘ್ನಂ ಬವ ಬಾಲವ ಕೌಲವ ತೈತುಲ ಗರಜ ವಣಜ ಭದ್ರ ಶಕುನಿ ಚತುಷ್ಪಾತ್ ನಾಗವಂ"
 KANNADA_KARANA_USAGE_KEPT = {
     0: ("ಕಿಂಸ್ತುಘ್ನ", "the stem, as the list writes the other names (ನಾಗವಂ aside)"),

@@ -4,19 +4,20 @@ native-usage tables gathered from public sources, the source beside each table.
 These are facts copied from the pages named (not computed); where our table keeps another
 usage than the source, the difference is listed with its reason.
 
-Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa), karanas in
-tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr).
+Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa, kn, ml, gu),
+karanas in tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr), the Sanskrit
+tithis, nakshatras, karanas and months in tests/almanac/test_native_sanskrit.py.
 
-Not yet checked (no usable public list found; these are still the Sanskrit names carried
-into the script by ``almanac.names.scripts``): tithis in gu (but the full and new moon) and
-sa; nakshatras in kn and sa, and in gu past the 14th; yogas in gu, kn and ml (only
-OCR-garbled Gujarati lists were found); karanas in sa (one Sanskrit verse, with नागवान्,
-चतुष्पात्, भद्र, differs in form only); lunar months in sa; samvatsaras, seasons (but ml),
-ayana and paksha. The Kannada karanas rest on one glossary of a medieval poet's verses, the
-Marathi yogas on one blog, the Malayalam karanas (by their animals, സിംഹം … പുഴു) on one
-blog and a second page's pairing: a reader of each should confirm them. A Malayalam reader
-should also look at the yogas, which keep the older encoding (ര്, final ന്) and long final
-vowels.
+Not yet checked (no usable public list found): the Gujarati tithis 1-3 (the others as
+Gujarati print writes them; almanac columns write their own names, એકમ … અગિયારસ, and the
+paksha સુદ/વદ, of which no full list was found); samvatsaras, seasons (but ml), ayana and
+paksha. Single sources only, which a reader of each should confirm: the
+Kannada nakshatras and yogas (one localisation), the Kannada karanas (one glossary of a
+medieval poet's verses), the Marathi yogas (one blog), the Malayalam karanas (by their
+animals, സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one blog, which ends
+1-19 in ം and writes 20-27 as Sanskrit stems). The Sanskrit nakshatras were checked against
+one Sanskrit panchanga, which uses the Vedic names (अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the
+differences are kept and listed there.
 """
 
 from __future__ import annotations
@@ -136,8 +137,22 @@ TELUGU_NAKSHATRAS = (
 TELUGU_MONTHS = "చైత్ర వైశాఖ జ్యేష్ఠ ఆషాఢ శ్రావణ భాద్రపద ఆశ్వయుజ కార్తీక మార్గశిర పుష్య మాఘ ఫాల్గుణ"
 # Lunar months in Kannada usage: https://kannada.hindustantimes.com/astrology/hindu-calendar-2024
 # ("ಚೈತ್ರದ ನಂತರ ವೈಶಾಖ, ಜ್ಯೇಷ್ಠ, ಆಷಾಢ, ಶ್ರಾವಣ, ಭಾದ್ರಪದ, ಆಶ್ವಯುಜ, ಕಾರ್ತಿಕ, ಮಾರ್ಗಶಿರ, ಪುಷ್ಯ,
-# ಮಾಘ ಮತ್ತು ಫಾಲ್ಗುಣ"); Wikibooks "Kannada/Days and Months" agrees but for ಕಾರ್ತೀಕ.
+# ಮಾಘ ಮತ್ತು ಫಾಲ್ಗುಣ"); Wikibooks "Kannada/Days and Months" agrees but for ಕಾರ್ತೀಕ, and so does
+# the Kannada localisation named below the nakshatras (its "Months (Masas)").
 KANNADA_MONTHS = "ಚೈತ್ರ ವೈಶಾಖ ಜ್ಯೇಷ್ಠ ಆಷಾಢ ಶ್ರಾವಣ ಭಾದ್ರಪದ ಆಶ್ವಯುಜ ಕಾರ್ತಿಕ ಮಾರ್ಗಶಿರ ಪುಷ್ಯ ಮಾಘ ಫಾಲ್ಗುಣ"
+# Nakshatras in Kannada usage: the Kannada localisation of a panchanga service written by a
+# Kannada speaker, github.com/Skanda-P-R/Hora-and-Panchanga-REST-API, file
+# hora_server/utils/translation.py (commit 4764bd2bec83c8cd2829a9a73ee24ba8a7ed3b96), its
+# "# Nakshatras" (ಅಶ್ವಿನಿ, ಭರಣಿ, ಕೃತ್ತಿಕಾ … ರೇವತಿ); it writes Kannada's own forms elsewhere too
+# (ಕುಜ for Mars, ಕಟಕ, the month ಪುಷ್ಯ, ಗುಳಿಕ). The one full Kannada list found: Kannada ends
+# most names in a short vowel (ಅಶ್ವಿನಿ, ಮೃಗಶಿರ, ಶತಭಿಷ, not the Sanskrit ಅಶ್ವಿನೀ, ಮೃಗಶಿರಾ). Its
+# ಪೂರ್ವ ಫಲ್ಗುಣಿ, ಉತ್ತರ ಫಲ್ಗುಣಿ, ಪೂರ್ವ ಭಾದ್ರಪದ, ಉತ್ತರ ಭಾದ್ರಪದ are written here as one word,
+# as it writes ಪೂರ್ವಾಷಾಢ. A Kannada almanac reader should confirm ಆರ್ದ್ರ (Sanskrit ಆರ್ದ್ರಾ).
+KANNADA_NAKSHATRAS = (
+    "ಅಶ್ವಿನಿ ಭರಣಿ ಕೃತ್ತಿಕಾ ರೋಹಿಣಿ ಮೃಗಶಿರ ಆರ್ದ್ರ ಪುನರ್ವಸು ಪುಷ್ಯ ಆಶ್ಲೇಷ ಮಘಾ ಪೂರ್ವಫಲ್ಗುಣಿ ಉತ್ತರಫಲ್ಗುಣಿ "
+    "ಹಸ್ತ ಚಿತ್ರಾ ಸ್ವಾತಿ ವಿಶಾಖ ಅನುರಾಧ ಜ್ಯೇಷ್ಠ ಮೂಲ ಪೂರ್ವಾಷಾಢ ಉತ್ತರಾಷಾಢ ಶ್ರವಣ ಧನಿಷ್ಠ ಶತಭಿಷ "
+    "ಪೂರ್ವಭಾದ್ರಪದ ಉತ್ತರಭಾದ್ರಪದ ರೇವತಿ"
+)
 # Nakshatras in Hindi usage: hi.wikipedia "नक्षत्र" (its list "नक्षत्र -- तारासंख्या --
 # आकृति", https://hi.wikipedia.org/wiki/नक्षत्र, 1-24) and the full list "27 नक्षत्रों का
 # नामकरण" of https://cpsr2021.blogspot.com/2021/07/blog-post_14.html: both write
@@ -209,11 +224,31 @@ MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠ�
 # (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
 # Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
 MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
-# The full and new moon in Gujarati usage: gu.wikipedia "વિક્રમ સંવત"
-# (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "ગુજરાતી પંચાંગ મુજબ … પંદરમા દિવસે
-# પૂનમ આવે છે, જ્યારે … ત્રીસમા દિવસે અમાસ આવે છે"); https://rkhack.com ("ગુજરાતી કેલેન્ડર
-# 2023": "પૂનમ … અમાસ") writes the same. No Gujarati list of the other fourteen was found.
-GUJARATI_FULL_AND_NEW_MOON = "પૂનમ અમાસ"
+# Tithis in Gujarati print, by number: the full and new moon as gu.wikipedia "વિક્રમ સંવત"
+# (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "… પંદરમા દિવસે પૂનમ આવે છે, જ્યારે …
+# ત્રીસમા દિવસે અમાસ આવે છે") and https://rkhack.com ("ગુજરાતી કેલેન્ડર 2023") name them; the
+# others as ETV Bharat Gujarati's daily panchang writes them (etvbharat.com "aajnu-panchang":
+# "શુક્લ પક્ષ ચતુર્થી", 27 Aug 2025; "સપ્તમી … અષ્ટમી", 27 May 2023; "ત્રયોદશી … ચતુર્દશી",
+# 2 June 2023; "નવમી", 12 June 2023; "દ્વાદશી", 7 June 2025; "શુક્લ પક્ષ પંચમી", 28 Aug 2025;
+# "કૃષ્ણ પક્ષ ષષ્ઠી", 21 Dec 2024), Gujarati Webdunia ("ફાગણ શુક્લ એકાદશી તિથિ", 2 March 2023)
+# and TV9 Gujarati ("નવમી અને પછી દશમી", https://tv9gujarati.com/bhakti/panchang-12-december-2021-12th-december-2021-sunday-panchang-auspicious-moment-and-residence-time-386041.html).
+# Almanac columns write Gujarati names instead, with સુદ/વદ (newscontinuous.com "આજનો દિવસ":
+# "વૈશાખ વદ એકમ", "ભાદરવો વદ સાતમ", "મહા સુદ દશમ … અગિયારસ"): no full list of them was found.
+GUJARATI_TITHIS_IN_PRINT = {
+    4: "ચતુર્થી",
+    5: "પંચમી",
+    6: "ષષ્ઠી",
+    7: "સપ્તમી",
+    8: "અષ્ટમી",
+    9: "નવમી",
+    10: "દશમી",
+    11: "એકાદશી",
+    12: "દ્વાદશી",
+    13: "ત્રયોદશી",
+    14: "ચતુર્દશી",
+    15: "પૂનમ",
+    16: "અમાસ",
+}
 # Lunar months in Tamil usage: "சாந்திரமான மாதம் பெயர் சைத்ரம், வைசாகம், ஜ்யேஷ்டம், ஆஷாடம்,
 # சிராவணம், பாத்ரபதம், ஆசுவினம், கார்த்திகம், மார்க்க சிரம், பெளஷம், மாகம், பால்குணம்",
 # https://www.tamilbrahmins.com/threads/how-month-thithi-changed-for-navarathri.45425/latest
@@ -224,15 +259,26 @@ GUJARATI_FULL_AND_NEW_MOON = "પૂનમ અમાસ"
 # name the solar months, which begin about half a month later, so a lunar month called
 # சித்திரை would name two different months.
 TAMIL_MONTHS = "சைத்ரம் வைசாகம் ஜ்யேஷ்டம் ஆஷாடம் சிராவணம் பாத்ரபதம் ஆசுவினம் கார்த்திகம் மார்க்கசிரம் பௌஷம் மாகம் பால்குணம்"
-# Nakshatras 1-14 in Gujarati usage: "૨૭ નક્ષત્રો", http://vedicastrology-gujarati.blogspot.com/2009/12/blog-post_17.html
-# (૧. અશ્વિની … ૫. મૃગશીર્ષ … ૧૧. પૂર્વાફાલ્ગુની ૧૨. ઉત્તરાફાલ્ગુની … ૧૪. ચિત્રા); the stored
-# copy of the page ends at the 14th, so 15-27 stay unchecked. It writes the third કૃતિકા;
-# we keep કૃત્તિકા, as the Gujarati Jyotirmahodaya (https://jainqq.org/explore/008460/14)
-# writes it. That book writes the fifth મૃગશિર; the blog's table is followed.
-GUJARATI_NAKSHATRAS_1_14 = (
-    "અશ્વિની ભરણી કૃતિકા રોહિણી મૃગશીર્ષ આર્દ્રા પુનર્વસુ પુષ્ય આશ્લેષા મઘા પૂર્વાફાલ્ગુની ઉત્તરાફાલ્ગુની હસ્ત ચિત્રા"
+# Nakshatras in Gujarati usage: 1-14 as "૨૭ નક્ષત્રો", http://vedicastrology-gujarati.blogspot.com/2009/12/blog-post_17.html
+# lists them (its stored copy ends at the 14th), 15-27 as Bombay Samachar's almanac column
+# "આજનું પંચાંગ" (પંડિત જિતેન હરિહર મહેસાણાવાળા) names the day's nakshatras, at
+# https://bombaysamachar.com/panchang/todays-almanac-N: "પછી સ્વાતિ" (N = 280), "વિશાખા …
+# પછી અનુરાધા" (283), "અનુરાધા … પછી જયેષ્ઠા" (9), "જયેષ્ઠા … પછી મૂળ" (332), "પૂર્વાષાઢા …
+# પછી ઉત્તરાષાઢા" (262), "ઉત્તરાષાઢા … પછી શ્રવણ" (35), "શ્રવણ … પછી ઘનિષ્ઠા" (264),
+# "પૂર્વાભાદ્રપદા … પછી ઉત્તરાભાદ્રપદા" (290); the 24th and 27th as newscontinuous.com's
+# "આજનો દિવસ" ("શતભિષા, પૂર્વભાદ્રપદ", 23 Aug 2021) and TV9 Gujarati ("… અને પછી રેવતી",
+# 12 Dec 2021) write them. The newspapers split on 25-26 (પૂર્વભાદ્રપદ, ઉત્તર ભાદ્રપદ): the
+# almanac column, which writes them as the Phalgunis (પૂર્વાફાલ્ગુની), is followed.
+GUJARATI_NAKSHATRAS = (
+    "અશ્વિની ભરણી કૃતિકા રોહિણી મૃગશીર્ષ આર્દ્રા પુનર્વસુ પુષ્ય આશ્લેષા મઘા પૂર્વાફાલ્ગુની ઉત્તરાફાલ્ગુની હસ્ત ચિત્રા "
+    "સ્વાતિ વિશાખા અનુરાધા જયેષ્ઠા મૂળ પૂર્વાષાઢા ઉત્તરાષાઢા શ્રવણ ઘનિષ્ઠા શતભિષા પૂર્વાભાદ્રપદા "
+    "ઉત્તરાભાદ્રપદા રેવતી"
 )
-GUJARATI_NAKSHATRA_USAGE_KEPT = {2: ("કૃત્તિકા", "the Sanskrit tt, as Jyotirmahodaya writes it")}
+GUJARATI_NAKSHATRA_USAGE_KEPT = {
+    2: ("કૃત્તિકા", "the blog's કૃતિકા drops the Sanskrit tt, which Bombay Samachar's column keeps"),
+    17: ("જ્યેષ્ઠા", "the column's જયેષ્ઠા is common; ETV Bharat Gujarati keeps the conjunct"),
+    22: ("ધનિષ્ઠા", "the column's ઘનિષ્ઠા (ઘ for ધ) is a slip for the Sanskrit धनिष्ठा"),
+}
 # Ekadashi names in Hindi: issue 25 names उत्पन्ना (not उत्पंना); Hindi keeps a doubled न,
 # and writes a nasal as anusvara only before a stop of its own class (पापांकुशा, इंदिरा).
 HINDI_EKADASHIS = {(8, 2): "उत्पन्ना एकादशी", (7, 1): "पापांकुशा एकादशी", (6, 2): "इंदिरा एकादशी"}
@@ -291,6 +337,8 @@ NAKSHATRAS = {
     "te": (TELUGU_NAKSHATRAS, {}),
     "mr": (MARATHI_NAKSHATRAS, {}),
     "hi": (HINDI_NAKSHATRAS, HINDI_NAKSHATRA_USAGE_KEPT),
+    "gu": (GUJARATI_NAKSHATRAS, GUJARATI_NAKSHATRA_USAGE_KEPT),
+    "kn": (KANNADA_NAKSHATRAS, {}),
 }
 MONTHS = {
     "te": TELUGU_MONTHS,
@@ -309,13 +357,9 @@ def test_nakshatras_are_the_languages_usage(lang):
     assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
 
 
-def test_gujarati_names_the_full_and_new_moon_punam_and_amas():
-    assert list(table("tithi", "gu"))[14:] == nfc(GUJARATI_FULL_AND_NEW_MOON)
-
-
-def test_gujarati_nakshatras_1_to_14_are_gujarati_usage():
-    usage = usage_with_ours(GUJARATI_NAKSHATRAS_1_14, GUJARATI_NAKSHATRA_USAGE_KEPT)
-    assert list(table("nakshatra", "gu"))[:14] == usage
+@pytest.mark.parametrize("number", sorted(GUJARATI_TITHIS_IN_PRINT))
+def test_gujarati_tithis_are_the_ones_gujarati_print_writes(number):
+    assert table("tithi", "gu")[number - 1] == nfc(GUJARATI_TITHIS_IN_PRINT[number])[0]
 
 
 @pytest.mark.parametrize("lang", sorted(MONTHS))

@@ -88,6 +88,56 @@ SANSKRIT_YOGA_USAGE_KEPT = {
     21: ("साध्य", "साद्ध्य is the same name in the older doubled spelling"),
     25: ("इन्द्र", "sources split (ऐन्द्र, ब्रह्मेन्द्रो); drikpanchang.com's Indra"),
 }
+# Yogas in Kannada usage: the Kannada localisation named beside the Kannada nakshatras in
+# tests/almanac/test_native_names.py (github.com/Skanda-P-R/Hora-and-Panchanga-REST-API,
+# hora_server/utils/translation.py, commit 4764bd2bec83c8cd2829a9a73ee24ba8a7ed3b96, its
+# "# Yogas": ವಿಷ್ಕಂಭ … ವೈಧೃತಿ). It writes ಸುಕರ್ಮ, as Telugu does (సుకర్మ), not the Sanskrit
+# nominative ಸುಕರ್ಮಾ.
+KANNADA_YOGAS = (
+    "ವಿಷ್ಕಂಭ ಪ್ರೀತಿ ಆಯುಷ್ಮಾನ್ ಸೌಭ್ಯಾಗ್ಯ ಶೋಭನ ಅತಿಗಂಡ ಸುಕರ್ಮ ಧೃತಿ ಶೂಲ ಗಂಡ ವೃದ್ಧಿ ಧ್ರುವ ವ್ಯಾಘಾತ ಹರ್ಷಣ "
+    "ವಜ್ರ ಸಿದ್ಧಿ ವ್ಯತೀಪಾತ ವರೀಯಾನ್ ಪರಿಘ ಶಿವ ಸಿದ್ಧ ಸಾಧ್ಯ ಶುಭ ಶುಕ್ಲ ಬ್ರಹ್ಮ ಇಂದ್ರ ವೈಧೃತಿ"
+)
+KANNADA_YOGA_USAGE_KEPT = {3: ("ಸೌಭಾಗ್ಯ", "the list's ಸೌಭ್ಯಾಗ್ಯ is a slip for ಸೌಭಾಗ್ಯ")}
+# Yogas in Malayalam usage ("നിത്യയോഗങ്ങൾ"): the numbered list "1. വിഷ്കംഭം … 27. വൈധൃതി:" of
+# S. Srinivas Iyer, Avani Publications, Thiruvananthapuram ("നിത്യയോഗം എന്നാല്", article 93,
+# https://avanipublicationstvm.blogspot.com/2021/05/blog-post_24.html), the one Malayalam list
+# found. It stores ൻ, ർ as ന്, ര് (the older encoding), written here as the atomic chillus,
+# the same letters. It ends 1-19 as Malayalam nouns in ം (വിഷ്കംഭം, സൗഭാഗ്യം, സുകർമ്മം) and
+# writes 20-27 as Sanskrit nominatives with a colon for the visarga (ശിവ:, സാദ്ധ്യ:), written
+# here as stems without it, as our Sanskrit names are.
+MALAYALAM_YOGAS = (
+    "വിഷ്കംഭം പ്രീതി ആയുഷ്മാൻ സൗഭാഗ്യം ശോഭനം അതിഗണ്ഡം സുകർമ്മം ധൃതി ശൂലം ഗണ്ഡ വൃദ്ധി ധ്രുവം "
+    "വ്യാഘാതം ഹർഷണം വജ്രം സിദ്ധി വ്യതിപാതം വരിയാൻ പരിഘ ശിവ സിദ്ധ സാദ്ധ്യ ശുഭ ശുഭ്ര ബ്രാഹ്മ "
+    "ഇന്ദ്ര വൈധൃതി"
+)
+MALAYALAM_YOGA_USAGE_KEPT = {
+    9: ("ഗണ്ഡം", "the list drops the ം here and on പരിഘ only, of its names 1-19"),
+    18: ("പരിഘം", "the list drops the ം here and on ഗണ്ഡ only, of its names 1-19"),
+    23: ("ശുക്ല", "the list gives both, ശുഭ്ര(ക്ല); Shukla as every other list here"),
+    24: ("ബ്രഹ്മ", "the list's ബ്രാഹ്മ is the older Brāhma; Brahma as every other list here"),
+}
+# Yogas in Gujarati usage: the Gujarati rendering of the Shilpa Ratnakar's verse, "( ૧ )
+# વિષ્ણુભ, ( ૨ ) પ્રીતિ, (૩) આયુષ્માન … ( ૧૮ ) વરીયાન … (૨૭) વૈધૃતિ; સત્તાવીસ યોગ છે",
+# https://jainqq.org/explore/008441/744, as the scan's text layer reads it (its slips of the
+# scan are listed with the names we keep). Gujarati writes no virama at a word's end
+# (આયુષ્માન, વરીયાન), as Marathi. ETV Bharat Gujarati's panchang writes the 18th વરિયાન
+# ("યોગ : વરિયાન", 7 June 2025) and TV9 Gujarati the 17th વ્યતીપાત (12 Dec 2021).
+GUJARATI_YOGAS = (
+    "વિષ્ણુભ પ્રીતિ આયુષ્માન સૌભાગ્ય શેલન અતિગડ સુક ધૃતિ ફૂલ ગંડ વૃદ્ધિ ધ્રુવ વ્યાઘાત હણ વજ્ર સિદ્ધિ "
+    "વ્યતિપાત વરીયાન પરિઘ શિવ સિદ્ધિ સાધ્ય શુભ શુક્લ બ્રહ્મા એદ્ર વૈધૃતિ"
+)
+GUJARATI_YOGA_USAGE_KEPT = {
+    0: ("વિષ્કંભ", "the scan's વિષ્ણુભ; its own verse reads विष्कुंभः, a form of विष्कम्भ"),
+    4: ("શોભન", "the scan's શેલન; its verse reads शोभनाभिधः"),
+    5: ("અતિગંડ", "the scan's અતિગડ drops the anusvara; its verse reads अतिगण्डः"),
+    6: ("સુકર્મા", "the scan's સુક is cut short; its verse reads सुकर्माख्यो"),
+    8: ("શૂલ", "the scan's ફૂલ; its verse reads शूलाभिधानकः"),
+    13: ("હર્ષણ", "the scan's હણ; its verse reads हर्षणाह्वयः"),
+    16: ("વ્યતીપાત", "the Sanskrit ī, as TV9 Gujarati and the verse (व्यतीपातो) write it"),
+    20: ("સિદ્ધ", "the scan repeats સિદ્ધિ, the 16th; the 21st is Siddha in the other lists"),
+    24: ("બ્રહ્મ", "the yoga is Brahma (ब्रह्म); બ્રહ્મા is the god"),
+    25: ("ઇંદ્ર", "the scan's એદ્ર is its ઐન્દ્ર cut; its verse reads ब्रह्मेन्द्रो, i.e. इन्द्र"),
+}
 
 YOGAS = {
     "bn": (BENGALI_YOGAS, BENGALI_YOGA_USAGE_KEPT),
@@ -96,6 +146,9 @@ YOGAS = {
     "te": (TELUGU_YOGAS, TELUGU_YOGA_USAGE_KEPT),
     "mr": (MARATHI_YOGAS, MARATHI_YOGA_USAGE_KEPT),
     "sa": (SANSKRIT_YOGAS, SANSKRIT_YOGA_USAGE_KEPT),
+    "kn": (KANNADA_YOGAS, KANNADA_YOGA_USAGE_KEPT),
+    "ml": (MALAYALAM_YOGAS, MALAYALAM_YOGA_USAGE_KEPT),
+    "gu": (GUJARATI_YOGAS, GUJARATI_YOGA_USAGE_KEPT),
 }
 
 

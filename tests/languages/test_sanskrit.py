@@ -14,6 +14,22 @@ from lokpanchang.messages import reply
 TODAY = date(2026, 12, 6)
 
 
+# Labels as a Sanskrit panchanga writes them: the Markdown writer of the sanskrit-coders'
+# panchanga generator (github.com/jyotisham/jyotisha, jyotisha/panchaanga/writer/md/
+# day_details.py at commit 0690272e68c4dd64f76fccf854b035973cb6e354) labels its lines
+# "सूर्योदयः", "चन्द्रोदयः", "चन्द्रास्तमयः". We keep चन्द्रास्तः, the same word's shorter form
+# (अस्त, अस्तमय: setting), beside सूर्यास्तः. The other Sanskrit words of the message
+# (पर्यन्तम्, ततः, the kalam names) were not found in a Sanskrit panchanga and stay unchecked.
+SANSKRIT_LABELS = {"sunrise": "सूर्योदयः", "moonrise": "चन्द्रोदयः", "moonset": "चन्द्रास्तमयः"}
+SANSKRIT_LABELS_KEPT = {"moonset": ("चन्द्रास्तः", "the shorter form, beside our सूर्यास्तः")}
+
+
+@pytest.mark.parametrize("key", sorted(SANSKRIT_LABELS))
+def test_the_labels_are_a_sanskrit_panchangas(key):
+    expected = SANSKRIT_LABELS_KEPT.get(key, (SANSKRIT_LABELS[key],))[0]
+    assert languages.words("sa")[key] == expected
+
+
 def test_the_connecting_words_are_sanskrit():
     assert languages.words("sa")["until"] == "{name} {time} पर्यन्तम्"
     assert languages.words("sa")["then"] == "ततः"

@@ -11,8 +11,9 @@ from functools import cache
 from lokpanchang.almanac.names import SUPPORTED_LANGUAGES, label
 from lokpanchang.almanac.observances.naming import names_of
 
-PURNIMA = names_of("Purnima", "पूर्णिमा", ta="பௌர்ணமி")
-AMAVASYA = names_of("Amavasya", "अमावस्या", ta="அமாவாசை")
+# Sanskrit names the full and new moon पौर्णमासी and अमावास्या, as its tithi names do.
+PURNIMA = names_of("Purnima", "पूर्णिमा", ta="பௌர்ணமி", sa="पौर्णमासी")
+AMAVASYA = names_of("Amavasya", "अमावस्या", ta="அமாவாசை", sa="अमावास्या")
 SANKASHTI = names_of("Sankashti Chaturthi", "सङ्कष्टी चतुर्थी", ta="சங்கடஹர சதுர்த்தி")
 VINAYAKA = names_of("Vinayaka Chaturthi", "विनायक चतुर्थी", ta="விநாயக சதுர்த்தி")
 PRADOSH = names_of("Pradosh Vrat", "प्रदोष व्रत", ta="பிரதோஷம்")

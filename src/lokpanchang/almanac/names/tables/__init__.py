@@ -4,17 +4,18 @@ masa, ritu, ayana, adhika, samvatsara).
 
 ``ENGLISH`` (drikpanchang.com spelling) and ``SANSKRIT`` (Devanagari) map each kind to its
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
-``TAMIL``, ``TELUGU``, ``KANNADA``, ``MALAYALAM`` (``dravidian``) and ``BENGALI``, ``HINDI``,
-``MARATHI``, ``GUJARATI`` (``indo_aryan``), gathered in ``NATIVE``, the names those almanacs
-write in their own form. The index functions map tithi and karana numbers onto their names
+``TAMIL``, ``TELUGU`` (``dravidian``), ``KANNADA``, ``MALAYALAM`` (``kannada_malayalam``) and
+``BENGALI``, ``HINDI``, ``MARATHI``, ``GUJARATI`` (``indo_aryan``), gathered in ``NATIVE``, the
+names those almanacs write in their own form. The index functions map tithi and karana numbers onto their names
 (see ``limbs``).
 """
 
 from __future__ import annotations
 
 from lokpanchang.almanac.names.tables import limbs, weekdays, year
-from lokpanchang.almanac.names.tables.dravidian import KANNADA, MALAYALAM, TAMIL, TELUGU
+from lokpanchang.almanac.names.tables.dravidian import TAMIL, TELUGU
 from lokpanchang.almanac.names.tables.indo_aryan import BENGALI, GUJARATI, HINDI, MARATHI
+from lokpanchang.almanac.names.tables.kannada_malayalam import KANNADA, MALAYALAM
 from lokpanchang.almanac.names.tables.limbs import karana_name_index, tithi_name_index
 from lokpanchang.almanac.names.tables.weekdays import VARA
 

@@ -1,6 +1,6 @@
-"""Names of the limbs of the day and of the months that the Dravidian languages (Tamil,
-Malayalam, Telugu, Kannada) write in their own form rather than as the Sanskrit name carried
-into their script (``almanac.names.scripts``), by language and kind.
+"""Names of the limbs of the day and of the months that Tamil and Telugu write in their own
+form rather than as the Sanskrit name carried into their script (``almanac.names.scripts``),
+by language and kind (Malayalam and Kannada: ``kannada_malayalam``).
 
 Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
 16 = Amavasya). The sources of native usage are beside each table in
@@ -119,97 +119,6 @@ TAMIL = {
     ),
 }
 
-# Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
-# the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി) and the
-# lunar months and seasons ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം), and the karanas by
-# the animals Kerala names them after (സിംഹം for Bava … പുഴു for Kimstughna):
-# kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
-# tests/almanac/test_native_names.py says where the 25th's spelling differs).
-MALAYALAM: dict[str, tuple[str, ...]] = {
-    "nakshatra": (
-        "അശ്വതി",
-        "ഭരണി",
-        "കാർത്തിക",
-        "രോഹിണി",
-        "മകയിരം",
-        "തിരുവാതിര",
-        "പുണർതം",
-        "പൂയം",
-        "ആയില്യം",
-        "മകം",
-        "പൂരം",
-        "ഉത്രം",
-        "അത്തം",
-        "ചിത്തിര",
-        "ചോതി",
-        "വിശാഖം",
-        "അനിഴം",
-        "തൃക്കേട്ട",
-        "മൂലം",
-        "പൂരാടം",
-        "ഉത്രാടം",
-        "തിരുവോണം",
-        "അവിട്ടം",
-        "ചതയം",
-        "പൂരുരുട്ടാതി",
-        "ഉത്രട്ടാതി",
-        "രേവതി",
-    ),
-    "tithi": (
-        "പ്രഥമ",
-        "ദ്വിതീയ",
-        "തൃതീയ",
-        "ചതുർത്ഥി",
-        "പഞ്ചമി",
-        "ഷഷ്ഠി",
-        "സപ്തമി",
-        "അഷ്ടമി",
-        "നവമി",
-        "ദശമി",
-        "ഏകാദശി",
-        "ദ്വാദശി",
-        "ത്രയോദശി",
-        "ചതുർദശി",
-        "പൗർണ്ണമി",
-        "അമാവാസി",
-    ),
-    "masa": (
-        "ചൈത്രം",
-        "വൈശാഖം",
-        "ജ്യേഷ്ഠം",
-        "ആഷാഢം",
-        "ശ്രാവണം",
-        "ഭാദ്രം",
-        "ആശ്വിനം",
-        "കാർത്തികം",
-        "ആഗ്രഹായണം",
-        "പൗഷം",
-        "മാഘം",
-        "ഫാൽഗുനം",
-    ),
-    "ritu": (
-        "വസന്തം",
-        "ഗ്രീഷ്മം",
-        "വർഷം",
-        "ശരത്",
-        "ഹേമന്തം",
-        "ശിശിരം",
-    ),
-    "karana": (
-        "പുഴു",
-        "സിംഹം",
-        "പുലി",
-        "പന്നി",
-        "കഴുത",
-        "ആന",
-        "പശു",
-        "വിഷ്ടി",
-        "പുള്ള്",
-        "നാൽക്കാലി",
-        "പാമ്പ്",
-    ),
-}
-
 # Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
 # Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
 # sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి); so too the nakshatras
@@ -318,56 +227,5 @@ TELUGU: dict[str, tuple[str, ...]] = {
         "శకుని",
         "చతుష్పాత్",
         "నాగ",
-    ),
-}
-
-# Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
-# kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ"); so too the months (ಆಶ್ವಯುಜ, ಮಾರ್ಗಶಿರ,
-# ಪುಷ್ಯ, ಫಾಲ್ಗುಣ) and the karanas ತೈತುಲ, ಚತುಷ್ಪಾತ್.
-KANNADA: dict[str, tuple[str, ...]] = {
-    "tithi": (
-        "ಪಾಡ್ಯ",
-        "ಬಿದಿಗೆ",
-        "ತದಿಗೆ",
-        "ಚೌತಿ",
-        "ಪಂಚಮಿ",
-        "ಷಷ್ಠಿ",
-        "ಸಪ್ತಮಿ",
-        "ಅಷ್ಟಮಿ",
-        "ನವಮಿ",
-        "ದಶಮಿ",
-        "ಏಕಾದಶಿ",
-        "ದ್ವಾದಶಿ",
-        "ತ್ರಯೋದಶಿ",
-        "ಚತುರ್ದಶಿ",
-        "ಹುಣ್ಣಿಮೆ",
-        "ಅಮಾವಾಸ್ಯೆ",
-    ),
-    "masa": (
-        "ಚೈತ್ರ",
-        "ವೈಶಾಖ",
-        "ಜ್ಯೇಷ್ಠ",
-        "ಆಷಾಢ",
-        "ಶ್ರಾವಣ",
-        "ಭಾದ್ರಪದ",
-        "ಆಶ್ವಯುಜ",
-        "ಕಾರ್ತಿಕ",
-        "ಮಾರ್ಗಶಿರ",
-        "ಪುಷ್ಯ",
-        "ಮಾಘ",
-        "ಫಾಲ್ಗುಣ",
-    ),
-    "karana": (
-        "ಕಿಂಸ್ತುಘ್ನ",
-        "ಬವ",
-        "ಬಾಲವ",
-        "ಕೌಲವ",
-        "ತೈತುಲ",
-        "ಗರಜ",
-        "ವಣಿಜ",
-        "ವಿಷ್ಟಿ",
-        "ಶಕುನಿ",
-        "ಚತುಷ್ಪಾತ್",
-        "ನಾಗ",
     ),
 }

@@ -99,8 +99,13 @@ def _sanskrit_but(names: tuple[str, ...], changes: dict[int, str]) -> tuple[str,
 
 
 # Hindi writes पूर्वाफाल्गुनी, पूर्वाभाद्रपद and the month आषाढ़ (hi.wikipedia "नक्षत्र" and the
-# lists in the test); its other names are the Sanskrit ones with anusvara.
+# lists in the test), and the full and new moon पूर्णिमा, अमावस्या (Sanskrit पौर्णमासी,
+# अमावास्या); its other names are the Sanskrit ones with anusvara.
 HINDI: dict[str, tuple[str, ...]] = {
+    "tithi": _sanskrit_but(
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]),
+        {15: "पूर्णिमा", 16: "अमावस्या"},
+    ),
     "nakshatra": _sanskrit_but(
         limbs.SANSKRIT["nakshatra"],
         {11: "पूर्वाफाल्गुनी", 12: "उत्तराफाल्गुनी", 25: "पूर्वाभाद्रपद", 26: "उत्तराभाद्रपद"},
@@ -109,11 +114,17 @@ HINDI: dict[str, tuple[str, ...]] = {
 }
 
 # Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
-# शततारका (mr.wikipedia "पंचांग"), the full moon पौर्णिमा (webdunia's "मराठी तिथी"), and writes
-# no virama at a word's end (the yogas आयुष्मान, वरीयान); the karana चतुष्पाद (mr.wikipedia).
+# शततारका (mr.wikipedia "पंचांग"), the full and new moon पौर्णिमा, अमावस्या (webdunia's "मराठी
+# तिथी"), and writes no virama at a word's end (the yogas आयुष्मान, वरीयान, as Gujarati); the
+# karana चतुष्पाद (mr.wikipedia).
+_YOGAS_WITHOUT_FINAL_VIRAMA = _sanskrit_but(
+    tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["yoga"]),
+    {3: "आयुष्मान", 18: "वरीयान"},
+)
 MARATHI: dict[str, tuple[str, ...]] = {
     "tithi": _sanskrit_but(
-        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]), {15: "पौर्णिमा"}
+        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]),
+        {15: "पौर्णिमा", 16: "अमावस्या"},
     ),
     "nakshatra": _sanskrit_but(
         limbs.SANSKRIT["nakshatra"],
@@ -128,10 +139,7 @@ MARATHI: dict[str, tuple[str, ...]] = {
             26: "उत्तराभाद्रपदा",
         },
     ),
-    "yoga": _sanskrit_but(
-        tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["yoga"]),
-        {3: "आयुष्मान", 18: "वरीयान"},
-    ),
+    "yoga": _YOGAS_WITHOUT_FINAL_VIRAMA,
     "karana": _sanskrit_but(
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["karana"]), {10: "चतुष्पाद"}
     ),
@@ -139,8 +147,10 @@ MARATHI: dict[str, tuple[str, ...]] = {
 
 # Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
 # ફાગણ): gu.wikipedia "મહિનો", the Vikram Samvat months; and write મૃગશીર્ષ, પૂર્વાફાલ્ગુની,
-# ઉત્તરાફાલ્ગુની (vedicastrology-gujarati.blogspot.com's "૨૭ નક્ષત્રો"); the Gujarati panchang
-# names the full and new moon પૂનમ and અમાસ (gu.wikipedia "વિક્રમ સંવત").
+# ઉત્તરાફાલ્ગુની (vedicastrology-gujarati.blogspot.com's "૨૭ નક્ષત્રો"), સ્વાતિ, મૂળ,
+# પૂર્વાભાદ્રપદા, ઉત્તરાભાદ્રપદા (Bombay Samachar's "આજનું પંચાંગ"); the Gujarati panchang
+# names the full and new moon પૂનમ and અમાસ (gu.wikipedia "વિક્રમ સંવત"); Gujarati writes no
+# virama at a word's end (the yogas આયુષ્માન, વરીયાન: the Shilpa Ratnakar's Gujarati list).
 GUJARATI: dict[str, tuple[str, ...]] = {
     "tithi": tuple(
         scripts.to_script(scripts.with_anusvara(name), "gu")
@@ -151,9 +161,18 @@ GUJARATI: dict[str, tuple[str, ...]] = {
         scripts.to_script(name, "gu")
         for name in _sanskrit_but(
             limbs.SANSKRIT["nakshatra"],
-            {5: "मृगशीर्ष", 11: "पूर्वाफाल्गुनी", 12: "उत्तराफाल्गुनी"},
+            {
+                5: "मृगशीर्ष",
+                11: "पूर्वाफाल्गुनी",
+                12: "उत्तराफाल्गुनी",
+                15: "स्वाति",
+                19: "मूळ",
+                25: "पूर्वाभाद्रपदा",
+                26: "उत्तराभाद्रपदा",
+            },
         )
     ),
+    "yoga": tuple(scripts.to_script(name, "gu") for name in _YOGAS_WITHOUT_FINAL_VIRAMA),
     "masa": (
         "ચૈત્ર",
         "વૈશાખ",
