@@ -27,6 +27,8 @@ def _days_of(key: str, near: date) -> list[date]:
 # at none, the day it begins (a Pratipada joined with Amavasya only when no better one).
 # Sharad Purnima (Kojagara) and Maha Shivaratri at nishita: at both nishitas or neither,
 # the later day. Ganesh Chaturthi at madhyahna: at both, the day it covers more of it.
+# Pradosh: Trayodashi in pradosha for at least one of its six ghatis; at both, the day it
+# covers the greater share of it (both whole: the later); at neither, its sunrise day.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -49,6 +51,12 @@ DAY_RULES = [
     ("ganesh_chaturthi", date(1997, 9, 6), "both madhyahnas, more of the second"),
     ("ganesh_chaturthi", date(1955, 9, 20), "both madhyahnas, more of the second"),
     ("ganesh_chaturthi", date(1971, 8, 24), "both madhyahnas, more of the first"),
+    ("pradosh", date(1903, 6, 23), "4 minutes of the first pradosha: under a ghati"),
+    ("pradosh", date(1955, 12, 27), "23 minutes of a 164-minute pradosha: under a ghati"),
+    ("pradosh", date(1959, 4, 20), "29 minutes of a 132-minute pradosha: over a ghati"),
+    ("pradosh", date(1939, 11, 9), "8 and 4 minutes of the two pradoshas: neither"),
+    ("pradosh", date(2047, 5, 22), "both pradoshas whole: the later"),
+    ("pradosh", date(1929, 10, 16), "77 and 79 of two 150-minute pradoshas: the second"),
 ]
 
 

@@ -46,7 +46,7 @@ AT_LEAST = {
     "dhanteras": 0.96,
     "purnima": 1.0,
     "amavasya": 0.998,
-    "pradosh": 0.992,
+    "pradosh": 1.0,
 }
 
 

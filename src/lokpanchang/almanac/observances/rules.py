@@ -40,6 +40,7 @@ class Both(StrEnum):
     EARLIER = "earlier"
     LATER = "later"
     GREATER = "greater"  # the day where it covers more of the part (equal: the earlier)
+    SHARE = "share"  # the day where it covers a greater share of its part (equal: the later)
     LATER_IF_GHATI = "later_if_ghati"  # the later if it covers >= 1 ghati (24 min) there
 
 
@@ -81,6 +82,8 @@ class LunarRule:
     muhurtas (fifteenths of the daytime) after it (Ghatasthapana: one).
     ``deciding_star``: a nakshatra (1..27) whose presence in the part decides (Vijayadashami's
     Shravana): see ``variants.star_decides``.
+    ``least``: the tithi prevails only where it covers at least that share of the part
+    (Pradosh: one of the pradosha's six ghatis).
     """
 
     key: str
@@ -102,6 +105,7 @@ class LunarRule:
     fallback: Part | None = None
     deciding_star: int | None = None
     muhurtas: float | None = None
+    least: float | None = None
 
 
 @dataclass(frozen=True)
