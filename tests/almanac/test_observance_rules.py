@@ -29,6 +29,7 @@ def _days_of(key: str, near: date) -> list[date]:
 # the later day. Ganesh Chaturthi at madhyahna: at both, the day it covers more of it.
 # Pradosh: Trayodashi in pradosha for at least one of its six ghatis; at both, the day it
 # covers the greater share of it (both whole: the later); at neither, its sunrise day.
+# Ahoi Ashtami at moonrise, as Sankashti and Karwa Chauth: at neither, the later day.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -57,6 +58,10 @@ DAY_RULES = [
     ("pradosh", date(1939, 11, 9), "8 and 4 minutes of the two pradoshas: neither"),
     ("pradosh", date(2047, 5, 22), "both pradoshas whole: the later"),
     ("pradosh", date(1929, 10, 16), "77 and 79 of two 150-minute pradoshas: the second"),
+    ("ahoi_ashtami", date(1919, 10, 16), "Ashtami 23:19 to 21:56: at neither moonrise"),
+    ("ahoi_ashtami", date(1971, 10, 11), "Ashtami 23:02 to 23:08: at neither moonrise"),
+    ("ahoi_ashtami", date(1993, 11, 7), "Ashtami 00:38 to 23:23: at neither moonrise"),
+    ("ahoi_ashtami", date(1923, 11, 1), "Ashtami 14:05 to 14:21 the next day: one moonrise"),
 ]
 
 

@@ -307,9 +307,13 @@ ANNUAL: tuple[LunarRule, ...] = (
         23,
         Part.MOONRISE,
         Both.EARLIER,
-        Neither.EARLIER,
+        Neither.LATER,
         "DP: Kartika (purnimanta) Krishna Ashtami at moonrise (the evening's sighting, as "
-        "Karwa Chauth; DP month pages 1901-2049)",
+        "Karwa Chauth), as Dharmasindhu reckons the moonrise vrats (Sankata Chaturthi 'is to "
+        "be reckoned as of Chandrodaya kaala Vyapti', kamakoti.org's Essence of Dharma "
+        "Sindhu, ch. 5); at both moonrises the earlier, at neither the later, the tie-breaks "
+        "of Sankashti: chosen to match the month pages 1901-2049 (all 72; the five at "
+        "neither moonrise, 1919, 1931, 1971, 1991 and 1993, on the later day)",
         month=7,
         fast=True,
     ),
