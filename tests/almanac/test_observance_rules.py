@@ -30,6 +30,7 @@ def _days_of(key: str, near: date) -> list[date]:
 # Pradosh: Trayodashi in pradosha for at least one of its six ghatis; at both, the day it
 # covers the greater share of it (both whole: the later); at neither, its sunrise day.
 # Ahoi Ashtami at moonrise, as Sankashti and Karwa Chauth: at neither, the later day.
+# Dhanteras: Trayodashi in pradosha for a ghati of it, as Pradosh; at both, the later day.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -62,6 +63,10 @@ DAY_RULES = [
     ("ahoi_ashtami", date(1971, 10, 11), "Ashtami 23:02 to 23:08: at neither moonrise"),
     ("ahoi_ashtami", date(1993, 11, 7), "Ashtami 00:38 to 23:23: at neither moonrise"),
     ("ahoi_ashtami", date(1923, 11, 1), "Ashtami 14:05 to 14:21 the next day: one moonrise"),
+    ("dhanteras", date(1957, 10, 21), "22 minutes of a 152-minute pradosha: under a ghati"),
+    ("dhanteras", date(2039, 11, 14), "22 minutes of a 159-minute pradosha: under a ghati"),
+    ("dhanteras", date(1929, 10, 29), "104 and 5 minutes: the second under a ghati"),
+    ("dhanteras", date(2015, 11, 9), "157 and 95 minutes: both, the later"),
 ]
 
 

@@ -43,7 +43,7 @@ AT_LEAST = {
     "holi": 0.986,
     "raksha_bandhan": 0.973,
     "ahoi_ashtami": 1.0,
-    "dhanteras": 0.96,
+    "dhanteras": 1.0,
     "purnima": 1.0,
     "amavasya": 0.998,
     "pradosh": 1.0,

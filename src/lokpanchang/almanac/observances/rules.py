@@ -13,6 +13,8 @@ from enum import StrEnum
 from lokpanchang.almanac.observances.model import ObservanceKind, Tradition
 
 Names = Mapping[str, str]  # language code -> name, for every supported language
+# A ``least`` of one night ghati in pradosha: pradosha is six of the night's thirty ghatis.
+ONE_GHATI_OF_PRADOSHA = 1.0 / 6.0
 
 
 class Part(StrEnum):

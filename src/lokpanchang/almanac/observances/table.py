@@ -22,6 +22,7 @@ from lokpanchang.almanac.observances.model import ObservanceKind as Kind
 from lokpanchang.almanac.observances.model import Tradition
 from lokpanchang.almanac.observances.naming import names_of
 from lokpanchang.almanac.observances.rules import (
+    ONE_GHATI_OF_PRADOSHA,
     Both,
     DayAfterRule,
     EkadashiName,
@@ -44,7 +45,6 @@ _PRADOSH = (
     "sunset or earlier is kept that evening, 0.171 or later the next day; 2047-05-22 whole "
     "at both); no text states them"
 )
-_ONE_GHATI_OF_SIX = 1.0 / 6.0  # of the pradosha (six of the night's thirty ghatis)
 
 MONTHLY: tuple[LunarRule, ...] = (
     LunarRule(
@@ -99,7 +99,7 @@ MONTHLY: tuple[LunarRule, ...] = (
         Neither.LATER,
         _PRADOSH,
         fast=True,
-        least=_ONE_GHATI_OF_SIX,
+        least=ONE_GHATI_OF_PRADOSHA,
     ),
     LunarRule(
         "pradosh",
@@ -111,7 +111,7 @@ MONTHLY: tuple[LunarRule, ...] = (
         Neither.LATER,
         _PRADOSH,
         fast=True,
-        least=_ONE_GHATI_OF_SIX,
+        least=ONE_GHATI_OF_PRADOSHA,
     ),
     LunarRule(
         "masik_shivaratri",
