@@ -27,6 +27,10 @@ def _days_of(key: str, near: date) -> list[date]:
 # at none, the day it begins (a Pratipada joined with Amavasya only when no better one).
 # Sharad Purnima (Kojagara) and Maha Shivaratri at nishita: at both nishitas or neither,
 # the later day. Ganesh Chaturthi at madhyahna: at both, the day it covers more of it.
+# Pradosh: Trayodashi in pradosha for at least one of its six ghatis; at both, the day it
+# covers the greater share of it (both whole: the later); at neither, its sunrise day.
+# Ahoi Ashtami at moonrise, as Sankashti and Karwa Chauth: at neither, the later day.
+# Dhanteras: Trayodashi in pradosha for a ghati of it, as Pradosh; at both, the later day.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -49,6 +53,20 @@ DAY_RULES = [
     ("ganesh_chaturthi", date(1997, 9, 6), "both madhyahnas, more of the second"),
     ("ganesh_chaturthi", date(1955, 9, 20), "both madhyahnas, more of the second"),
     ("ganesh_chaturthi", date(1971, 8, 24), "both madhyahnas, more of the first"),
+    ("pradosh", date(1903, 6, 23), "4 minutes of the first pradosha: under a ghati"),
+    ("pradosh", date(1955, 12, 27), "23 minutes of a 164-minute pradosha: under a ghati"),
+    ("pradosh", date(1959, 4, 20), "29 minutes of a 132-minute pradosha: over a ghati"),
+    ("pradosh", date(1939, 11, 9), "8 and 4 minutes of the two pradoshas: neither"),
+    ("pradosh", date(2047, 5, 22), "both pradoshas whole: the later"),
+    ("pradosh", date(1929, 10, 16), "77 and 79 of two 150-minute pradoshas: the second"),
+    ("ahoi_ashtami", date(1919, 10, 16), "Ashtami 23:19 to 21:56: at neither moonrise"),
+    ("ahoi_ashtami", date(1971, 10, 11), "Ashtami 23:02 to 23:08: at neither moonrise"),
+    ("ahoi_ashtami", date(1993, 11, 7), "Ashtami 00:38 to 23:23: at neither moonrise"),
+    ("ahoi_ashtami", date(1923, 11, 1), "Ashtami 14:05 to 14:21 the next day: one moonrise"),
+    ("dhanteras", date(1957, 10, 21), "22 minutes of a 152-minute pradosha: under a ghati"),
+    ("dhanteras", date(2039, 11, 14), "22 minutes of a 159-minute pradosha: under a ghati"),
+    ("dhanteras", date(1929, 10, 29), "104 and 5 minutes: the second under a ghati"),
+    ("dhanteras", date(2015, 11, 9), "157 and 95 minutes: both, the later"),
 ]
 
 

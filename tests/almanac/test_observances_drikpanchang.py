@@ -42,11 +42,11 @@ AT_LEAST = {
     "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
     "holi": 0.986,
     "raksha_bandhan": 0.973,
-    "ahoi_ashtami": 0.93,
-    "dhanteras": 0.96,
+    "ahoi_ashtami": 1.0,
+    "dhanteras": 1.0,
     "purnima": 1.0,
     "amavasya": 0.998,
-    "pradosh": 0.992,
+    "pradosh": 1.0,
 }
 
 

@@ -33,10 +33,6 @@ KNOWN_MISSES = {
         "the article names no panchang for its US date (10 October); at New York Krishna "
         "Chaturthi runs 9 Oct 13:25 to 10 Oct 10:09 EDT, in force at the 9 October moonrise"
     ),
-    "ekadashi-list-new-york-2027#32": (
-        "Jayanti Mahadwadashi (a Shukla Dwadashi with Rohini) printed on the Krishna Dwadashi "
-        "of 28 August 2027 at New York, with the Moon in Ardra at its sunrise: not placed"
-    ),
 }
 # Under the astronomical convention drikpanchang.com's sankranti instants are 4-6.5 minutes
 # later than ours (see PROVENANCE.md): its ayanamsa is 24" larger (convention.DRIK).
@@ -165,3 +161,29 @@ def test_reference_covers_both_cities_and_the_years_found():
     years = {c["date"][:4] for c in CASES}
     assert {"new-delhi", "new-york"} <= places
     assert {"2024", "2025", "2026", "2027"} <= years
+
+
+_STAR_MAHADWADASHIS = (
+    "jaya_mahadwadashi",
+    "vijaya_mahadwadashi",
+    "jayanti_mahadwadashi",
+    "papanashini_mahadwadashi",
+)
+
+
+@pytest.mark.parametrize("source", ["ekadashi-list-new-delhi-2027", "ekadashi-list-new-york-2027"])
+def test_the_star_mahadwadashis_of_a_year_are_those_the_list_prints(source):
+    """drikpanchang.com's Ekadashi list of a year prints every Mahadwadashi beside its
+    Ekadashi: ours of that year are those days, no more (odd years only)."""
+    printed = {
+        (case["date"], case["key"])
+        for case in CASES
+        if case["source"] == source and case["key"] in _STAR_MAHADWADASHIS
+    }
+    place = next(case["place"] for case in CASES if case["source"] == source)
+    ours = {
+        (item.date.isoformat(), item.key)
+        for item in _calendar(place, 2027).observances
+        if item.key in _STAR_MAHADWADASHIS
+    }
+    assert ours == printed

@@ -6,7 +6,13 @@ from __future__ import annotations
 from lokpanchang.almanac.observances.model import ObservanceKind as Kind
 from lokpanchang.almanac.observances.model import Tradition
 from lokpanchang.almanac.observances.naming import names_of
-from lokpanchang.almanac.observances.rules import Both, LunarRule, Neither, Part
+from lokpanchang.almanac.observances.rules import (
+    ONE_GHATI_OF_PRADOSHA,
+    Both,
+    LunarRule,
+    Neither,
+    Part,
+)
 
 F = Kind.FESTIVAL
 _RAMA_NAVAMI = names_of("Rama Navami", "राम नवमी", ta="ராம நவமி")
@@ -307,9 +313,13 @@ ANNUAL: tuple[LunarRule, ...] = (
         23,
         Part.MOONRISE,
         Both.EARLIER,
-        Neither.EARLIER,
+        Neither.LATER,
         "DP: Kartika (purnimanta) Krishna Ashtami at moonrise (the evening's sighting, as "
-        "Karwa Chauth; DP month pages 1901-2049)",
+        "Karwa Chauth), as Dharmasindhu reckons the moonrise vrats (Sankata Chaturthi 'is to "
+        "be reckoned as of Chandrodaya kaala Vyapti', kamakoti.org's Essence of Dharma "
+        "Sindhu, ch. 5); at both moonrises the earlier, at neither the later, the tie-breaks "
+        "of Sankashti: chosen to match the month pages 1901-2049 (all 72; the five at "
+        "neither moonrise, 1919, 1931, 1971, 1991 and 1993, on the later day)",
         month=7,
         fast=True,
     ),
@@ -321,9 +331,12 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.PRADOSHA,
         Both.LATER,
         Neither.LATER,
-        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha; at both or neither the later "
-        "day: tie-breaks chosen to match published dates (DP month pages 1901-2049)",
+        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha, for at least one of its six "
+        "ghatis as Pradosh; at both or neither the later day: the ghati and tie-breaks chosen "
+        "to match the month pages 1901-2049 (all 75; unlike Pradosh, both: the later, 1953 "
+        "and 2015)",
         month=7,
+        least=ONE_GHATI_OF_PRADOSHA,
     ),
     LunarRule(
         "narak_chaturdashi",

@@ -9,8 +9,16 @@ meets a Shukla Dwadashi.
 - Trisprisha (Trisparsha): Ekadashi, Dwadashi and Trayodashi in one Hindu day; on it.
 - Pakshavardhini: the Purnima or Amavasya ending the paksha in force at two sunrises; on
   the day Dwadashi is in force at sunrise.
-- Jaya, Vijaya, Jayanti, Papanashini: Punarvasu, Shravana, Rohini, Pushya at the sunrise of
-  a Shukla Dwadashi; on that day.
+- Jaya, Vijaya, Jayanti: a Dwadashi (either paksha) and Pushya, Shravana, Punarvasu both in
+  force from sunrise to sunset of one day; on that day. drikpanchang.com's Dwadashi pages:
+  "if the Pushya Nakshatra prevails from sunrise to sunset on the day of Dwadashi Tithi, it
+  is known as Jaya Mahadwadashi" (krishna-damodara-dwadashi-date-time.html); its lists of
+  2027 print Vijaya on the one Dwadashi whole with Shravana (New Delhi, 12 September), not on
+  one with Shravana all day but Dwadashi over before sunset (New York, the same day), and
+  Jayanti on a Krishna Dwadashi whole with Punarvasu (New York, 28 August). Punarvasu for
+  Jayanti is fitted to that one day (the Puranic lists give Jaya Punarvasu, Jayanti Rohini,
+  Papanashini Pushya; drikpanchang.com gives Jaya Pushya). Papanashini is not placed: no
+  published day or text names drikpanchang.com's star for it.
 - Shravana Dwadashi: any other Dwadashi meeting Shravana on its sunrise day; an Unmilini
   the day before moves to it (the Dwadashi's fast takes the Ekadashi's place).
 
@@ -27,9 +35,7 @@ from lokpanchang.almanac.observances.ekadashi import sunrise_days as sunrises_in
 from lokpanchang.almanac.observances.model import Unavailable
 
 SHRAVANA = 22
-# Jaya (Punarvasu, 7), Jayanti (Rohini, 4) and Papanashini (Pushya, 8) are not placed: the
-# published lists contradict the plain rule (see docs/almanac.md).
-STARS = {22: "vijaya_mahadwadashi"}
+STARS = {8: "jaya_mahadwadashi", 22: "vijaya_mahadwadashi", 7: "jayanti_mahadwadashi"}
 
 
 def sunrise_days(days: Days, span: Span) -> list[date]:
@@ -69,12 +75,23 @@ def _by_stars(days: Days, ekadashi: lunar.Tithi) -> dict[str, date]:
     assert sunrise is not None  # a day in ``dwadashi_days`` has one
     star = variants.nakshatra_at(days, sunrise)
     at_junction = variants.nakshatra_at(days, ekadashi.end)
-    if ekadashi.number == 11 and star in STARS and star != at_junction:
-        return {STARS[star]: day}
+    whole = _whole_day_star(days, dwadashi, day)
+    if whole in STARS:
+        return {STARS[whole]: day}
     # Shravana already with the Ekadashi: Vishnushrinkhala, the Ekadashi's own yoga
     if at_junction != SHRAVANA and SHRAVANA in (star, variants.nakshatra_at(days, dwadashi.end)):
         return {"shravana_dwadashi": day}
     return {}
+
+
+def _whole_day_star(days: Days, dwadashi: lunar.Tithi, day: date) -> int | None:
+    """The nakshatra in force at both the sunrise and the sunset of ``day`` when
+    ``dwadashi`` is too (a day it fills), else None."""
+    frame = days.frame(day)
+    if frame.sunrise is None or frame.sunset is None or frame.sunset >= dwadashi.end:
+        return None
+    star = variants.nakshatra_at(days, frame.sunrise)
+    return star if variants.nakshatra_at(days, frame.sunset) == star else None
 
 
 def mahadwadashis(days: Days, ekadashi: lunar.Tithi) -> dict[str, date]:

@@ -13,6 +13,8 @@ from enum import StrEnum
 from lokpanchang.almanac.observances.model import ObservanceKind, Tradition
 
 Names = Mapping[str, str]  # language code -> name, for every supported language
+# A ``least`` of one night ghati in pradosha: pradosha is six of the night's thirty ghatis.
+ONE_GHATI_OF_PRADOSHA = 1.0 / 6.0
 
 
 class Part(StrEnum):
@@ -40,6 +42,7 @@ class Both(StrEnum):
     EARLIER = "earlier"
     LATER = "later"
     GREATER = "greater"  # the day where it covers more of the part (equal: the earlier)
+    SHARE = "share"  # the day where it covers a greater share of its part (equal: the later)
     LATER_IF_GHATI = "later_if_ghati"  # the later if it covers >= 1 ghati (24 min) there
 
 
@@ -81,6 +84,8 @@ class LunarRule:
     muhurtas (fifteenths of the daytime) after it (Ghatasthapana: one).
     ``deciding_star``: a nakshatra (1..27) whose presence in the part decides (Vijayadashami's
     Shravana): see ``variants.star_decides``.
+    ``least``: the tithi prevails only where it covers at least that share of the part
+    (Pradosh: one of the pradosha's six ghatis).
     """
 
     key: str
@@ -102,6 +107,7 @@ class LunarRule:
     fallback: Part | None = None
     deciding_star: int | None = None
     muhurtas: float | None = None
+    least: float | None = None
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ _ARUNODAYA_REACH = 0.14  # days: more than the longest arunodaya (2/15 of a 24-h
 @dataclass(frozen=True, slots=True)
 class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
-    ``whole``, only where it fills the part; ``lasting``: at neither, the later day if the
+    ``whole``, only where it fills the part; ``least``: only where it covers at least that
+    share of the part; ``lasting``: at neither, the later day if the
     span lasts that share of its daytime from its sunrise; ``fallback``: at neither, first
     the earliest day it prevails in that part instead; ``muhurtas``: it prevails only on a
     day it is in force at sunrise and for that many muhurtas (fifteenths of the daytime)."""
@@ -37,6 +38,7 @@ class Question:
     lasting: float | None = None
     fallback: Part | None = None
     muhurtas: float | None = None
+    least: float | None = None
 
 
 def question_for(rule: LunarRule, span: Span, excluded: Span | None) -> Question:
@@ -51,6 +53,7 @@ def question_for(rule: LunarRule, span: Span, excluded: Span | None) -> Question
         rule.lasting,
         rule.fallback,
         rule.muhurtas,
+        rule.least,
     )
 
 
@@ -90,13 +93,17 @@ def decide(days: Days, question: Question) -> date | Unavailable:
         if isinstance(window, Unavailable):
             return window
         amount = cover(question.span, window, question.excluded)
-        if question.whole and amount < window[1] - window[0] - _SECOND:
+        length = window[1] - window[0]
+        if question.whole and amount < length - _SECOND:
+            amount = 0.0
+        if question.least is not None and amount < question.least * length:
             amount = 0.0
         if question.muhurtas is not None and not lasts(
             days, question.span, day, question.muhurtas / 15.0
         ):
             amount = 0.0
-        covers.append((day, amount))
+        share = question.both is Both.SHARE and length > 0.0
+        covers.append((day, amount / length if share else amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
     if not prevailing and question.fallback is not None:
         instead = replace(question, part=question.fallback, fallback=None, lasting=None)
@@ -141,4 +148,6 @@ def _tie(earlier: tuple[date, float], later: tuple[date, float], both: Both) -> 
         return later[0]
     if both is Both.GREATER:
         return later[0] if later[1] > earlier[1] else earlier[0]
+    if both is Both.SHARE:
+        return later[0] if later[1] >= earlier[1] else earlier[0]
     return later[0] if later[1] >= GHATI_DAYS else earlier[0]

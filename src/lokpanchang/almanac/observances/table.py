@@ -22,6 +22,7 @@ from lokpanchang.almanac.observances.model import ObservanceKind as Kind
 from lokpanchang.almanac.observances.model import Tradition
 from lokpanchang.almanac.observances.naming import names_of
 from lokpanchang.almanac.observances.rules import (
+    ONE_GHATI_OF_PRADOSHA,
     Both,
     DayAfterRule,
     EkadashiName,
@@ -32,6 +33,17 @@ from lokpanchang.almanac.observances.rules import (
     SankrantiDay,
     SolarRule,
     StarRule,
+)
+
+_PRADOSH = (
+    "DP Pradosh pages: 'day is fixed when Trayodashi Tithi falls during Pradosha Kala which "
+    "starts after Sunset' (soma-pradosha-date-time.html, New Delhi). Trayodashi prevails on a "
+    "day only where it covers one of the pradosha's six ghatis (a night ghati, a thirtieth of "
+    "the night); at both, the greater share of the pradosha, both whole: the later; at "
+    "neither, the day it is at sunrise. The ghati and the tie-breaks are chosen to match the "
+    "month pages 1901-2049 (all 1,815: a Trayodashi beginning 0.157 of the night after "
+    "sunset or earlier is kept that evening, 0.171 or later the next day; 2047-05-22 whole "
+    "at both); no text states them"
 )
 
 MONTHLY: tuple[LunarRule, ...] = (
@@ -83,11 +95,11 @@ MONTHLY: tuple[LunarRule, ...] = (
         n.PRADOSH,
         13,
         Part.PRADOSHA,
-        Both.GREATER,
+        Both.SHARE,
         Neither.LATER,
-        "DP Pradosh list: Trayodashi in the pradosha after sunset; at both, the one it "
-        "covers more; at neither, the day it is at sunrise (DP month pages 1901-2049)",
+        _PRADOSH,
         fast=True,
+        least=ONE_GHATI_OF_PRADOSHA,
     ),
     LunarRule(
         "pradosh",
@@ -95,11 +107,11 @@ MONTHLY: tuple[LunarRule, ...] = (
         n.PRADOSH,
         28,
         Part.PRADOSHA,
-        Both.GREATER,
+        Both.SHARE,
         Neither.LATER,
-        "DP Pradosh list: Trayodashi in the pradosha after sunset; at both, the one it "
-        "covers more; at neither, the day it is at sunrise (DP month pages 1901-2049)",
+        _PRADOSH,
         fast=True,
+        least=ONE_GHATI_OF_PRADOSHA,
     ),
     LunarRule(
         "masik_shivaratri",
