@@ -15,7 +15,7 @@ SRC = Path(lokpanchang.__file__).resolve().parent
 # Where a process starts: the CLI's ``main`` (every ``lokpanchang`` command, gunicorn's
 # arbiter and ``up`` included) and the Celery app of ``celery -A lokpanchang.tasks``.
 PROCESS_STARTS = {"cli/__init__.py", "tasks/__init__.py"}
-DEFINED_IN = "config.py"
+DEFINED_IN = "config/__init__.py"
 
 
 def readers_of_the_settings(root: Path) -> list[str]:
