@@ -207,10 +207,9 @@ def profile(args) -> dict:
 
 
 def _profiled_pass(pg, args) -> dict:
-    from lokpanchang import clock
+    from lokpanchang import card_cache, clock
     from lokpanchang.broadcast import card_prerender
     from lokpanchang.broadcast.content import default_content
-    from lokpanchang import card_cache
     from lokpanchang.card_cache import CardCache
     from lokpanchang.config import load_settings
     from lokpanchang.storage import migrate
