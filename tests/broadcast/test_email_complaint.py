@@ -1,6 +1,6 @@
-"""A complaint (a feedback-loop report, RFC 5965) about a subscriber's e-mail disables their
-address like a hard bounce: recorded as a subscription event, and sent nothing more
-(issue 26 item 3)."""
+"""A complaint (a feedback-loop report, RFC 5965) about a subscriber's e-mail, or a later hard
+bounce (a DSN, RFC 3464), disables their address like a refusal at the relay: recorded as a
+subscription event, and sent nothing more (issue 26 item 3)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from lokpanchang.delivery.adapters import adapter
 from lokpanchang.delivery.base import OutgoingMessage
 from lokpanchang.delivery.email import Composer
 from lokpanchang.delivery.email_adapter import leave_url
-from lokpanchang.delivery.email_feedback import complaint_of
-from lokpanchang.fakes.smtp import feedback_report
+from lokpanchang.delivery.email_feedback import Bounce, report_of
+from lokpanchang.fakes.smtp import delivery_status_report, feedback_report
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import SubscriptionEvent, UserDetail
 from tests.broadcast.helpers import JOINED
@@ -44,7 +44,7 @@ def test_a_complaint_disables_the_address_and_stops_its_sends(settings, ctx):
         _subscribe(settings.database_url, COMPLAINS),
         _subscribe(settings.database_url, STAYS),
     )
-    complaint = complaint_of(_report_of_a_mail_to(settings, COMPLAINS))
+    complaint = report_of(_report_of_a_mail_to(settings, COMPLAINS))
     assert complaint.feedback_type == "abuse"
     body = {"kind": "complaint", "address": COMPLAINS, "feedback": complaint.feedback_type}
     with transaction(settings.database_url) as session:
@@ -56,5 +56,25 @@ def test_a_complaint_disables_the_address_and_stops_its_sends(settings, ctx):
             select(SubscriptionEvent.kind).where(SubscriptionEvent.user_id == gone)
         ).all()
     assert "disabled" in kinds
+    assert run_to_the_end(ctx, plan(settings))
+    assert [m.to for m in ctx.sender.sent] == [STAYS] and stays
+
+
+def test_a_later_hard_bounce_disables_the_address_as_a_refusal_at_the_relay_does(settings, ctx):
+    gone, stays = (
+        _subscribe(settings.database_url, COMPLAINS),
+        _subscribe(settings.database_url, STAYS),
+    )
+    composer = Composer("panchang@example.org", "Lokpanchang", lambda a: leave_url(settings, a))
+    mail = composer.compose(OutgoingMessage(1, COMPLAINS, "en", text="Panchangam\nTithi: x"))
+    bounce = report_of(delivery_status_report(mail.as_bytes(), COMPLAINS, "5.1.1"))
+    assert isinstance(bounce, Bounce) and bounce.hard
+    body = {"kind": "bounce", "address": COMPLAINS, "status": bounce.status,
+            "diagnostic": bounce.diagnostic}  # fmt: skip
+    with transaction(settings.database_url) as session:
+        handle_events(session, adapter("email").parse_inbound(body), BEFORE)
+    with transaction(settings.database_url) as session:
+        user = session.get(UserDetail, gone)
+        assert user is not None and (user.disabled_reason or "").startswith("hard bounce: 5.1.1")
     assert run_to_the_end(ctx, plan(settings))
     assert [m.to for m in ctx.sender.sent] == [STAYS] and stays

@@ -191,21 +191,69 @@ def _arf(feedback: str, original_type: str, original: str) -> bytes:
 
 
 def test_a_feedback_report_names_the_token_of_our_link_whole_or_headers_only():
-    from lokpanchang.delivery.email_feedback import complaint_of
+    from lokpanchang.delivery.email_feedback import report_of
 
     headers = f"From: p@example.org\r\nList-Unsubscribe: <{LEAVE}x.Y-z>\r\n"
     for kind, original in [
         ("message/rfc822", headers + "\r\nbody"),
         ("text/rfc822-headers", headers),
     ]:
-        found = complaint_of(_arf("Feedback-Type: Abuse\r\n", kind, original))
+        found = report_of(_arf("Feedback-Type: Abuse\r\n", kind, original))
         assert (found.feedback_type, found.leave_token) == ("abuse", "Tx.Y-z")
     with pytest.raises(ValueError, match="Feedback-Type"):
-        complaint_of(_arf("", "message/rfc822", headers))
+        report_of(_arf("", "message/rfc822", headers))
     with pytest.raises(ValueError, match="List-Unsubscribe"):
-        complaint_of(_arf("Feedback-Type: abuse\r\n", "message/rfc822", "From: x@y\r\n\r\nb"))
+        report_of(_arf("Feedback-Type: abuse\r\n", "message/rfc822", "From: x@y\r\n\r\nb"))
     with pytest.raises(ValueError, match="'multipart/mixed'"):
-        complaint_of(b"Content-Type: multipart/mixed; boundary=B\r\n\r\n--B--\r\n")
+        report_of(b"Content-Type: multipart/mixed; boundary=B\r\n\r\n--B--\r\n")
+
+
+def _dsn(recipients: str, original: str) -> bytes:
+    return (
+        "Content-Type: multipart/report; report-type=delivery-status; boundary=B\r\n\r\n"
+        "--B\r\nContent-Type: text/plain\r\n\r\nUndelivered Mail Returned to Sender\r\n"
+        "--B\r\nContent-Type: message/delivery-status\r\n\r\n"
+        f"Reporting-MTA: dns; relay.example\r\n\r\n{recipients}\r\n"
+        f"--B\r\nContent-Type: text/rfc822-headers\r\n\r\n{original}\r\n--B--\r\n"
+    ).encode()
+
+
+@pytest.mark.parametrize(
+    ("action", "status", "diagnostic", "hard"),
+    [
+        ("failed", "5.1.1", "smtp; 550 5.1.1 <asha@example.com>: no such user", True),
+        ("failed", "5.0.0", "smtp; 553 sorry, that domain isn't ours", False),  # 5.0: not 5.1
+        ("failed", "5.1.10", "", True),  # no Diagnostic-Code: the status decides
+        ("failed", "5.2.2", "smtp; 552 5.2.2 mailbox full", False),
+        ("delayed", "4.4.7", "smtp; 451 4.4.7 try again later", False),
+    ],
+)
+def test_a_later_bounce_is_hard_only_where_the_relays_refusal_would_disable(
+    action, status, diagnostic, hard
+):
+    """The relay accepted, the recipient's server refused later: the DSN (RFC 3464) is read
+    with the rule a refusal at the relay follows (``outcome_for_reply``)."""
+    from lokpanchang.delivery.email_feedback import Bounce, report_of
+
+    headers = f"From: p@example.org\r\nList-Unsubscribe: <{LEAVE}x.Y-z>\r\n"
+    code = f"Diagnostic-Code: {diagnostic}\r\n" if diagnostic else ""
+    recipient = f"Final-Recipient: rfc822; a@b.c\r\nAction: {action}\r\nStatus: {status}\r\n{code}"
+    found = report_of(_dsn(recipient, headers))
+    assert found == Bounce(status, diagnostic, "Tx.Y-z", hard)
+
+
+def test_a_dsn_without_a_recipient_or_a_status_is_refused_naming_what_it_lacks():
+    from lokpanchang.delivery.email_feedback import report_of
+
+    headers = f"From: p@example.org\r\nList-Unsubscribe: <{LEAVE}x.Y-z>\r\n"
+    with pytest.raises(ValueError, match="no recipient's status"):
+        report_of(_dsn("", headers))
+    with pytest.raises(ValueError, match="Status 'soon' is not like 5.1.1"):
+        report_of(
+            _dsn("Final-Recipient: rfc822; a@b.c\r\nAction: failed\r\nStatus: soon\r\n", headers)
+        )
+    with pytest.raises(ValueError, match="List-Unsubscribe"):
+        report_of(_dsn("Action: failed\r\nStatus: 5.1.1\r\n", "From: x@y\r\n"))
 
 
 def test_the_one_click_link_goes_on_the_wire_as_written_not_as_an_encoded_word():

@@ -4,7 +4,8 @@ confirm by the signed link (nothing is sent before); the real planner sends the 
 panchangam at 06:30 in the place; one address bounces (550 5.1.1) and is disabled; the other
 leaves by the one-click POST of its ``List-Unsubscribe`` link (RFC 8058); a third marks our
 mail as spam: the fake's feedback report (ARF), piped to ``/email/feedback``, disables it and
-it gets no panchangam."""
+it gets no panchangam; a fourth's mail is refused later by their own server: the relay's
+bounce (DSN, 5.1.1), piped there too, disables it the same way."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 UJJAIN = {"latitude": "23.1765", "longitude": "75.7885", "place": "Ujjain"}
 STAYS, BOUNCES = "asha.rao@example.com", "gone@example.org"
-COMPLAINS = "ravi@example.net"
+COMPLAINS, LATER = "ravi@example.net", "meera@example.in"
 
 
 def fake_url(up: Up) -> str | None:
@@ -71,9 +72,9 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
         web = up.web
         fake = up.wait_for(lambda: fake_url(up), 30, "the fake relay's address")
         up.wait_for(up.answers, 90, "the web")
-        for address in (STAYS, BOUNCES, COMPLAINS):
+        for address in (STAYS, BOUNCES, COMPLAINS, LATER):
             signed_up(up, fake, address)
-        for address in (STAYS, BOUNCES, COMPLAINS):  # subscribed (a reply), nothing more yet
+        for address in (STAYS, BOUNCES, COMPLAINS, LATER):  # subscribed (a reply), no more yet
             up.wait_for(lambda a=address: len(mails_to(fake, a)) == 2, 60, "the subscribed reply")
         bounce = urllib.request.Request(
             fake.replace("/messages", "/bounces"),
@@ -81,7 +82,9 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
             headers={"Content-Type": "application/json"},
         )
         urllib.request.urlopen(bounce, timeout=10).close()
-        _complain(fake, web, COMPLAINS)
+        _pipe_report(fake, web, "complaints", {"address": COMPLAINS}, b"feedback-report")
+        late = {"address": LATER, "status": "5.1.1"}
+        _pipe_report(fake, web, "late-bounces", late, b"delivery-status")
 
         daily = up.wait_for(
             lambda: [m for m in mails_to(fake, STAYS) if "Tithi" in m["text"]],
@@ -101,18 +104,21 @@ def test_sign_up_confirm_the_daily_panchangam_a_bounce_and_a_one_click_leave(tmp
         assert [m for m in mails_to(fake, BOUNCES) if "Tithi" in m["text"]] == []
         assert "complaint" in _disabled(database, COMPLAINS)
         assert [m for m in mails_to(fake, COMPLAINS) if "Tithi" in m["text"]] == []
+        assert _disabled(database, LATER).startswith("hard bounce: 5.1.1")
+        assert [m for m in mails_to(fake, LATER) if "Tithi" in m["text"]] == []
 
 
-def _complain(fake: str, web: str, address: str) -> None:
-    """``address`` calls our last mail spam: the fake's ARF report, piped to the service."""
-    asked = urllib.request.Request(
-        fake.replace("/messages", "/complaints"),
-        data=json.dumps({"address": address}).encode(),
+def _pipe_report(fake: str, web: str, what: str, asked: dict, report_type: bytes) -> None:
+    """The fake's report (``what``: a complaint's ARF, a later bounce's DSN) about our last
+    mail to ``asked["address"]``, piped to the service as the operator's alias does."""
+    request = urllib.request.Request(
+        fake.replace("/messages", f"/{what}"),
+        data=json.dumps(asked).encode(),
         headers={"Content-Type": "application/json"},
     )
-    with urllib.request.urlopen(asked, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=10) as response:
         report = response.read()
-    assert b"report-type=feedback-report" in report.replace(b'"', b"")
+    assert b"report-type=" + report_type in report.replace(b'"', b"")
     piped = urllib.request.Request(
         web + "email/feedback", data=report, headers={"Content-Type": "message/rfc822"}
     )

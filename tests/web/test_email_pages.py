@@ -16,7 +16,7 @@ from lokpanchang.delivery.adapters import adapter  # first: email_adapter alone 
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.email import Composer
 from lokpanchang.delivery.email_adapter import leave_url
-from lokpanchang.fakes.smtp import feedback_report
+from lokpanchang.fakes.smtp import delivery_status_report, feedback_report
 from lokpanchang.storage import migrate
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.models import InboundWebhook
@@ -133,6 +133,30 @@ def test_a_feedback_report_of_our_message_is_a_complaint_about_its_address(clien
     )
     [event] = adapter("email").parse_inbound(body)
     assert event.sender == "asha@example.com" and "complaint" in event.reason
+
+
+def _bounce(app_settings, address: str, status: str) -> bytes:
+    composer = Composer("p@example.org", "L", lambda a: leave_url(app_settings, a))
+    mail = composer.compose(OutgoingMessage(1, address, "en", text="Panchangam\nTithi: x"))
+    return delivery_status_report(mail.as_bytes(), address, status)
+
+
+def test_a_later_hard_bounce_of_our_message_disables_its_address(client, app_settings):
+    answer = client.post("/email/feedback", data=_bounce(app_settings, "gone@example.com", "5.1.1"))
+    assert answer.status_code == 202
+    [[channel, body]] = inbound_tasks(app_settings)
+    assert (channel, body["kind"], body["address"], body["status"]) == (
+        "email", "bounce", "gone@example.com", "5.1.1",
+    )  # fmt: skip
+    [event] = adapter("email").parse_inbound(body)
+    assert event.sender == "gone@example.com" and event.reason.startswith("hard bounce: 5.1.1")
+
+
+@pytest.mark.parametrize("status", ["5.2.2", "4.4.7"])  # mailbox full; delayed
+def test_a_bounce_that_leaves_the_address_alive_changes_nothing(client, app_settings, status):
+    answer = client.post("/email/feedback", data=_bounce(app_settings, "full@example.com", status))
+    assert answer.status_code == 200 and f"not a hard bounce ({status})" in answer.text
+    assert inbound_tasks(app_settings) == []
 
 
 def test_a_report_that_is_not_arf_or_not_of_our_message_is_refused_naming_why(

@@ -128,7 +128,9 @@ class EmailAdapter(Adapter):
     def parse_inbound(self, body: object) -> list[Event]:
         """A verified page's event: ``{"kind": "confirm", "signup": {...}, "once": <the link's
         digest>}`` (a sign-up at a place), ``{"kind": "unsubscribe", "address": ...}`` or
-        ``{"kind": "complaint", "address": ..., "feedback": "abuse"}`` (a feedback report)."""
+        ``{"kind": "complaint", "address": ..., "feedback": "abuse"}`` (a feedback report) or
+        ``{"kind": "bounce", "address": ..., "status": "5.1.1", "diagnostic": ...}`` (a later
+        hard bounce)."""
         if not isinstance(body, dict):
             return []
         if body.get("kind") == "unsubscribe" and isinstance(body.get("address"), str):
@@ -136,6 +138,9 @@ class EmailAdapter(Adapter):
         if body.get("kind") == "complaint" and isinstance(body.get("address"), str):
             reason = f"complaint: {str(body.get('feedback', ''))[:40]} (feedback report)"
             return [OptOut(CHANNEL, body["address"], True, reason)]
+        if body.get("kind") == "bounce" and isinstance(body.get("address"), str):
+            said = f"{str(body.get('status', ''))[:12]} {str(body.get('diagnostic', ''))[:200]}"
+            return [OptOut(CHANNEL, body["address"], True, f"hard bounce: {said} (DSN)")]
         signup = body.get("signup")
         if body.get("kind") != "confirm" or not isinstance(signup, dict):
             return []

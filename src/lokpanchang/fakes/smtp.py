@@ -10,7 +10,11 @@ than the limit with ``552``. What it accepted is read over HTTP on its second po
 - ``POST /_fake/bounces`` ``{"address": "..."}``: that recipient bounces from now on;
 - ``POST /_fake/complaints`` ``{"address": "..."}``: the recipient marks the last message to
   them as spam: the answer is the feedback-loop report (ARF, RFC 5965) a provider would mail
-  to the sender's feedback address, to be piped to ``POST /email/feedback``.
+  to the sender's feedback address, to be piped to ``POST /email/feedback``;
+- ``POST /_fake/late-bounces`` ``{"address": "...", "status": "5.1.1"}``: the last message to
+  them was accepted here but refused further on (the recipient's own server): the answer is
+  the delivery status notification (DSN, RFC 3464) the relay would mail back to the sender's
+  return address, to be piped to ``POST /email/feedback`` too.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from __future__ import annotations
 import asyncio
 import email
 import email.policy
+import re
 from dataclasses import dataclass, field
+from email.message import Message
 from email.mime.base import MIMEBase
 from email.mime.message import MIMEMessage
 from email.mime.multipart import MIMEMultipart
@@ -30,6 +36,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 REQUIRED_HEADERS = ("From", "To", "Subject", "Message-ID")
 SIZE_LIMIT = 1024 * 1024
+STATUS = re.compile(r"[245]\.\d{1,3}\.\d{1,3}")  # an RFC 3463 status code
 
 
 @dataclass
@@ -92,6 +99,33 @@ def feedback_report(original: bytes, address: str) -> bytes:
     return report.as_bytes()
 
 
+def delivery_status_report(original: bytes, address: str, status: str = "5.1.1") -> bytes:
+    """The DSN (RFC 3464) a relay mails back when the server of ``address`` refused
+    ``original`` after the relay had accepted it, with ``status`` (e.g. ``5.1.1``, no such
+    mailbox; ``4.4.7``, given up for now)."""
+    message = email.message_from_bytes(original, policy=email.policy.compat32)
+    action = "failed" if status.startswith("5") else "delayed"
+    reply = "550" if status.startswith("5") else "451"
+    report = MIMEMultipart("report", report_type="delivery-status")
+    report["From"] = "MAILER-DAEMON@fake-smtp.localhost"
+    report["Subject"] = "Undelivered Mail Returned to Sender"
+    report["Date"] = formatdate()
+    report.attach(MIMEText(f"The message to {address} could not be delivered ({status}).\n"))
+    per_message, per_recipient = Message(), Message()
+    per_message["Reporting-MTA"] = "dns; fake-smtp.localhost"
+    per_message["Arrival-Date"] = formatdate()
+    per_recipient["Final-Recipient"] = f"rfc822; {address}"
+    per_recipient["Action"] = action
+    per_recipient["Status"] = status
+    per_recipient["Diagnostic-Code"] = f"smtp; {reply} {status} refused by the recipient's server"
+    fields = MIMEBase("message", "delivery-status")
+    fields.set_payload([per_message, per_recipient])
+    report.attach(fields)
+    headers = MIMEText("".join(f"{k}: {v}\n" for k, v in message.items()), "rfc822-headers")
+    report.attach(headers)
+    return report.as_bytes()
+
+
 def _address_in(body: object) -> str:
     return str(body.get("address", "")).strip().lower() if isinstance(body, dict) else ""
 
@@ -116,8 +150,19 @@ def http_app(mailbox: Mailbox) -> web.Application:
         report = feedback_report(mailbox.last_to[address], address)
         return web.Response(body=report, content_type="message/rfc822")
 
+    async def late_bounce(request: web.Request) -> web.Response:
+        body = await request.json()
+        address, status = _address_in(body), str(body.get("status", "5.1.1"))
+        if address not in mailbox.last_to:
+            return web.json_response({"error": f"no message was sent to {address!r}"}, status=404)
+        if not STATUS.fullmatch(status):
+            return web.json_response({"error": f"status {status!r} is not like 5.1.1"}, status=400)
+        report = delivery_status_report(mailbox.last_to[address], address, status)
+        return web.Response(body=report, content_type="message/rfc822")
+
     app = web.Application()
     app.router.add_get("/_fake/messages", messages)
+    app.router.add_post("/_fake/late-bounces", late_bounce)
     app.router.add_post("/_fake/bounces", bounce)
     app.router.add_post("/_fake/complaints", complain)
     return app

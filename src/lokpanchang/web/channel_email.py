@@ -13,7 +13,8 @@
 - ``GET /email/unsubscribe/<token>`` (the link in every message) shows a button; a ``POST``
   to it -- the button, or a mail client's one-click (RFC 8058, ``List-Unsubscribe=One-Click``)
   -- stops the subscriber.
-- ``POST /email/feedback``: a provider's feedback-loop report (ARF, RFC 5965), piped from the
+- ``POST /email/feedback``: a provider's feedback-loop report (ARF, RFC 5965) or a relay's
+  later bounce (DSN, RFC 3464), piped from the
   feedback address; a report about a message we sent disables its address (a complaint).
 
 A token that is forged or expired answers 400 and changes nothing.
@@ -37,7 +38,7 @@ from lokpanchang.delivery.email_adapter import (
     normalise_address,
     signup_of,
 )
-from lokpanchang.delivery.email_feedback import complaint_of
+from lokpanchang.delivery.email_feedback import Bounce, Complaint, report_of
 from lokpanchang.messages.email_words import email_words
 from lokpanchang.places import validated
 from lokpanchang.storage.states import DirectKind
@@ -164,17 +165,26 @@ def unsubscribe(token: str):
 
 @bp.post("/email/feedback")
 def feedback():
-    """A feedback-loop report: the address of the message it is about is disabled (202), or a
-    400 naming why the body is not a report about a message of ours."""
+    """A report about a message of ours (``delivery.email_feedback``): a complaint, or a bounce
+    that leaves the address gone, disables it (202); a bounce that does not (a full mailbox,
+    a delay) changes nothing (200); a 400 names why the body is not a report of ours."""
     try:
-        complaint = complaint_of(request.get_data())
+        report = report_of(request.get_data())
     except ValueError as exc:
         return f"{exc}\n", 400, PLAIN
-    address = address_leaving(app_settings(), complaint.leave_token)
+    address = address_leaving(app_settings(), report.leave_token)
     if address is None:
         return "the reported message's List-Unsubscribe link is not one we signed\n", 400, PLAIN
-    body = {"kind": "complaint", "address": address, "feedback": complaint.feedback_type}
-    return _enqueue(body) or ("accepted\n", 202, PLAIN)
+    if isinstance(report, Bounce) and not report.hard:
+        return f"not a hard bounce ({report.status}): nothing changed\n", 200, PLAIN
+    return _enqueue(_event_of(report, address)) or ("accepted\n", 202, PLAIN)
+
+
+def _event_of(report: Complaint | Bounce, address: str) -> dict:
+    if isinstance(report, Bounce):
+        return {"kind": "bounce", "address": address, "status": report.status,
+                "diagnostic": report.diagnostic}  # fmt: skip
+    return {"kind": "complaint", "address": address, "feedback": report.feedback_type}
 
 
 def _enqueue(body: dict):
