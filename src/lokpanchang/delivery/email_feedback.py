@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage, Message, MIMEPart
 from email.parser import BytesHeaderParser, BytesParser
 
+from lokpanchang.delivery.base import Outcome
+
 LEAVE_LINK = re.compile(r"/email/unsubscribe/([A-Za-z0-9._-]+)")
 STATUS = re.compile(r"[245]\.\d{1,3}\.\d{1,3}")  # RFC 3463
 SMTP_REPLY = re.compile(r"^\s*smtp\s*;\s*([245]\d\d)\b", re.IGNORECASE)  # Diagnostic-Code
@@ -95,7 +97,8 @@ def _bounce(part: MIMEPart | None, found: re.Match | None) -> Bounce:
 
 def _is_hard(status: str, diagnostic: str) -> bool:
     """Whether the relay, refusing with this, would have disabled the address."""
-    from lokpanchang.delivery.base import Outcome
+    # The sender's module (aiosmtplib, pacing) loads only when a bounce is read, not with
+    # every web process that serves the page.
     from lokpanchang.delivery.email import outcome_for_reply
 
     code = SMTP_REPLY.search(diagnostic)
