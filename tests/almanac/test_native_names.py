@@ -6,18 +6,22 @@ usage than the source, the difference is listed with its reason.
 
 Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa, kn, ml, gu),
 karanas in tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr), the Sanskrit
-tithis, nakshatras, karanas and months in tests/almanac/test_native_sanskrit.py.
+tithis, nakshatras, karanas and months in tests/almanac/test_native_sanskrit.py; seasons,
+ayanas, pakshas, the Gujarati tithis, the Sanskrit samvatsaras and period names
+(राहुकालः …) in tests/almanac/test_native_year_names.py.
 
-Not yet checked (no usable public list found): the Gujarati tithis 1-3 (the others as
-Gujarati print writes them; almanac columns write their own names, એકમ … અગિયારસ, and the
-paksha સુદ/વદ, of which no full list was found); samvatsaras, seasons (but ml), ayana and
-paksha. Single sources only, which a reader of each should confirm: the
-Kannada nakshatras and yogas (one localisation), the Kannada karanas (one glossary of a
-medieval poet's verses), the Marathi yogas (one blog), the Malayalam karanas (by their
-animals, സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one blog, which ends
-1-19 in ം and writes 20-27 as Sanskrit stems). The Sanskrit nakshatras were checked against
-one Sanskrit panchanga, which uses the Vedic names (अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the
-differences are kept and listed there.
+Not yet checked: the samvatsaras but in Sanskrit (ours are the North Indian names in each
+script; Tamil and Telugu almanacs write their own, பிரமோதூத, ప్రమోద్యూత …, whose full lists
+could not be read whole this session: a known gap); the Sanskrit seasons and the Gujarati third
+(વર્ષા); the ayanas in mr, bn, kn, sa; the pakshas in mr (windowsofnewthoughts.com writes "वैशाख
+शुद्ध पौर्णिमा" beside कृष्ण, ETV Bharat Marathi कृष्ण: to be settled), bn, ta, kn, ml; the
+Sanskrit connecting words पर्यन्तम्, ततः (no Sanskrit daily panchanga using them was found).
+Single sources only, which a reader of each should confirm: the Kannada nakshatras and yogas
+(one localisation), the Kannada karanas (one glossary of a medieval poet's verses), the Marathi
+yogas (one blog), the Malayalam karanas (by their animals, സിംഹം … പുഴു: one blog and a second
+page's pairing) and yogas (one blog, which ends 1-19 in ം and writes 20-27 as Sanskrit stems).
+The Sanskrit nakshatras were checked against one Sanskrit panchanga, which uses the Vedic names
+(अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the differences are kept and listed there.
 """
 
 from __future__ import annotations
@@ -224,31 +228,6 @@ MALAYALAM_MONTHS = "ചൈത്രം വൈശാഖം ജ്യേഷ്ഠ�
 # (വസന്തം, ഹേമന്തം; പഞ്ചമി in the tithi list above), not as anusvara (വസംത), which Hindi,
 # Telugu and Kannada do; before a labial or ഗ it writes anusvara (കുംഭം, അംഗം).
 MALAYALAM_SEASONS = "വസന്തം ഗ്രീഷ്മം വർഷം ശരത് ഹേമന്തം ശിശിരം"
-# Tithis in Gujarati print, by number: the full and new moon as gu.wikipedia "વિક્રમ સંવત"
-# (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "… પંદરમા દિવસે પૂનમ આવે છે, જ્યારે …
-# ત્રીસમા દિવસે અમાસ આવે છે") and https://rkhack.com ("ગુજરાતી કેલેન્ડર 2023") name them; the
-# others as ETV Bharat Gujarati's daily panchang writes them (etvbharat.com "aajnu-panchang":
-# "શુક્લ પક્ષ ચતુર્થી", 27 Aug 2025; "સપ્તમી … અષ્ટમી", 27 May 2023; "ત્રયોદશી … ચતુર્દશી",
-# 2 June 2023; "નવમી", 12 June 2023; "દ્વાદશી", 7 June 2025; "શુક્લ પક્ષ પંચમી", 28 Aug 2025;
-# "કૃષ્ણ પક્ષ ષષ્ઠી", 21 Dec 2024), Gujarati Webdunia ("ફાગણ શુક્લ એકાદશી તિથિ", 2 March 2023)
-# and TV9 Gujarati ("નવમી અને પછી દશમી", https://tv9gujarati.com/bhakti/panchang-12-december-2021-12th-december-2021-sunday-panchang-auspicious-moment-and-residence-time-386041.html).
-# Almanac columns write Gujarati names instead, with સુદ/વદ (newscontinuous.com "આજનો દિવસ":
-# "વૈશાખ વદ એકમ", "ભાદરવો વદ સાતમ", "મહા સુદ દશમ … અગિયારસ"): no full list of them was found.
-GUJARATI_TITHIS_IN_PRINT = {
-    4: "ચતુર્થી",
-    5: "પંચમી",
-    6: "ષષ્ઠી",
-    7: "સપ્તમી",
-    8: "અષ્ટમી",
-    9: "નવમી",
-    10: "દશમી",
-    11: "એકાદશી",
-    12: "દ્વાદશી",
-    13: "ત્રયોદશી",
-    14: "ચતુર્દશી",
-    15: "પૂનમ",
-    16: "અમાસ",
-}
 # Lunar months in Tamil usage: "சாந்திரமான மாதம் பெயர் சைத்ரம், வைசாகம், ஜ்யேஷ்டம், ஆஷாடம்,
 # சிராவணம், பாத்ரபதம், ஆசுவினம், கார்த்திகம், மார்க்க சிரம், பெளஷம், மாகம், பால்குணம்",
 # https://www.tamilbrahmins.com/threads/how-month-thithi-changed-for-navarathri.45425/latest
@@ -355,11 +334,6 @@ MONTHS = {
 @pytest.mark.parametrize("lang", sorted(NAKSHATRAS))
 def test_nakshatras_are_the_languages_usage(lang):
     assert list(table("nakshatra", lang)) == usage_with_ours(*NAKSHATRAS[lang])
-
-
-@pytest.mark.parametrize("number", sorted(GUJARATI_TITHIS_IN_PRINT))
-def test_gujarati_tithis_are_the_ones_gujarati_print_writes(number):
-    assert table("tithi", "gu")[number - 1] == nfc(GUJARATI_TITHIS_IN_PRINT[number])[0]
 
 
 @pytest.mark.parametrize("lang", sorted(MONTHS))

@@ -1,10 +1,11 @@
-"""Names of the limbs of the day and of the months that Tamil and Telugu write in their own
-form rather than as the Sanskrit name carried into their script (``almanac.names.scripts``),
-by language and kind (Malayalam and Kannada: ``kannada_malayalam``).
+"""Names of the limbs of the day, the months, seasons and ayanas that Tamil and Telugu write in
+their own form rather than as the Sanskrit name carried into their script
+(``almanac.names.scripts``), by language and kind (Malayalam and Kannada:
+``kannada_malayalam``).
 
 Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
 16 = Amavasya). The sources of native usage are beside each table in
-tests/almanac/test_native_names.py.
+tests/almanac/test_native_names.py and its neighbours.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from __future__ import annotations
 # Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit:
 # nakshatras, tithis, and the yogas and karanas with Tamil's final ம் (விஷ்கம்பம், பவம்) and
 # names of their own (சுப்பிரமம், பிராம்யம், ஐந்திரம்; தைதுளை, கரசை, வணிசை, பத்திரை), and the
-# lunar months as a Tamil almanac names them beside its solar months (சைத்ரம் … பால்குணம்).
+# lunar months as a Tamil almanac names them beside its solar months (சைத்ரம் … பால்குணம்),
+# the seasons as Dinamalar writes them before ருது (but வஸந்த, with ஸ), the ayanas in ம்
+# (உத்தராயணம், தட்சிணாயனம்).
 TAMIL = {
     "nakshatra": (
         "அஸ்வினி",
@@ -117,13 +120,15 @@ TAMIL = {
         "மாகம்",
         "பால்குணம்",
     ),
+    "ritu": ("வஸந்த", "கிரீஷ்ம", "வர்ஷா", "சரத்", "ஹேமந்த", "சிசிர"),
+    "ayana": ("உத்தராயணம்", "தட்சிணாயனம்"),
 }
 
 # Tithis as Telugu almanacs name them (పాడ్యమి, విదియ, తదియ, చవితి), not transliterated
 # Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
 # sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి); so too the nakshatras
 # (పుష్యమి, మఖ, పుబ్బ, ఉత్తర, చిత్త), the months (ఆశ్వయుజ, పుష్య, ఫాల్గుణ), the yoga సుకర్మ and
-# the karanas తైతుల, గరజి, చతుష్పాత్.
+# the karanas తైతుల, గరజి, చతుష్పాత్, the season వర్ష (ఋతువు) and the ayanas in ం.
 TELUGU: dict[str, tuple[str, ...]] = {
     "tithi": (
         "పాడ్యమి",
@@ -228,4 +233,6 @@ TELUGU: dict[str, tuple[str, ...]] = {
         "చతుష్పాత్",
         "నాగ",
     ),
+    "ritu": ("వసంత", "గ్రీష్మ", "వర్ష", "శరద్", "హేమంత", "శిశిర"),
+    "ayana": ("ఉత్తరాయణం", "దక్షిణాయనం"),
 }

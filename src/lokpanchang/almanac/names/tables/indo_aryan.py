@@ -1,10 +1,10 @@
-"""Names of the limbs of the day and of the months that Bengali, Hindi, Marathi and Gujarati
-write in their own form rather than as the Sanskrit name (with anusvara, in their script),
-by language and kind.
+"""Names of the limbs of the day, the months, seasons and ayanas that Bengali, Hindi, Marathi and
+Gujarati write in their own form rather than as the Sanskrit name (with anusvara, in their
+script), by language and kind.
 
 Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
 16 = Amavasya). The sources of native usage are beside each table in
-tests/almanac/test_native_names.py.
+tests/almanac/test_native_names.py and its neighbours (test_native_year_names.py: seasons).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from lokpanchang.almanac.names.tables import limbs, year
 
 # Bengali almanacs (panjika) write the first tithi প্রতিপদ and some nakshatras with a final
 # া (পুষ্যা, হস্তা, মূলা, শ্রবণা): bn.wikipedia "পক্ষ" and "নক্ষত্র (চন্দ্রনিবাস)"; the months
-# are the Bengali ones (জ্যৈষ্ঠ, ভাদ্র, অগ্রহায়ণ); the panjika writes the karana চতুষ্পাদ.
+# are the Bengali ones (জ্যৈষ্ঠ, ভাদ্র, অগ্রহায়ণ); the panjika writes the karana চতুষ্পাদ. The
+# seasons are the Bengali calendar's: শরৎ, and শীত (winter) for Shishira.
 BENGALI: dict[str, tuple[str, ...]] = {
     "tithi": (
         "প্রতিপদ",
@@ -90,6 +91,7 @@ BENGALI: dict[str, tuple[str, ...]] = {
         "চতুষ্পাদ",
         "নাগ",
     ),
+    "ritu": ("বসন্ত", "গ্রীষ্ম", "বর্ষা", "শরৎ", "হেমন্ত", "শীত"),
 }
 
 
@@ -100,7 +102,11 @@ def _sanskrit_but(names: tuple[str, ...], changes: dict[int, str]) -> tuple[str,
 
 # Hindi writes पूर्वाफाल्गुनी, पूर्वाभाद्रपद and the month आषाढ़ (hi.wikipedia "नक्षत्र" and the
 # lists in the test), and the full and new moon पूर्णिमा, अमावस्या (Sanskrit पौर्णमासी,
-# अमावास्या); its other names are the Sanskrit ones with anusvara.
+# अमावास्या); its other names are the Sanskrit ones with anusvara. Hindi and Marathi (and
+# Gujarati) write the season शरद without the Sanskrit's final virama (शरद्).
+_SEASONS_WITHOUT_FINAL_VIRAMA = _sanskrit_but(
+    tuple(scripts.with_anusvara(name) for name in year.SANSKRIT["ritu"]), {4: "शरद"}
+)
 HINDI: dict[str, tuple[str, ...]] = {
     "tithi": _sanskrit_but(
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]),
@@ -111,6 +117,7 @@ HINDI: dict[str, tuple[str, ...]] = {
         {11: "पूर्वाफाल्गुनी", 12: "उत्तराफाल्गुनी", 25: "पूर्वाभाद्रपद", 26: "उत्तराभाद्रपद"},
     ),
     "masa": _sanskrit_but(year.SANSKRIT["masa"], {4: "आषाढ़"}),
+    "ritu": _SEASONS_WITHOUT_FINAL_VIRAMA,
 }
 
 # Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
@@ -143,6 +150,7 @@ MARATHI: dict[str, tuple[str, ...]] = {
     "karana": _sanskrit_but(
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["karana"]), {10: "चतुष्पाद"}
     ),
+    "ritu": _SEASONS_WITHOUT_FINAL_VIRAMA,
 }
 
 # Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
@@ -187,4 +195,5 @@ GUJARATI: dict[str, tuple[str, ...]] = {
         "મહા",
         "ફાગણ",
     ),
+    "ritu": tuple(scripts.to_script(name, "gu") for name in _SEASONS_WITHOUT_FINAL_VIRAMA),
 }

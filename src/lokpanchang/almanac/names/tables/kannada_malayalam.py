@@ -1,5 +1,5 @@
-"""Names of the limbs of the day and of the months that Malayalam and Kannada write in their
-own form rather than as the Sanskrit name carried into their script
+"""Names of the limbs of the day, the months, seasons and ayanas that Malayalam and Kannada write
+in their own form rather than as the Sanskrit name carried into their script
 (``almanac.names.scripts``), by language and kind (Tamil and Telugu: ``dravidian``).
 
 Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 # Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
 # the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി) and the
-# lunar months and seasons ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം), the yogas as a
+# lunar months, seasons and ayanas ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം; ഉത്തരായണം), the yogas as a
 # Malayalam almanac lists them (വിഷ്കംഭം … പരിഘം in ം, then ശിവ … വൈധൃതി), and the karanas by
 # the animals Kerala names them after (സിംഹം for Bava … പുഴു for Kimstughna):
 # kaakkoo.blogspot.com/2011/12/blog-post_13.html ("മലയാളം പഞ്ചാംഗത്തിലെ നക്ഷത്രങ്ങൾ (27)";
@@ -128,12 +128,13 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
         "നാൽക്കാലി",
         "പാമ്പ്",
     ),
+    "ayana": ("ഉത്തരായണം", "ദക്ഷിണായനം"),
 }
 
 # Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
 # kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ"); so too the months (ಆಶ್ವಯುಜ, ಮಾರ್ಗಶಿರ,
 # ಪುಷ್ಯ, ಫಾಲ್ಗುಣ), the karanas ತೈತುಲ, ಚತುಷ್ಪಾತ್, the nakshatras with Kannada's short final
-# vowel (ಅಶ್ವಿನಿ, ಮೃಗಶಿರ, ರೇವತಿ) and the yoga ಸುಕರ್ಮ.
+# vowel (ಅಶ್ವಿನಿ, ಮೃಗಶಿರ, ರೇವತಿ), the yoga ಸುಕರ್ಮ and the season ವರ್ಷ.
 KANNADA: dict[str, tuple[str, ...]] = {
     "tithi": (
         "ಪಾಡ್ಯ",
@@ -238,4 +239,5 @@ KANNADA: dict[str, tuple[str, ...]] = {
         "ಚತುಷ್ಪಾತ್",
         "ನಾಗ",
     ),
+    "ritu": ("ವಸಂತ", "ಗ್ರೀಷ್ಮ", "ವರ್ಷ", "ಶರದ್", "ಹೇಮಂತ", "ಶಿಶಿರ"),
 }
