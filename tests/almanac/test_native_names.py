@@ -7,21 +7,23 @@ usage than the source, the difference is listed with its reason.
 Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa, kn, ml, gu),
 karanas in tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr), the Sanskrit
 tithis, nakshatras, karanas and months in tests/almanac/test_native_sanskrit.py; seasons,
-ayanas, pakshas, the Gujarati tithis, the Sanskrit samvatsaras and period names
-(राहुकालः …) in tests/almanac/test_native_year_names.py.
+ayanas, pakshas, the Gujarati tithis, the Sanskrit and Tamil samvatsaras and the Sanskrit
+period names (राहुकालः …) in tests/almanac/test_native_year_names.py.
 
-Not yet checked: the samvatsaras but in Sanskrit (ours are the North Indian names in each
-script; Tamil and Telugu almanacs write their own, பிரமோதூத, ప్రమోద్యూత …, whose full lists
-could not be read whole this session: a known gap); the Sanskrit seasons and the Gujarati third
-(વર્ષા); the ayanas in mr, bn, kn, sa; the pakshas in mr (windowsofnewthoughts.com writes "वैशाख
-शुद्ध पौर्णिमा" beside कृष्ण, ETV Bharat Marathi कृष्ण: to be settled), bn, ta, kn, ml; the
-Sanskrit connecting words पर्यन्तम्, ततः (no Sanskrit daily panchanga using them was found).
-Single sources only, which a reader of each should confirm: the Kannada nakshatras and yogas
-(one localisation), the Kannada karanas (one glossary of a medieval poet's verses), the Marathi
-yogas (one blog), the Malayalam karanas (by their animals, സിംഹം … പുഴു: one blog and a second
-page's pairing) and yogas (one blog, which ends 1-19 in ം and writes 20-27 as Sanskrit stems).
-The Sanskrit nakshatras were checked against one Sanskrit panchanga, which uses the Vedic names
-(अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the differences are kept and listed there.
+Not yet checked: the samvatsaras but in Sanskrit and Tamil (ours are the North Indian names in
+each script; Telugu almanacs write their own, ప్రమోద్యూత for प्रमोद in wikimili "Telugu years",
+and the śloka a Kannada blog quotes reads प्रमोदूत; no full list could be read whole this
+session: a known gap); the Sanskrit seasons and the Gujarati third (વર્ષા); the ayanas in mr,
+bn, kn, sa; the pakshas in mr (windowsofnewthoughts.com writes "वैशाख शुद्ध पौर्णिमा" beside
+कृष्ण, ETV Bharat Marathi कृष्ण: to be settled), bn, ta, kn, ml; the Sanskrit connecting words
+पर्यन्तम्, ततः (no Sanskrit daily panchanga using them was found). Single sources only, which a
+reader of each should confirm: the Tamil samvatsaras 19-60 (one dictionary project's calendar),
+the Kannada nakshatras and yogas (one localisation), the Kannada karanas (one glossary of a
+medieval poet's verses), the Marathi yogas (one blog), the Malayalam karanas (by their animals,
+സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one blog, which ends 1-19 in ം
+and writes 20-27 as Sanskrit stems). The Sanskrit nakshatras were checked against one Sanskrit
+panchanga, which uses the Vedic names (अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the differences are kept
+and listed there.
 """
 
 from __future__ import annotations

@@ -169,6 +169,25 @@ SANSKRIT_SAMVATSARAS_KEPT = {
 }
 
 
+# Samvatsaras in Tamil, as Tamil names the years: the Tamil calendar class of the Tamil
+# dictionary project github.com/ThaniThamizhAkarathiKalanjiyam/TamilNadu, tnDateTime.cs at
+# commit f32a24da21516d5de3b384e36e3e0769cc06e112, getTamilYears (01 பிரபவ … 60 அட்சய, beside
+# each its pure-Tamil name). 1-13 agree with http://arivus.blogspot.com/2010/04/blog-post_13.html
+# ("01. பிரபவ (1987 - 1988) … 13. பிரமாதி"), 1-18 with tamiltshirts.com's table but its
+# சுக்கில, சிறிமுக, ஈசுவர, விக்ரம, விச; 31-32 and 35-36 with the news (zeenews.india.com
+# "ஹேவிளம்பி … விளம்பி", tamil.vvonline.in "பிலவ … சுபகிருது").
+TAMIL_SAMVATSARAS = (
+    "பிரபவ விபவ சுக்ல பிரமோதூத பிரசோற்பத்தி ஆங்கீரச ஸ்ரீமுக பவ யுவ தாது ஈஸ்வர வெகுதானிய பிரமாதி "
+    "விக்கிரம விஷு சித்திரபானு சுபானு தாரண பார்த்திப விய சர்வசித்து சர்வதாரி விரோதி விக்ருதி கர "
+    "நந்தன விஜய ஜய மன்மத துன்முகி ஹேவிளம்பி விளம்பி விகாரி சார்வரி பிலவ சுபகிருது சோபகிருது குரோதி "
+    "விசுவாசுவ பரபாவ பிலவங்க கீலக சௌமிய சாதாரண விரோதகிருது பரிதாபி பிரமாதீச ஆனந்த ராட்சச நள "
+    "பிங்கள காளயுக்தி சித்தார்த்தி ரௌத்திரி துன்மதி துந்துபி ருத்ரோத்காரி ரக்தாட்சி குரோதன அட்சய"
+)
+TAMIL_SAMVATSARAS_KEPT = {
+    44: ("விரோதிகிருது", "the Sanskrit विरोधिकृत्'s i, as deivampmr.blogspot.com's Virodhikrithu"),
+}
+
+
 @pytest.mark.parametrize("lang", sorted(SEASONS))
 def test_seasons_are_the_languages_usage(lang):
     assert list(table("ritu", lang)) == usage_with_ours(*SEASONS[lang])
@@ -203,3 +222,8 @@ def test_sanskrit_periods_are_the_sanskrit_panchangas(key):
 def test_sanskrit_samvatsaras_are_the_sanskrit_list_but_the_north_indian_forms():
     expected = usage_with_ours(SANSKRIT_SAMVATSARAS, SANSKRIT_SAMVATSARAS_KEPT)
     assert list(table("samvatsara", "sa")) == expected
+
+
+def test_tamil_samvatsaras_are_the_tamil_years():
+    expected = usage_with_ours(TAMIL_SAMVATSARAS, TAMIL_SAMVATSARAS_KEPT)
+    assert list(table("samvatsara", "ta")) == expected
