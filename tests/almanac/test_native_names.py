@@ -14,16 +14,17 @@ Not yet checked: the samvatsaras but in Sanskrit and Tamil (ours are the North I
 each script; Telugu almanacs write their own, ప్రమోద్యూత for प्रमोद in wikimili "Telugu years",
 and the śloka a Kannada blog quotes reads प्रमोदूत; no full list could be read whole this
 session: a known gap); the Sanskrit seasons and the Gujarati third (વર્ષા); the ayanas in mr,
-bn, kn, sa; the pakshas in mr (windowsofnewthoughts.com writes "वैशाख शुद्ध पौर्णिमा" beside
-कृष्ण, ETV Bharat Marathi कृष्ण: to be settled), bn, ta, kn, ml; the Sanskrit connecting words
-पर्यन्तम्, ततः (no Sanskrit daily panchanga using them was found). Single sources only, which a
-reader of each should confirm: the Tamil samvatsaras 19-60 (one dictionary project's calendar),
-the Kannada nakshatras and yogas (one localisation), the Kannada karanas (one glossary of a
-medieval poet's verses), the Marathi yogas (one blog), the Malayalam karanas (by their animals,
-സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one blog, which ends 1-19 in ം
-and writes 20-27 as Sanskrit stems). The Sanskrit nakshatras were checked against one Sanskrit
-panchanga, which uses the Vedic names (अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the differences are kept
-and listed there.
+bn, kn, sa; the pakshas in bn, ta, kn, ml; the Sanskrit connecting words पर्यन्तम्, ततः (no
+Sanskrit daily panchanga using them was found). Single sources only, which a reader of each
+should confirm: the Tamil samvatsaras 19-60 (one dictionary project's calendar), the Kannada
+nakshatras (one localisation; kn.wikipedia writes 23-26 in Kannada form, ಧನಿಷ್ಥೆ, ಶತಭಿಷೆ,
+ಪೂರ್ವಾಭಾದ್ರೆ, ಉತ್ತರಾಭಾದ್ರೆ, where ours has ಧನಿಷ್ಠ … ಉತ್ತರಭಾದ್ರಪದ: to be settled), the Marathi
+yogas (one blog; four of them also in the Date panchang), the Malayalam karanas (by their
+animals, സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one blog, which ends
+1-19 in ം and writes 20-27 as Sanskrit stems). The Kannada yogas have a second source, and the
+Kannada karanas two that split on five names (tests/almanac/test_native_karanas.py). The
+Sanskrit nakshatras were checked against one Sanskrit panchanga, which uses the Vedic names
+(अपभरणी, श्रविष्ठा, प्रोष्ठपदा): the differences are kept and listed there.
 """
 
 from __future__ import annotations

@@ -78,9 +78,12 @@ AYANAS = {
 # પક્ષ)"); ours go with the Sanskrit tithi names, as ETV Bharat's. Telugu: the Telugu Hindustan
 # Times' daily panchangam, "పక్షం: శుక్లపక్షం", "పక్షం: కృష్ణపక్షం". Sanskrit: the panchanga
 # generator of the sanskrit-coders, TITHI_NAMES (शुक्ल-प्रथमा, कृष्ण-प्रथमा; see
-# tests/almanac/test_native_sanskrit.py).
+# tests/almanac/test_native_sanskrit.py). Marathi: rprachi.blogspot.com's daily "दिनविशेष",
+# from the Date panchang (2016/06/blog-post_28: "जेष्ठ कृष्ण ९", "शुक्ल प्रतिपदेपासूनच्या … तिथी");
+# Marathi also says शुद्ध for Shukla ("वैशाख शुद्ध पौर्णिमा", windowsofnewthoughts.com).
 PAKSHAS = {
     "hi": "शुक्ल कृष्ण",
+    "mr": "शुक्ल कृष्ण",
     "gu": "શુક્લ કૃષ્ણ",
     "te": "శుక్ల కృష్ణ",
     "sa": "शुक्ल कृष्ण",

@@ -139,6 +139,23 @@ GUJARATI_YOGA_USAGE_KEPT = {
     25: ("ઇંદ્ર", "the scan's એદ્ર is its ઐન્દ્ર cut; its verse reads ब्रह्मेन्द्रो, i.e. इन्द्र"),
 }
 
+# A second source for the Kannada yogas: kn.wikipedia "ಪಂಚಾಂಗ", its "ಯೋಗಗಳು ಒಟ್ಟು ೨೭. ಅವು :
+# ೧.ವಿಷ್ಕಂಭ … ೨೭.ವೈಧೃತಿ" (https://kn.wikipedia.org/wiki/ವಿಶೇಷ:MobileDiff/365644). It agrees with
+# the localisation above on 24 of the 27.
+KANNADA_YOGAS_KN_WIKIPEDIA = (
+    "ವಿಷ್ಕಂಭ ಪ್ರೀತಿ ಆಯುಷ್ಮಾನ್ ಸೌಭಾಗ್ಯ ಶೋಭನ ಅತಿಗಂಡ ಸುಕರ್ಮ ಧೃತಿ ಶೂಲ ಗಂಡ ವೃದ್ಢಿ ಧ್ರುವ ವ್ಯಾಘಾತ ಹರ್ಷಣ "
+    "ವಜ್ರ ಸಿದ್ಧಿ ವ್ಯತೀಪಾತ ವರಿಯಾನ್ ಪರಿಘ ಶಿವ ಸಿದ್ಧ ಸಾಧ್ಯ ಶುಭ ಶುಕ್ಲ ಬ್ರಹ್ಮ ಐಂದ್ರ ವೈಧೃತಿ"
+)
+KANNADA_YOGAS_KN_WIKIPEDIA_KEPT = {
+    10: ("ವೃದ್ಧಿ", "the page's ವೃದ್ಢಿ is a slip (ಢ for ಧ)"),
+    17: ("ವರೀಯಾನ್", "the Sanskrit ī (वरीयान्), as the localisation writes it"),
+    25: ("ಇಂದ್ರ", "sources split between ಇಂದ್ರ and ಐಂದ್ರ (see the Sanskrit yogas)"),
+}
+# Marathi yogas named in the daily "दिनविशेष" of rprachi.blogspot.com, from the Date panchang
+# (दाते पंचांग): "योग विष्कंभ" (2015/12/blog-post_50), "अतिगंड" (2016/06/blog-post_28), "गंड"
+# (2016/01/blog-post_24), "परिघ" (2015/07/blog-post_21): a second source for these four.
+MARATHI_YOGAS_IN_DATE_PANCHANG = {1: "विष्कंभ", 6: "अतिगंड", 10: "गंड", 19: "परिघ"}
+
 YOGAS = {
     "bn": (BENGALI_YOGAS, BENGALI_YOGA_USAGE_KEPT),
     "hi": (HINDI_YOGAS, HINDI_YOGA_USAGE_KEPT),
@@ -155,3 +172,16 @@ YOGAS = {
 @pytest.mark.parametrize("lang", sorted(YOGAS))
 def test_yogas_are_the_languages_usage(lang):
     assert list(table("yoga", lang)) == usage_with_ours(*YOGAS[lang])
+
+
+SECOND_SOURCES = {"kn": (KANNADA_YOGAS_KN_WIKIPEDIA, KANNADA_YOGAS_KN_WIKIPEDIA_KEPT)}
+
+
+@pytest.mark.parametrize("lang", sorted(SECOND_SOURCES))
+def test_yogas_are_a_second_sources_usage(lang):
+    assert list(table("yoga", lang)) == usage_with_ours(*SECOND_SOURCES[lang])
+
+
+@pytest.mark.parametrize("number", sorted(MARATHI_YOGAS_IN_DATE_PANCHANG))
+def test_marathi_yogas_are_the_date_panchangs(number):
+    assert table("yoga", "mr")[number - 1] == MARATHI_YOGAS_IN_DATE_PANCHANG[number]
