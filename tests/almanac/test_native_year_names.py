@@ -58,11 +58,15 @@ GUJARATI_SEASONS = {1: "વસંત", 2: "ગ્રીષ્મ", 4: "શરદ
 # the Telugu Hindustan Times writes "ఉత్తరాయణం" and దక్షిణాయణం. Tamil: Daily Thanthi, 18 Jan
 # 2026, "உத்தராயணம், தட்சிணாயனம் என்றால் என்ன?" (dailythanthi.com/devotional/uttarayan-and-dakshinayan-1200799).
 # Malayalam: "ഉത്തരായനം... ദക്ഷിണായനം", http://bhattathiri.blogspot.com/2018/06/blog-post_319.html.
+# Kannada: ETV Bharat Kannada's daily panchanga, "ಆಯನ : ಉತ್ತರಾಯಣ" (10 May 2023,
+# etvbharat.com/kannada/karnataka/bharat/daily-panchanga-of-wednesday/ka20230510002258249249309),
+# and "ಅಲ್ಲಿಂದ ಅವನ ದಕ್ಷಿಣಾಯನ ಪ್ರಾರಂಭವಾಗುತ್ತದೆ" (sanatanprabhat.org/kannada, "ಭಾರತದ ಅಧಿಕೃತ ಪಂಚಾಂಗ").
 AYANAS = {
     "hi": ("उत्तरायण दक्षिणायन", {}),
     "gu": ("ઉત્તરાયણ દક્ષિણાયન", {}),
     "te": ("ఉత్తరాయణం దక్షిణాయనం", {}),
     "ta": ("உத்தராயணம் தட்சிணாயனம்", {}),
+    "kn": ("ಉತ್ತರಾಯಣ ದಕ್ಷಿಣಾಯನ", {}),
     "ml": (
         "ഉത്തരായനം ദക്ഷിണായനം",
         {0: ("ഉത്തരായണം", "the Sanskrit ṇ of उत्तरायण, as Tamil and Telugu write it; the blog's ന")},
@@ -81,12 +85,17 @@ AYANAS = {
 # tests/almanac/test_native_sanskrit.py). Marathi: rprachi.blogspot.com's daily "दिनविशेष",
 # from the Date panchang (2016/06/blog-post_28: "जेष्ठ कृष्ण ९", "शुक्ल प्रतिपदेपासूनच्या … तिथी");
 # Marathi also says शुद्ध for Shukla ("वैशाख शुद्ध पौर्णिमा", windowsofnewthoughts.com).
+# Bengali: bn.wikipedia "পক্ষ" ("পক্ষ ২টি। শুক্লপক্ষ এবং কৃষ্ণপক্ষ"). Kannada: kn.wikipedia
+# "ಪಂಚಾಂಗ" ("… ಶುಕ್ಲಪಕ್ಷವೆಂತಲೂ … ಕೃಷ್ಣಪಕ್ಷವೆಂತಲೂ ಕರೆಯುತ್ತಾರೆ", kn.wikipedia.org/wiki/ವಿಶೇಷ:MobileDiff/365499)
+# and ETV Bharat Kannada ("ಪಕ್ಷ : ಕೃಷ್ಣ", 10 May 2023).
 PAKSHAS = {
     "hi": "शुक्ल कृष्ण",
     "mr": "शुक्ल कृष्ण",
     "gu": "શુક્લ કૃષ્ણ",
     "te": "శుక్ల కృష్ణ",
     "sa": "शुक्ल कृष्ण",
+    "bn": "শুক্ল কৃষ্ণ",
+    "kn": "ಶುಕ್ಲ ಕೃಷ್ಣ",
 }
 
 # Tithis in Gujarati print, by number. 1-3: the key of a Gujarati (Jain) almanac,
@@ -191,6 +200,22 @@ TAMIL_SAMVATSARAS_KEPT = {
 }
 
 
+# Samvatsaras as almanacs print the year, by (language, number): a check of single names in
+# the lists not yet checked whole. Telugu: the Telugu Hindustan Times' daily panchangam, "శ్రీ
+# విశ్వావసు నామ సంవత్సరం" (23 Nov 2025). Hindi: "शक संवत् 1947 (विश्वावसु संवत्)"
+# (newspr.live, horoscope-today-motivation-morning) and "नव संवत्सर 2079 का नाम नल होगा"
+# (news4himachal.com/what-is-the-name-of-2079-samvatsar-news4.html). Kannada: ETV Bharat
+# Kannada, "ಸಂವತ್ಸರ : ಶುಭಕೃತ್" (10 May 2023). Gujarati: Bombay Samachar's column, "વિક્રમ સંવત
+# ૨૦૮૦, ‘રાક્ષસ’ નામ સંવત્" (bombaysamachar.com/panchang/todays-almanac-281).
+SAMVATSARAS_IN_PRINT = {
+    ("te", 39): "విశ్వావసు",
+    ("hi", 39): "विश्वावसु",
+    ("hi", 50): "नल",
+    ("kn", 36): "ಶುಭಕೃತ್",
+    ("gu", 49): "રાક્ષસ",
+}
+
+
 @pytest.mark.parametrize("lang", sorted(SEASONS))
 def test_seasons_are_the_languages_usage(lang):
     assert list(table("ritu", lang)) == usage_with_ours(*SEASONS[lang])
@@ -230,3 +255,8 @@ def test_sanskrit_samvatsaras_are_the_sanskrit_list_but_the_north_indian_forms()
 def test_tamil_samvatsaras_are_the_tamil_years():
     expected = usage_with_ours(TAMIL_SAMVATSARAS, TAMIL_SAMVATSARAS_KEPT)
     assert list(table("samvatsara", "ta")) == expected
+
+
+@pytest.mark.parametrize("lang, number", sorted(SAMVATSARAS_IN_PRINT))
+def test_samvatsaras_are_the_ones_almanacs_print(lang, number):
+    assert table("samvatsara", lang)[number - 1] == nfc(SAMVATSARAS_IN_PRINT[lang, number])[0]
