@@ -69,11 +69,11 @@ AYANAS = {
     "kn": ("ಉತ್ತರಾಯಣ ದಕ್ಷಿಣಾಯನ", {}),
     "ml": (
         "ഉത്തരായനം ദക്ഷിണായനം",
-        {0: ("ഉത്തരായണം", "the Sanskrit ṇ of उत्तरायण, as Tamil and Telugu write it; the blog's ന")},
+        {0: ("ഉത്തരായണം", "the Sanskrit ṇ (उत्तरायण), as Tamil and Telugu write it; the blog ന")},
     ),
 }
 
-# Paksha, as the tithi is written after it ("शुक्ल पक्ष", "શુક્લ પક્ષ"). Hindi:
+# Paksha, the word written before the tithi's name ("शुक्ल पक्ष", "શુક્લ પક્ષ"). Hindi:
 # demokraticfront.com's daily panchang, "पक्षः शुक्ल पक्ष" (2020/08/20) and "पक्षः कृष्ण पक्ष"
 # (2021/01/02). Gujarati: vyaspanchang.com's fortnight pages, "સંવત ૨૦૮૨ ચૈત્ર શુક્લ પક્ષનાં વ્રત
 # ત્યોહાર" (?p=9500) and "… પોષ કૃષ્ણ પક્ષનાં …"; ETV Bharat Gujarati "પક્ષ: કૃષ્ણ પક્ષ ષષ્ઠી"
@@ -102,8 +102,8 @@ PAKSHAS = {
 # https://jainqq.org/explore/546326/8 ("માસિક પંચાંગના તિથિના ખાનામાં પ્ર. દિ. ત. … તેને બદલે
 # પ્રતિપદા, દ્વિતીય[ા], તૃતીયા, ચતુ[ર્]થી આદિ સમજવા", its scan's dropped signs restored);
 # Bombay Samachar "દ્વિતીયા તિથિનું શ્રાદ્ધ" (todays-almanac-314); vyaspanchang.com "ભાઈબીજ યમ
-# દ્વિતીયા" (?p=9219), "ગૌરી તૃતીયા, મનોરથ તૃતીયા" (?p=9500). 4-16: the full and new moon as gu.wikipedia "વિક્રમ સંવત"
-# (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "… પંદરમા દિવસે પૂનમ આવે છે, જ્યારે …
+# દ્વિતીયા" (?p=9219), "ગૌરી તૃતીયા, મનોરથ તૃતીયા" (?p=9500). 4-16: the full and new moon as
+# gu.wikipedia "વિક્રમ સંવત" (https://gu.wikipedia.org/wiki/વિશેષ:MobileDiff/500357: "… પંદરમા દિવસે પૂનમ આવે છે, જ્યારે …
 # ત્રીસમા દિવસે અમાસ આવે છે") and https://rkhack.com ("ગુજરાતી કેલેન્ડર 2023") name them; the
 # others as ETV Bharat Gujarati's daily panchang writes them (etvbharat.com "aajnu-panchang":
 # "શુક્લ પક્ષ ચતુર્થી", 27 Aug 2025; "સપ્તમી … અષ્ટમી", 27 May 2023; "ત્રયોદશી … ચતુર્દશી",
