@@ -31,6 +31,8 @@ def _days_of(key: str, near: date) -> list[date]:
 # covers the greater share of it (both whole: the later); at neither, its sunrise day.
 # Ahoi Ashtami at moonrise, as Sankashti and Karwa Chauth: at neither, the later day.
 # Dhanteras: Trayodashi in pradosha for a ghati of it, as Pradosh; at both, the later day.
+# Holika Dahan: Purnima in pradosha free of Bhadra; at neither, the second evening when
+# Purnima lasts 3.5 praharas of that day, unless the Moon is in the umbra in that pradosha.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -67,6 +69,11 @@ DAY_RULES = [
     ("dhanteras", date(2039, 11, 14), "22 minutes of a 159-minute pradosha: under a ghati"),
     ("dhanteras", date(1929, 10, 29), "104 and 5 minutes: the second under a ghati"),
     ("dhanteras", date(2015, 11, 9), "157 and 95 minutes: both, the later"),
+    ("holika_dahan", date(1913, 3, 21), "lasts 3.5 praharas; umbral eclipse 15:42-19:12 then"),
+    ("holi", date(1913, 3, 22), "the day after Holika Dahan"),
+    ("holika_dahan", date(1941, 3, 13), "lasts 3.5 praharas; the umbra left 3 min before sunset"),
+    ("holika_dahan", date(1961, 3, 2), "in the second pradosha, free of Bhadra, umbra or not"),
+    ("holika_dahan", date(2043, 3, 25), "in the second pradosha, free of Bhadra, umbra or not"),
 ]
 
 

@@ -39,8 +39,8 @@ AT_LEAST = {
     "sharad_purnima": 1.0,
     "maha_shivaratri": 1.0,
     "ganesh_chaturthi": 1.0,
-    "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
-    "holi": 0.986,
+    "holika_dahan": 1.0,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
+    "holi": 1.0,
     "raksha_bandhan": 0.973,
     "ahoi_ashtami": 1.0,
     "dhanteras": 1.0,

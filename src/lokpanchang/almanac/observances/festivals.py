@@ -54,10 +54,13 @@ _SPRING_AND_SUMMER: tuple[LunarRule, ...] = (
         Neither.EARLIER,
         "DP: Phalguna Purnima in pradosha free of Bhadra; Bhadra all evening: that night, "
         "unless Purnima lasts 3.5 praharas of the next day (Dharmasindhu; DP month pages "
-        "1901-2049): then the next evening",
+        "1901-2049): then the next evening, but not when the Moon is in the umbra in that "
+        "evening's pradosha (DP month pages: 1913, a total eclipse in the second pradosha, "
+        "the first night; 1941, the umbra gone 3 minutes before sunset, the second)",
         month=12,
         avoid_vishti=True,
         lasting=3.5 / 4.0,
+        lasting_without_eclipse=True,
     ),
     LunarRule(
         "ugadi",

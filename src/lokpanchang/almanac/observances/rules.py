@@ -78,6 +78,8 @@ class LunarRule:
     ``with_moonrise``: the observance carries its day's moonrise whatever its part.
     ``lasting``: when no day has the tithi in the part, the later day if the tithi is in force
     at its sunrise for that share of its daytime (Holika Dahan: 3.5 of the 4 praharas).
+    ``lasting_without_eclipse``: ``lasting`` holds only when the Moon is not in the Earth's
+    umbra during that later day's part (Holika Dahan 1913: a lunar eclipse that evening).
     ``fallback``: when no day has it in the part, first the part ``fallback`` (Raksha
     Bandhan: aparahna, else pradosha, both free of Bhadra).
     ``muhurtas``: the tithi prevails only on a day it is in force at sunrise and for that many
@@ -104,6 +106,7 @@ class LunarRule:
     whole: bool = False
     with_moonrise: bool = False
     lasting: float | None = None
+    lasting_without_eclipse: bool = False
     fallback: Part | None = None
     deciding_star: int | None = None
     muhurtas: float | None = None
