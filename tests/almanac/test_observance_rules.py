@@ -31,6 +31,10 @@ def _days_of(key: str, near: date) -> list[date]:
 # covers the greater share of it (both whole: the later); at neither, its sunrise day.
 # Ahoi Ashtami at moonrise, as Sankashti and Karwa Chauth: at neither, the later day.
 # Dhanteras: Trayodashi in pradosha for a ghati of it, as Pradosh; at both, the later day.
+# Govardhan Puja: Pratipada at sunrise and for 9 muhurtas after it, else the day before.
+# Bhai Dooj: Dwitiya at aparahna; at neither, the later day. Raksha Bandhan: aparahna free of
+# Bhadra; else the second day if Purnima lasts 3 muhurtas after its sunrise; else pradosha
+# free of Bhadra. Moonrise vrats: by the upper limb's rising (4-5 minutes before the centre's).
 # Holika Dahan: Purnima in pradosha free of Bhadra; at neither, the second evening when
 # Purnima lasts 3.5 praharas of that day, unless the Moon is in the umbra in that pradosha.
 DAY_RULES = [
@@ -69,6 +73,16 @@ DAY_RULES = [
     ("dhanteras", date(2039, 11, 14), "22 minutes of a 159-minute pradosha: under a ghati"),
     ("dhanteras", date(1929, 10, 29), "104 and 5 minutes: the second under a ghati"),
     ("dhanteras", date(2015, 11, 9), "157 and 95 minutes: both, the later"),
+    ("govardhan_puja", date(1939, 11, 11), "Pratipada 06:40-11:52 on the 12th: 5.2 muhurtas"),
+    ("govardhan_puja", date(1937, 11, 3), "Pratipada 7.4 muhurtas after the 4 Nov sunrise"),
+    ("bhai_dooj", date(1941, 10, 22), "Dwitiya 17:13 to 13:34: at neither aparahna"),
+    ("bhai_dooj", date(1985, 11, 14), "Dwitiya 16:06 to 12:32: at neither aparahna"),
+    ("raksha_bandhan", date(1905, 8, 15), "Purnima 3 h 12 min after the second sunrise"),
+    ("raksha_bandhan", date(1931, 8, 28), "Purnima 2 h 43 min after the second sunrise"),
+    ("sankashti_chaturthi", date(1919, 4, 19), "Chaturthi 1 min before the centre's rising"),
+    ("sankashti_chaturthi", date(1971, 2, 14), "Chaturthi 2 min before the centre's rising"),
+    ("karwa_chauth", date(2003, 10, 14), "Chaturthi 2.4 min before the centre's rising"),
+    ("sankashti_chaturthi", date(1979, 1, 16), "Chaturthi 6.3 min before the centre's rising"),
     ("holika_dahan", date(1913, 3, 21), "lasts 3.5 praharas; umbral eclipse 15:42-19:12 then"),
     ("holi", date(1913, 3, 22), "the day after Holika Dahan"),
     ("holika_dahan", date(1941, 3, 13), "lasts 3.5 praharas; the umbra left 3 min before sunset"),

@@ -169,9 +169,14 @@ _SPRING_AND_SUMMER: tuple[LunarRule, ...] = (
         Part.APARAHNA,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Shravana Purnima at aparahna free of Bhadra, else in pradosha free of it; else "
-        "the next day if Purnima lasts 3 muhurtas after its sunrise, else the first day "
-        "after Bhadra (Dharmasindhu; DP month pages 1901-2049)",
+        "DP: Shravana Purnima at aparahna free of Bhadra, else in pradosha free of it. "
+        "Dharmasindhu: 'on this Purnima free of Bhadra, lasting more than 3 muhurtas from "
+        "sunrise, in aparahna or pradosha; when under 3 muhurtas at sunrise, on the day "
+        "before in pradosha etc. free of Bhadra' (the verse as shrishrijishaktipeethamathura."
+        "blogspot.com quotes it, 2022). So: aparahna free of Bhadra; else the next day if "
+        "Purnima lasts 3 muhurtas after its sunrise; else pradosha free of Bhadra, else the "
+        "first day after Bhadra (DP month pages 1901-2049: all 75; 1905 and 1931 the next "
+        "day though the first pradosha is partly free)",
         month=5,
         avoid_vishti=True,
         fallback=Part.PRADOSHA,

@@ -178,12 +178,17 @@ AUTUMN: tuple[LunarRule, ...] = (
         F,
         names_of("Govardhan Puja", "गोवर्धन पूजा", ta="கோவர்த்தன பூஜை"),
         1,
-        Part.MADHYAHNA,
-        Both.GREATER,
+        Part.SUNRISE,
+        Both.EARLIER,
         Neither.EARLIER,
-        "DP: Kartika Shukla Pratipada at madhyahna, at both the one it covers more; "
-        "tie-break chosen to match published dates (DP month pages 1901-2049)",
+        "DP: Kartika Shukla Pratipada. The rule Webdunia gives (hindi.webdunia.com, 2018, "
+        "'Govardhan Pooja 2018'): on Kartika Shukla Pratipada with no sight of the Moon that evening, else the "
+        "day before; when Pratipada lasts at least 9 muhurtas after sunrise, that day though "
+        "the Moon is seen. So: the day Pratipada is at sunrise and for 9 muhurtas (daytime "
+        "fifteenths) after it, else the day it begins (DP month pages 1901-2049: all 75; "
+        "1939, 5.2 muhurtas, and 1937, 7.4, on the day before)",
         month=8,
+        muhurtas=9.0,
     ),
     LunarRule(
         "bhai_dooj",
@@ -192,8 +197,11 @@ AUTUMN: tuple[LunarRule, ...] = (
         2,
         Part.APARAHNA,
         Both.GREATER,
-        Neither.EARLIER,
-        "DP: Kartika Shukla Dwitiya at aparahna; tie-break chosen to match published dates",
+        Neither.LATER,
+        "DP: Kartika Shukla Dwitiya at aparahna (the fourth fifth of the daytime); at "
+        "neither aparahna, the next day (AstroSage's Bhai Dooj page, as vijayjoshiastro.com "
+        "copies it; DP month pages 1941 and 1985); at both, the one it covers more: chosen "
+        "to match the month pages (that text's 'the next day' misses 1937, 1999 and 2023)",
         month=8,
     ),
     LunarRule(

@@ -26,11 +26,11 @@ _UMBRA_REACH = 0.1  # days: more than half the longest umbral phase of a lunar e
 class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
     ``whole``, only where it fills the part; ``least``: only where it covers at least that
-    share of the part; ``lasting``: at neither, the later day if the
-    span lasts that share of its daytime from its sunrise (with ``lasting_without_eclipse``,
-    and no umbral lunar eclipse falls in that day's part); ``fallback``: at neither, first
-    the earliest day it prevails in that part instead; ``muhurtas``: it prevails only on a
-    day it is in force at sunrise and for that many muhurtas (fifteenths of the daytime)."""
+    share of the part; ``lasting``: at neither, the later day if the span lasts that share of
+    its daytime from its sunrise (with ``lasting_without_eclipse``, and no umbral lunar
+    eclipse falls in that day's part); ``fallback``: at neither and not lasting, first the
+    earliest day it prevails in that part instead; ``muhurtas``: it prevails only on a day it
+    is in force at sunrise and for that many muhurtas (fifteenths of the daytime)."""
 
     span: Span
     part: Part
@@ -110,18 +110,24 @@ def decide(days: Days, question: Question) -> date | Unavailable:
         share = question.both is Both.SHARE and length > 0.0
         covers.append((day, amount / length if share else amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
-    if not prevailing and question.fallback is not None:
+    if not prevailing:
+        if _lasts(days, question, candidates[-1]):
+            return candidates[-1]
+        return _fallback(days, question, candidates)
+    if len(prevailing) == 1:
+        return prevailing[0][0]
+    return _tie(prevailing[0], prevailing[-1], question.both)
+
+
+def _fallback(days: Days, question: Question, candidates: list[date]) -> date | Unavailable:
+    """At neither (and not lasting): the earliest day the span prevails in the fallback part,
+    else as ``neither`` says."""
+    if question.fallback is not None:
         instead = replace(question, part=question.fallback, fallback=None, lasting=None)
         found = decide(days, replace(instead, neither=Neither.NEXT))
         if isinstance(found, Unavailable) or found in candidates:
             return found
-    if not prevailing:
-        if question.lasting is not None and _lasts(days, question, candidates[-1]):
-            return candidates[-1]
-        return _neither(candidates, question.neither)
-    if len(prevailing) == 1:
-        return prevailing[0][0]
-    return _tie(prevailing[0], prevailing[-1], question.both)
+    return _neither(candidates, question.neither)
 
 
 def _lasts(days: Days, question: Question, day: date) -> bool:
