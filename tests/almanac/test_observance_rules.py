@@ -37,6 +37,8 @@ def _days_of(key: str, near: date) -> list[date]:
 # free of Bhadra. Moonrise vrats: by the upper limb's rising (4-5 minutes before the centre's).
 # Holika Dahan: Purnima in pradosha free of Bhadra; at neither, the second evening when
 # Purnima lasts 3.5 praharas of that day, unless the Moon is in the umbra in that pradosha.
+# Ekadashi at two sunrises with the Dwadashi after it at none (1929): Trisparsha decides, the
+# Smarta fast the day before the second sunrise, Gauna and Vaishnava on it.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -112,3 +114,16 @@ def test_rama_navami_vaishnava_day_needs_three_muhurtas(published, printed):
     found = observances_between(NEW_DELHI, published, published, "en")
     kept = [item for item in found.observances if item.key == "rama_navami"]
     assert [None if item.tradition is None else item.tradition.value for item in kept] == printed
+
+
+def test_an_ekadashi_at_two_sunrises_before_a_skipped_dwadashi_is_trisparsha():
+    # Month page 1929-04: "Papamochani Ekadashi" on 5 April; "Gauna Papamochani Ekadashi |
+    # Vaishnava Papamochani Ekadashi" on 6 April, whose tithi numbers "26,27" print Ekadashi
+    # at its sunrise and Dwadashi over before the next.
+    found = observances_between(NEW_DELHI, date(1929, 4, 3), date(1929, 4, 8), "en")
+    fasts = [
+        (item.date, None if item.tradition is None else item.tradition.value)
+        for item in found.observances
+        if item.key == "papamochani_ekadashi"
+    ]
+    assert fasts == [(date(1929, 4, 5), "smarta"), (date(1929, 4, 6), "vaishnava")]
