@@ -31,6 +31,14 @@ def _days_of(key: str, near: date) -> list[date]:
 # covers the greater share of it (both whole: the later); at neither, its sunrise day.
 # Ahoi Ashtami at moonrise, as Sankashti and Karwa Chauth: at neither, the later day.
 # Dhanteras: Trayodashi in pradosha for a ghati of it, as Pradosh; at both, the later day.
+# Govardhan Puja: Pratipada at sunrise and for 9 muhurtas after it, else the day before.
+# Bhai Dooj: Dwitiya at aparahna; at neither, the later day. Raksha Bandhan: aparahna free of
+# Bhadra; else the second day if Purnima lasts 3 muhurtas after its sunrise; else pradosha
+# free of Bhadra. Moonrise vrats: by the upper limb's rising (4-5 minutes before the centre's).
+# Holika Dahan: Purnima in pradosha free of Bhadra; at neither, the second evening when
+# Purnima lasts 3.5 praharas of that day, unless the Moon is in the umbra in that pradosha.
+# Ekadashi at two sunrises with the Dwadashi after it at none (1929): Trisparsha decides, the
+# Smarta fast the day before the second sunrise, Gauna and Vaishnava on it.
 DAY_RULES = [
     ("dussehra", date(1903, 10, 1), "first aparahna only; 3 muhurtas, Shravana on the second"),
     ("dussehra", date(1971, 9, 30), "first aparahna only; 3 muhurtas, Shravana on the second"),
@@ -67,6 +75,21 @@ DAY_RULES = [
     ("dhanteras", date(2039, 11, 14), "22 minutes of a 159-minute pradosha: under a ghati"),
     ("dhanteras", date(1929, 10, 29), "104 and 5 minutes: the second under a ghati"),
     ("dhanteras", date(2015, 11, 9), "157 and 95 minutes: both, the later"),
+    ("govardhan_puja", date(1939, 11, 11), "Pratipada 06:40-11:52 on the 12th: 5.2 muhurtas"),
+    ("govardhan_puja", date(1937, 11, 3), "Pratipada 7.4 muhurtas after the 4 Nov sunrise"),
+    ("bhai_dooj", date(1941, 10, 22), "Dwitiya 17:13 to 13:34: at neither aparahna"),
+    ("bhai_dooj", date(1985, 11, 14), "Dwitiya 16:06 to 12:32: at neither aparahna"),
+    ("raksha_bandhan", date(1905, 8, 15), "Purnima 3 h 12 min after the second sunrise"),
+    ("raksha_bandhan", date(1931, 8, 28), "Purnima 2 h 43 min after the second sunrise"),
+    ("sankashti_chaturthi", date(1919, 4, 19), "Chaturthi 1 min before the centre's rising"),
+    ("sankashti_chaturthi", date(1971, 2, 14), "Chaturthi 2 min before the centre's rising"),
+    ("karwa_chauth", date(2003, 10, 14), "Chaturthi 2.4 min before the centre's rising"),
+    ("sankashti_chaturthi", date(1979, 1, 16), "Chaturthi 6.3 min before the centre's rising"),
+    ("holika_dahan", date(1913, 3, 21), "lasts 3.5 praharas; umbral eclipse 15:42-19:12 then"),
+    ("holi", date(1913, 3, 22), "the day after Holika Dahan"),
+    ("holika_dahan", date(1941, 3, 13), "lasts 3.5 praharas; the umbra left 3 min before sunset"),
+    ("holika_dahan", date(1961, 3, 2), "in the second pradosha, free of Bhadra, umbra or not"),
+    ("holika_dahan", date(2043, 3, 25), "in the second pradosha, free of Bhadra, umbra or not"),
 ]
 
 
@@ -91,3 +114,16 @@ def test_rama_navami_vaishnava_day_needs_three_muhurtas(published, printed):
     found = observances_between(NEW_DELHI, published, published, "en")
     kept = [item for item in found.observances if item.key == "rama_navami"]
     assert [None if item.tradition is None else item.tradition.value for item in kept] == printed
+
+
+def test_an_ekadashi_at_two_sunrises_before_a_skipped_dwadashi_is_trisparsha():
+    # Month page 1929-04: "Papamochani Ekadashi" on 5 April; "Gauna Papamochani Ekadashi |
+    # Vaishnava Papamochani Ekadashi" on 6 April, whose tithi numbers "26,27" print Ekadashi
+    # at its sunrise and Dwadashi over before the next.
+    found = observances_between(NEW_DELHI, date(1929, 4, 3), date(1929, 4, 8), "en")
+    fasts = [
+        (item.date, None if item.tradition is None else item.tradition.value)
+        for item in found.observances
+        if item.key == "papamochani_ekadashi"
+    ]
+    assert fasts == [(date(1929, 4, 5), "smarta"), (date(1929, 4, 6), "vaishnava")]

@@ -39,9 +39,15 @@ AT_LEAST = {
     "sharad_purnima": 1.0,
     "maha_shivaratri": 1.0,
     "ganesh_chaturthi": 1.0,
-    "holika_dahan": 0.986,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
-    "holi": 0.986,
-    "raksha_bandhan": 0.973,
+    "holika_dahan": 1.0,  # 1913: no Holika Dahan in the eclipse of 22 March's evening
+    "holi": 1.0,
+    "raksha_bandhan": 1.0,
+    "bhai_dooj": 1.0,
+    "govardhan_puja": 1.0,
+    "karwa_chauth": 1.0,
+    "sankashti_chaturthi": 1.0,
+    "ekadashi smarta": 1.0,
+    "ekadashi vaishnava": 1.0,
     "ahoi_ashtami": 1.0,
     "dhanteras": 1.0,
     "purnima": 1.0,

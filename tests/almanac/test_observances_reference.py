@@ -33,6 +33,11 @@ KNOWN_MISSES = {
         "the article names no panchang for its US date (10 October); at New York Krishna "
         "Chaturthi runs 9 Oct 13:25 to 10 Oct 10:09 EDT, in force at the 9 October moonrise"
     ),
+    "tin-holi-2026#1": (
+        "the pundits' Holi, moved off the eclipse day (3 March); drikpanchang.com's month page "
+        "of 1913 keeps Holi on the day after Holika Dahan (22 March, a day with the same "
+        "evening eclipse), so we give 3 March, after Holika Dahan on the night of 2 March"
+    ),
 }
 # Under the astronomical convention drikpanchang.com's sankranti instants are 4-6.5 minutes
 # later than ours (see PROVENANCE.md): its ayanamsa is 24" larger (convention.DRIK).

@@ -293,3 +293,17 @@ def sun_altitude(jd_ut: float, latitude: float, longitude: float) -> float:
             jd_ut, swe.ECL2HOR, (longitude, latitude, 0.0), 0.0, 0.0, ecliptic[:3]
         )
     return float(horizontal[1])
+
+
+_UMBRAL_ECLIPSES = swe.ECL_TOTAL | swe.ECL_PARTIAL  # a penumbral-only eclipse is not counted
+
+
+def umbral_lunar_eclipse_after(jd_ut: float) -> tuple[float, float]:
+    """The umbral phase (first to last contact of the Moon with the umbra, UT Julian days) of
+    the first partial or total lunar eclipse whose greatest phase is after ``jd_ut``.
+
+    Geocentric and global (``lun_eclipse_when``): a caller asks whether the phase overlaps a
+    part of its own day. Times follow Swiss Ephemeris' own Delta T, not a convention's."""
+    with _session():
+        _, times = swe.lun_eclipse_when(jd_ut, _EPHEMERIS_FLAG, _UMBRAL_ECLIPSES, False)
+    return times[2], times[3]

@@ -23,6 +23,14 @@ from lokpanchang.almanac.observances.rules import Part
 from lokpanchang.almanac.timescale import LocalTimes, local_midnight_jd
 
 Span = tuple[float, float]
+# The moonrise a vrat kept at moonrise is decided by: the Moon's upper limb with refraction,
+# its first sight, as drikpanchang.com's Karwa Chauth page gives it ("Moonrise on Karwa Chauth
+# Day": 20:13 in 2025, quoted by Newspage360; its panchang pages print the centre, 20:17).
+# The month pages 1901-2049 need it: a Chaturthi beginning 1.0-2.4 minutes before the centre's
+# rising (1919, 1971, 2003: the upper limb is up 4.1-4.5 minutes earlier) is not at that
+# moonrise; one beginning 6.3 minutes or more before it is. The moonrise an observance
+# carries for display stays the place's own (``Place.moon_rising``).
+VRAT_MOON_RISING = MoonRisingMode.UPPER_LIMB
 
 
 @dataclass(frozen=True)
@@ -61,7 +69,7 @@ class Days:
         self._sunrises = daylight.Sunrises(place.where)
         for day, frame in self._frames.items():
             self._sunrises.knowing(day, frame)
-        self._moonrises: dict[date, float | None] = {}
+        self._moonrises: dict[tuple[date, str], float | None] = {}
 
     def frame(self, day: date) -> daylight.DayFrame:
         """The Hindu day of civil date ``day`` (sunrise to next sunrise, polar rule)."""
@@ -78,19 +86,21 @@ class Days:
         """The start of the Hindu day of ``day``: its sunrise, else local midnight."""
         return self._sunrises.start(day)
 
-    def moonrise(self, day: date) -> float | None:
-        """The first moonrise inside the Hindu day of ``day``, or None."""
-        if day not in self._moonrises:
+    def moonrise(self, day: date, mode: str | None = None) -> float | None:
+        """The first moonrise inside the Hindu day of ``day``, or None (``mode``: a
+        ``MoonRisingMode``, None: the place's own)."""
+        mode = mode or self.place.moon_rising
+        if (day, mode) not in self._moonrises:
             place = self.place
-            self._moonrises[day] = daylight.first_moonrise(
+            self._moonrises[day, mode] = daylight.first_moonrise(
                 self.start(day),
                 self.start(day + timedelta(days=1)),
                 place.latitude,
                 place.longitude,
-                place.moon_rising,
+                mode,
                 place.convention,
             )
-        return self._moonrises[day]
+        return self._moonrises[day, mode]
 
     def day_of(self, jd_ut: float) -> date:
         """The civil date whose Hindu day contains the instant ``jd_ut``."""
@@ -119,7 +129,7 @@ class Days:
         """The part ``part`` of the Hindu day of ``day`` as (start, end); a point part has
         start == end. Unavailable when the day lacks the event the part is measured from."""
         if part is Part.MOONRISE:
-            rise = self.moonrise(day)
+            rise = self.moonrise(day, VRAT_MOON_RISING)
             return Unavailable.NO_MOONRISE if rise is None else (rise, rise)
         sunrise = self.sunrise(day)
         if sunrise is None:

@@ -4,9 +4,10 @@ Smarta, as drikpanchang.com's published days show: the day Ekadashi is in force 
 at two sunrises the second (Unmilini); at none (a skipped tithi) the day it begins, with
 the Gauna (alternative) fast on the next day; when the Dwadashi after it is not in force at
 the next sunrise (Trisparsha: three tithis touch one day), the day before, with the Gauna
-fast on the sunrise day, so that parana falls within Dwadashi. Vaishnava: the Gauna day if
-there is one; else the next day if Dashami still touches arunodaya (``Days.arunodaya``) or
-Dwadashi is in force at two sunrises (Vanjuli); else the Smarta day.
+fast on the sunrise day, so that parana falls within Dwadashi (Trisparsha before Unmilini:
+an Ekadashi at two sunrises whose Dwadashi is at none, month page 1929-04-05). Vaishnava:
+the Gauna day if there is one; else the next day if Dashami still touches arunodaya
+(``Days.arunodaya``) or Dwadashi is in force at two sunrises (Vanjuli); else the Smarta day.
 
 Parana, as drikpanchang.com computes it: on the day after the fast, after sunrise and after
 Hari Vasara (the first quarter of Dwadashi), within pratahkala (the first fifth of the
@@ -57,11 +58,11 @@ def fast_days(days: Days, ekadashi: lunar.Tithi) -> Fast | Unavailable:
     if not at_sunrise:  # skipped: Dashami at one sunrise, Dwadashi at the next
         begins = candidate_dates(days, (ekadashi.start, ekadashi.end))[0]
         return Fast(begins, begins + one_day)
-    if len(at_sunrise) > 1:
-        return Fast(at_sunrise[1], at_sunrise[1])
-    day = at_sunrise[0]
-    if not dwadashi_sunrises:  # Trisparsha
+    day = at_sunrise[-1]
+    if not dwadashi_sunrises:  # Trisparsha, also after an Ekadashi at two sunrises
         return Fast(day - one_day, day)
+    if len(at_sunrise) > 1:
+        return Fast(day, day)
     dawn = days.arunodaya(day)
     if isinstance(dawn, Unavailable):
         return dawn

@@ -1,13 +1,13 @@
 """The annual festivals on a tithi (part of ``table``, the one rule table; see its notes on
-months and sources)."""
+months and sources): Magha to Bhadrapada here, Ashwina and Kartika in ``festivals_autumn``."""
 
 from __future__ import annotations
 
+from lokpanchang.almanac.observances.festivals_autumn import AUTUMN, GHATASTHAPANA
 from lokpanchang.almanac.observances.model import ObservanceKind as Kind
 from lokpanchang.almanac.observances.model import Tradition
 from lokpanchang.almanac.observances.naming import names_of
 from lokpanchang.almanac.observances.rules import (
-    ONE_GHATI_OF_PRADOSHA,
     Both,
     LunarRule,
     Neither,
@@ -18,16 +18,7 @@ F = Kind.FESTIVAL
 _RAMA_NAVAMI = names_of("Rama Navami", "राम नवमी", ta="ராம நவமி")
 _JANMASHTAMI = names_of("Krishna Janmashtami", "कृष्ण जन्माष्टमी", "कृष्ण जन्माष्टमी", ta="கிருஷ்ண ஜெயந்தி")
 
-_GHATASTHAPANA = (
-    "DP's Ghatasthapana pages: 'prohibited during Amavasya and night time ... The most "
-    "important factor to consider is that Ghatasthapana is done before Hindu midday while "
-    "Pratipada is prevailing'. The first day Pratipada is in force at sunrise and for a "
-    "muhurta after it (a Pratipada of a muhurta rather than one joined with Amavasya, the "
-    "Devi Purana verse Navratri digests cite); at none, the day it begins (DP month pages "
-    "1901-2049). "
-)
-
-ANNUAL: tuple[LunarRule, ...] = (
+_SPRING_AND_SUMMER: tuple[LunarRule, ...] = (
     LunarRule(
         "vasant_panchami",
         F,
@@ -63,10 +54,13 @@ ANNUAL: tuple[LunarRule, ...] = (
         Neither.EARLIER,
         "DP: Phalguna Purnima in pradosha free of Bhadra; Bhadra all evening: that night, "
         "unless Purnima lasts 3.5 praharas of the next day (Dharmasindhu; DP month pages "
-        "1901-2049): then the next evening",
+        "1901-2049): then the next evening, but not when the Moon is in the umbra in that "
+        "evening's pradosha (DP month pages: 1913, a total eclipse in the second pradosha, "
+        "the first night; 1941, the umbra gone 3 minutes before sunset, the second)",
         month=12,
         avoid_vishti=True,
         lasting=3.5 / 4.0,
+        lasting_without_eclipse=True,
     ),
     LunarRule(
         "ugadi",
@@ -87,7 +81,7 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.SUNRISE,
         Both.EARLIER,
         Neither.EARLIER,
-        _GHATASTHAPANA + "Chaitra Shukla Pratipada",
+        GHATASTHAPANA + "Chaitra Shukla Pratipada",
         month=1,
         muhurtas=1.0,
     ),
@@ -175,9 +169,14 @@ ANNUAL: tuple[LunarRule, ...] = (
         Part.APARAHNA,
         Both.EARLIER,
         Neither.EARLIER,
-        "DP: Shravana Purnima at aparahna free of Bhadra, else in pradosha free of it; else "
-        "the next day if Purnima lasts 3 muhurtas after its sunrise, else the first day "
-        "after Bhadra (Dharmasindhu; DP month pages 1901-2049)",
+        "DP: Shravana Purnima at aparahna free of Bhadra, else in pradosha free of it. "
+        "Dharmasindhu: 'on this Purnima free of Bhadra, lasting more than 3 muhurtas from "
+        "sunrise, in aparahna or pradosha; when under 3 muhurtas at sunrise, on the day "
+        "before in pradosha etc. free of Bhadra' (the verse as shrishrijishaktipeethamathura."
+        "blogspot.com quotes it, 2022). So: aparahna free of Bhadra; else the next day if "
+        "Purnima lasts 3 muhurtas after its sunrise; else pradosha free of Bhadra, else the "
+        "first day after Bhadra (DP month pages 1901-2049: all 75; 1905 and 1931 the next "
+        "day though the first pradosha is partly free)",
         month=5,
         avoid_vishti=True,
         fallback=Part.PRADOSHA,
@@ -225,199 +224,6 @@ ANNUAL: tuple[LunarRule, ...] = (
         "it: tie-break chosen to match the month pages 1901-2049 (six such years, 1929-2033)",
         month=6,
     ),
-    LunarRule(
-        "sharad_navratri_begins",
-        F,
-        names_of("Sharad Navratri begins", "शारदीय नवरात्रि आरम्भ"),
-        1,
-        Part.SUNRISE,
-        Both.EARLIER,
-        Neither.EARLIER,
-        _GHATASTHAPANA + "Ashwina Shukla Pratipada",
-        month=7,
-        muhurtas=1.0,
-    ),
-    LunarRule(
-        "durga_ashtami",
-        F,
-        names_of("Durga Ashtami", "दुर्गा अष्टमी", ta="துர்காஷ்டமி"),
-        8,
-        Part.PRATAH,
-        Both.LATER,
-        Neither.EARLIER,
-        "DP: Ashwina Shukla Ashtami: the day it fills the pratahkala (the first fifth of the "
-        "daytime), at both the later; at none the first, joined with Saptami (DP month "
-        "pages 1901-2049)",
-        month=7,
-        whole=True,
-    ),
-    LunarRule(
-        "maha_navami",
-        F,
-        names_of("Maha Navami", "महानवमी", ta="மகா நவமி"),
-        9,
-        Part.APARAHNA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Ashwina Shukla Navami on the day Ashtami and Navami meet: Navami at aparahna, "
-        "at both the earlier (DP month pages 1901-2049)",
-        month=7,
-    ),
-    LunarRule(
-        "dussehra",
-        F,
-        names_of("Dussehra", "विजयादशमी", hi="दशहरा", ta="விஜயதசமி"),
-        10,
-        Part.APARAHNA,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Ashwina Shukla Dashami at aparahna. Dharmasindhu (Marathi, transliteral.org/"
-        "pages/z80504212607): 'in aparahna on two days or on neither, and Shravana on one "
-        "of them: take that (Shravana) day'; on both with Shravana on both or neither, and "
-        "on neither, the first; in aparahna on the first day only, the second lasting six "
-        "ghatis but ending before aparahna, with Shravana that day: the second (DP month "
-        "pages 1901-2049: Shravana at aparahna, 6 ghatis = 3 muhurtas after sunrise)",
-        month=7,
-        deciding_star=22,
-    ),
-    LunarRule(
-        "sharad_purnima",
-        F,
-        names_of("Sharad Purnima", "शरद पूर्णिमा"),
-        15,
-        Part.NISHITA,
-        Both.LATER,
-        Neither.LATER,
-        "DP: Ashwina Purnima at nishita, as Kojagara Puja; at both nishitas or neither, the "
-        "later day: tie-breaks chosen to match the month pages 1901-2049 (one case each, "
-        "1923 and 2041; no source states them)",
-        month=7,
-        with_moonrise=True,
-    ),
-    LunarRule(
-        "karwa_chauth",
-        F,
-        names_of("Karwa Chauth", "करक चतुर्थी", hi="करवा चौथ"),
-        19,
-        Part.MOONRISE,
-        Both.EARLIER,
-        Neither.LATER,
-        "DP and NS: Kartika (purnimanta) Krishna Chaturthi at moonrise; both: the earlier",
-        month=7,
-        fast=True,
-    ),
-    LunarRule(
-        "ahoi_ashtami",
-        F,
-        names_of("Ahoi Ashtami", "अहोई अष्टमी"),
-        23,
-        Part.MOONRISE,
-        Both.EARLIER,
-        Neither.LATER,
-        "DP: Kartika (purnimanta) Krishna Ashtami at moonrise (the evening's sighting, as "
-        "Karwa Chauth), as Dharmasindhu reckons the moonrise vrats (Sankata Chaturthi 'is to "
-        "be reckoned as of Chandrodaya kaala Vyapti', kamakoti.org's Essence of Dharma "
-        "Sindhu, ch. 5); at both moonrises the earlier, at neither the later, the tie-breaks "
-        "of Sankashti: chosen to match the month pages 1901-2049 (all 72; the five at "
-        "neither moonrise, 1919, 1931, 1971, 1991 and 1993, on the later day)",
-        month=7,
-        fast=True,
-    ),
-    LunarRule(
-        "dhanteras",
-        F,
-        names_of("Dhanteras", "धनत्रयोदशी", hi="धनतेरस"),
-        28,
-        Part.PRADOSHA,
-        Both.LATER,
-        Neither.LATER,
-        "DP: Kartika (purnimanta) Krishna Trayodashi in pradosha, for at least one of its six "
-        "ghatis as Pradosh; at both or neither the later day: the ghati and tie-breaks chosen "
-        "to match the month pages 1901-2049 (all 75; unlike Pradosh, both: the later, 1953 "
-        "and 2015)",
-        month=7,
-        least=ONE_GHATI_OF_PRADOSHA,
-    ),
-    LunarRule(
-        "narak_chaturdashi",
-        F,
-        names_of("Narak Chaturdashi", "नरक चतुर्दशी", ta="நரக சதுர்த்தசி"),
-        29,
-        Part.ARUNODAYA,
-        Both.GREATER,
-        Neither.EARLIER,
-        "DP: Abhyang snan before sunrise while Chaturdashi prevails (arunodaya); at both, "
-        "the one it covers more (DP month pages 1901-2049)",
-        month=7,
-    ),
-    LunarRule(
-        "diwali",
-        F,
-        names_of(
-            "Diwali",
-            "दीपावली",
-            hi="दिवाली",
-            ta="தீபாவளி",
-            te="దీపావళి",
-            kn="ದೀಪಾವಳಿ",
-            ml="ദീപാവലി",
-            mr="दिवाळी",
-            gu="દિવાળી",
-            bn="দীপাবলি",
-        ),
-        30,
-        Part.PRADOSHA,
-        Both.LATER_IF_GHATI,
-        Neither.EARLIER,
-        "DP: Lakshmi Puja when Amavasya prevails in pradosha; on both evenings, the second "
-        "if Amavasya lasts at least one ghati after its sunset (NS)",
-        month=7,
-    ),
-    LunarRule(
-        "govardhan_puja",
-        F,
-        names_of("Govardhan Puja", "गोवर्धन पूजा", ta="கோவர்த்தன பூஜை"),
-        1,
-        Part.MADHYAHNA,
-        Both.GREATER,
-        Neither.EARLIER,
-        "DP: Kartika Shukla Pratipada at madhyahna, at both the one it covers more; "
-        "tie-break chosen to match published dates (DP month pages 1901-2049)",
-        month=8,
-    ),
-    LunarRule(
-        "bhai_dooj",
-        F,
-        names_of("Bhai Dooj", "यम द्वितीया", hi="भाई दूज", mr="भाऊबीज", bn="ভাইফোঁটা"),
-        2,
-        Part.APARAHNA,
-        Both.GREATER,
-        Neither.EARLIER,
-        "DP: Kartika Shukla Dwitiya at aparahna; tie-break chosen to match published dates",
-        month=8,
-    ),
-    LunarRule(
-        "chhath_puja",
-        F,
-        names_of("Chhath Puja", "सूर्य षष्ठी", hi="छठ पूजा"),
-        6,
-        Part.SUNRISE,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP month pages 1901-2049: Chhath Puja (Sandhya Arghya) on the day Kartika Shukla "
-        "Shashthi is in force at sunrise",
-        month=8,
-        fast=True,
-    ),
-    LunarRule(
-        "kartika_purnima",
-        F,
-        names_of("Kartika Purnima", "कार्तिक पूर्णिमा", ta="கார்த்திகை பௌர்ணமி"),
-        15,
-        Part.SUNRISE,
-        Both.EARLIER,
-        Neither.EARLIER,
-        "DP: Kartika Purnima at sunrise",
-        month=8,
-    ),
 )
+
+ANNUAL: tuple[LunarRule, ...] = (*_SPRING_AND_SUMMER, *AUTUMN)

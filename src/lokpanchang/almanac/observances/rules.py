@@ -78,8 +78,11 @@ class LunarRule:
     ``with_moonrise``: the observance carries its day's moonrise whatever its part.
     ``lasting``: when no day has the tithi in the part, the later day if the tithi is in force
     at its sunrise for that share of its daytime (Holika Dahan: 3.5 of the 4 praharas).
-    ``fallback``: when no day has it in the part, first the part ``fallback`` (Raksha
-    Bandhan: aparahna, else pradosha, both free of Bhadra).
+    ``lasting_without_eclipse``: ``lasting`` holds only when the Moon is not in the Earth's
+    umbra during that later day's part (Holika Dahan 1913: a lunar eclipse that evening).
+    ``fallback``: when no day has it in the part and ``lasting`` does not take the later
+    day, first the part ``fallback`` (Raksha Bandhan: aparahna, else pradosha, both free of
+    Bhadra).
     ``muhurtas``: the tithi prevails only on a day it is in force at sunrise and for that many
     muhurtas (fifteenths of the daytime) after it (Ghatasthapana: one).
     ``deciding_star``: a nakshatra (1..27) whose presence in the part decides (Vijayadashami's
@@ -104,6 +107,7 @@ class LunarRule:
     whole: bool = False
     with_moonrise: bool = False
     lasting: float | None = None
+    lasting_without_eclipse: bool = False
     fallback: Part | None = None
     deciding_star: int | None = None
     muhurtas: float | None = None

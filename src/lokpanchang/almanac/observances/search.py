@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from lokpanchang.almanac import ephemeris
 from lokpanchang.almanac.observances.days import Days, Span
 from lokpanchang.almanac.observances.model import Unavailable
 from lokpanchang.almanac.observances.rules import Both, LunarRule, Neither, Part
@@ -18,16 +19,18 @@ from lokpanchang.almanac.observances.rules import Both, LunarRule, Neither, Part
 GHATI_DAYS = 24.0 / 1440.0  # one ghati: 24 minutes
 _SECOND = 1.0 / 86400.0
 _ARUNODAYA_REACH = 0.14  # days: more than the longest arunodaya (2/15 of a 24-hour night)
+_UMBRA_REACH = 0.1  # days: more than half the longest umbral phase of a lunar eclipse (4 h)
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """Where ``span`` must prevail: ``part`` of the day, minus ``excluded`` (Bhadra); with
     ``whole``, only where it fills the part; ``least``: only where it covers at least that
-    share of the part; ``lasting``: at neither, the later day if the
-    span lasts that share of its daytime from its sunrise; ``fallback``: at neither, first
-    the earliest day it prevails in that part instead; ``muhurtas``: it prevails only on a
-    day it is in force at sunrise and for that many muhurtas (fifteenths of the daytime)."""
+    share of the part; ``lasting``: at neither, the later day if the span lasts that share of
+    its daytime from its sunrise (with ``lasting_without_eclipse``, and no umbral lunar
+    eclipse falls in that day's part); ``fallback``: at neither and not lasting, first the
+    earliest day it prevails in that part instead; ``muhurtas``: it prevails only on a day it
+    is in force at sunrise and for that many muhurtas (fifteenths of the daytime)."""
 
     span: Span
     part: Part
@@ -39,6 +42,7 @@ class Question:
     fallback: Part | None = None
     muhurtas: float | None = None
     least: float | None = None
+    lasting_without_eclipse: bool = False
 
 
 def question_for(rule: LunarRule, span: Span, excluded: Span | None) -> Question:
@@ -54,6 +58,7 @@ def question_for(rule: LunarRule, span: Span, excluded: Span | None) -> Question
         rule.fallback,
         rule.muhurtas,
         rule.least,
+        rule.lasting_without_eclipse,
     )
 
 
@@ -105,22 +110,41 @@ def decide(days: Days, question: Question) -> date | Unavailable:
         share = question.both is Both.SHARE and length > 0.0
         covers.append((day, amount / length if share else amount))
     prevailing = [(day, amount) for day, amount in covers if amount > 0.0]
-    if not prevailing and question.fallback is not None:
-        instead = replace(question, part=question.fallback, fallback=None, lasting=None)
-        found = decide(days, replace(instead, neither=Neither.NEXT))
-        if isinstance(found, Unavailable) or found in candidates:
-            return found
     if not prevailing:
-        if question.lasting is not None and _lasts(days, question, candidates[-1]):
+        if _lasts(days, question, candidates[-1]):
             return candidates[-1]
-        return _neither(candidates, question.neither)
+        return _fallback(days, question, candidates)
     if len(prevailing) == 1:
         return prevailing[0][0]
     return _tie(prevailing[0], prevailing[-1], question.both)
 
 
+def _fallback(days: Days, question: Question, candidates: list[date]) -> date | Unavailable:
+    """At neither (and not lasting): the earliest day the span prevails in the fallback part,
+    else as ``neither`` says."""
+    if question.fallback is not None:
+        instead = replace(question, part=question.fallback, fallback=None, lasting=None)
+        found = decide(days, replace(instead, neither=Neither.NEXT))
+        if isinstance(found, Unavailable) or found in candidates:
+            return found
+    return _neither(candidates, question.neither)
+
+
 def _lasts(days: Days, question: Question, day: date) -> bool:
-    return question.lasting is not None and lasts(days, question.span, day, question.lasting)
+    if question.lasting is None or not lasts(days, question.span, day, question.lasting):
+        return False
+    return not (question.lasting_without_eclipse and eclipsed(days, day, question.part))
+
+
+def eclipsed(days: Days, day: date, part: Part) -> bool:
+    """Whether the Moon is in the Earth's umbra (a partial or total lunar eclipse; a
+    penumbral one does not count) at some instant of ``part`` of ``day``'s Hindu day."""
+    window = days.part(day, part)
+    if isinstance(window, Unavailable):
+        return False
+    start, end = window
+    begin, finish = ephemeris.umbral_lunar_eclipse_after(start - _UMBRA_REACH)
+    return begin <= end and finish >= start
 
 
 def lasts(days: Days, span: Span, day: date, share: float) -> bool:
