@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import CursorResult, Engine, Result, create_engine, event
+from sqlalchemy import CursorResult, Engine, Result, create_engine, event, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, SQLAlchemyError
@@ -113,6 +113,17 @@ def insert_ignoring_conflicts(session: Session, model):
     (``.on_conflict_do_nothing(...)``), in the session's dialect."""
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     return dialect.insert(model)
+
+
+def bulk_update(model):
+    """An ORM ``UPDATE`` of ``model``'s rows that leaves the session's objects alone.
+
+    SQLAlchemy otherwise synchronises them: a criterion it cannot evaluate in Python (a
+    literal state list) makes it fetch the key of every matched row and look each up in the
+    identity map, which for a run's million rows cost 130 MB and seconds of CPU. Use it
+    where the rows moved are not loaded as objects in the same session.
+    """
+    return update(model).execution_options(synchronize_session=False)
 
 
 def affected_rows(result: Result[Any]) -> int:

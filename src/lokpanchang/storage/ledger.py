@@ -33,7 +33,12 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session, lazyload
 
 from lokpanchang.storage import reply_log
-from lokpanchang.storage.db import affected_rows, in_chunks, insert_ignoring_conflicts
+from lokpanchang.storage.db import (
+    affected_rows,
+    bulk_update,
+    in_chunks,
+    insert_ignoring_conflicts,
+)
 from lokpanchang.storage.models import (
     AnnouncementLog,
     BroadcastRun,
@@ -124,10 +129,18 @@ def insert_run_rows(
         insert_ignoring_conflicts(session, MessageLog)
         .from_select(columns, subscribers)
         .on_conflict_do_nothing(index_elements=["user_id", "local_date"])
-        .returning(MessageLog.id)
     )
-    # Counted through RETURNING: psycopg reports no rowcount for INSERT .. ON CONFLICT.
-    return len(session.execute(statement).all())
+    return _inserted_count(session, statement)
+
+
+def _inserted_count(session: Session, statement) -> int:
+    """Run an INSERT .. ON CONFLICT DO NOTHING and count the rows it wrote, in the database:
+    psycopg reports no rowcount for it, and fetching a million ids to count them held them
+    all in the worker."""
+    if session.get_bind().dialect.name != "postgresql":
+        return affected_rows(session.execute(statement))
+    inserted = statement.returning(MessageLog.id).cte("inserted")
+    return session.execute(select(func.count()).select_from(inserted)).scalar_one()
 
 
 def insert_rows(
@@ -187,7 +200,7 @@ def sendable_bounds(
 def claim(session: Session, model: Ledger, where, now: datetime, stale_before: datetime) -> list:
     """Claim the sendable rows matching ``where`` (a conditional update); the claimed ids."""
     statement = (
-        update(model)
+        bulk_update(model)
         .where(where, sendable(model, stale_before, now))
         .values(status=L.CLAIMED, claimed_at=now, attempts=model.attempts + 1)
         .returning(model.id)
@@ -222,7 +235,7 @@ def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, 
         return 0
     moved = 0
     for chunk in in_chunks(ids):
-        statement = update(model).where(
+        statement = bulk_update(model).where(
             id_in(session, model.id, chunk), status_in(model, sources(target))
         )
         moved += affected_rows(session.execute(statement.values(status=target, **values)))
@@ -231,7 +244,7 @@ def move(session: Session, model: Ledger, ids: list[int], target: LedgerStatus, 
 
 def move_where(session: Session, model: Ledger, where, target: LedgerStatus, **values) -> int:
     """Move every row matching ``where`` whose state allows it to ``target``."""
-    statement = update(model).where(where, status_in(model, sources(target)))
+    statement = bulk_update(model).where(where, status_in(model, sources(target)))
     return affected_rows(session.execute(statement.values(status=target, **values)))
 
 
@@ -246,7 +259,7 @@ def late_run_rows(session: Session, run_id: int) -> int:
     owed = and_(
         MessageLog.run_id == run_id, MessageLog.status.in_(OWED_LEDGER), MessageLog.late.is_(False)
     )
-    statement = update(MessageLog).where(owed).values(late=True)
+    statement = bulk_update(MessageLog).where(owed).values(late=True)
     return affected_rows(session.execute(statement))
 
 
@@ -264,7 +277,7 @@ def withdraw_unwanted(session: Session, ids: list[int], now: datetime) -> list[i
         .exists()
     )
     statement = (
-        update(MessageLog)
+        bulk_update(MessageLog)
         .where(
             id_in(session, MessageLog.id, ids),
             status_in(MessageLog, sources(L.WITHDRAWN)),
