@@ -6,22 +6,24 @@ usage than the source, the difference is listed with its reason.
 
 Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa, kn, ml, gu),
 karanas in tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr), the Sanskrit
-tithis, nakshatras, karanas and months in tests/almanac/test_native_sanskrit.py; seasons,
-ayanas, pakshas, the Gujarati tithis, the Sanskrit and Tamil samvatsaras and the Sanskrit
-period names (राहुकालः …) in tests/almanac/test_native_year_names.py.
+tithis, nakshatras, karanas, months and connecting words (पर्यन्तम्, ततः) in
+tests/almanac/test_native_sanskrit.py; seasons (with the Sanskrit and all six Gujarati),
+ayanas (with the Sanskrit), pakshas, the Gujarati tithis, the Sanskrit and Tamil samvatsaras
+and the Sanskrit period names (राहुकालः …) in tests/almanac/test_native_year_names.py; the
+Telugu and Kannada samvatsaras in tests/almanac/test_native_samvatsaras.py.
 
-Not yet checked: the samvatsaras whole but in Sanskrit and Tamil (ours are the North Indian
-names in each script, five of them seen in print in te, hi, kn, gu; Telugu almanacs write their
-own forms, ప్రమోద్యూత for प्रमोद in wikimili "Telugu years", and the śloka a Kannada blog
-quotes reads प्रमोदूत; no full list could be read whole this session: a known gap); the
-Sanskrit seasons and the Gujarati third (વર્ષા); the ayanas in mr, bn, sa; the pakshas in ml
-and ta (Tamil pages write both சுக்ல பக்ஷம் and வளர்பிறை/தேய்பிறை, panchang.astrosage.com's
-Tamil "பக்ஷம் | தேய்பிறை": to be settled); the Sanskrit connecting words पर्यन्तम्, ततः (no
-Sanskrit daily panchanga using them was found). Single sources only, which a reader of each
-should confirm: the Tamil samvatsaras 19-60 (one dictionary project's calendar), the Kannada
-nakshatras (one localisation; kn.wikipedia "ಪಂಚಾಂಗ", MobileDiff/365644, writes 23-26 in Kannada
-form, ಧನಿಷ್ಥೆ, ಶತಭಿಷೆ, ಪೂರ್ವಾಭಾದ್ರೆ, ಉತ್ತರಾಭಾದ್ರೆ, where ours has ಧನಿಷ್ಠ … ಉತ್ತರಭಾದ್ರಪದ: to be
-settled), the Marathi yogas (one blog; four of them also in the Date panchang), the Malayalam
+Not yet checked: the samvatsaras whole in ml, hi, mr, gu, bn (ours are the North Indian names
+in each script; single names seen in print in hi and gu, and the North Indian śloka checks
+the Sanskrit forms we keep; no Malayalam list of the sixty was found, and the Hindi lists
+found in applications disagree with one another, हेमलंब/हेमलंबी, शोभन/शोभकृत: to be settled
+with a Hindi almanac's list); the ayanas in mr and bn; the pakshas in ml and ta (Tamil pages
+write both சுக்ல பக்ஷம் and வளர்பிறை/தேய்பிறை, panchang.astrosage.com's Tamil "பக்ஷம் |
+தேய்பிறை": to be settled). Single sources only, which a reader of each should confirm: the
+Telugu and Kannada samvatsaras (applications' name tables, a second application agreeing on
+all but a few names; no almanac's own list of the sixty was read), the Tamil samvatsaras
+19-60 (one dictionary project's calendar), the Kannada nakshatras (one localisation;
+kn.wikipedia "ಪಂಚಾಂಗ", MobileDiff/365644, writes 23-26 in Kannada form, ಧನಿಷ್ಥೆ, ಶತಭಿಷೆ,
+ಪೂರ್ವಾಭಾದ್ರೆ, ಉತ್ತರಾಭಾದ್ರೆ, where ours has ಧನಿಷ್ಠ … ಉತ್ತರಭಾದ್ರಪದ: to be settled), the Marathi yogas (one blog; four of them also in the Date panchang), the Malayalam
 karanas (by their animals, സിംഹം … പുഴു: one blog and a second page's pairing) and yogas (one
 blog, which ends 1-19 in ം and writes 20-27 as Sanskrit stems). The Kannada yogas have a second
 source, and the Kannada karanas two that split on five names

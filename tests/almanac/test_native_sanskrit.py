@@ -8,13 +8,15 @@ NAKSHATRAM_NAMES, KARANAM_NAMES and CHANDRA_MASA_NAMES), written here as stems w
 case ending (पुष्यः → पुष्य, बवम् → बव), as our names are; S = the Sūrya Siddhānta in GRETIL's
 Devanagari (github.com/sanskrit/raw_etexts, mixed/gretil_devanAgarI/6_sastra/8_jyot/
 suryasiddhanta.md at commit 260be7063e2dad1897abe10001bdcaf36eb4e24e). Where we keep another
-name than J, the difference is listed with its reason.
+name than J, the difference is listed with its reason. The connecting words of the message
+(पर्यन्तम्, ततः) are checked against the Bhagavad Gita's usage (below).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from lokpanchang import languages
 from lokpanchang.almanac.names import table
 from lokpanchang.almanac.observances.names_table import AMAVASYA, PURNIMA
 from tests.almanac.test_native_names import nfc, usage_with_ours
@@ -68,6 +70,14 @@ SANSKRIT_MONTH_USAGE_KEPT = {
     6: ("आश्विन", "both name the month; आश्विन as Hindi and Marathi almanacs print it"),
 }
 
+# The connecting words of the message ("… until 10:37, then …"), as Sanskrit uses them: the
+# Bhagavad Gita with its word meanings (github.com/gita/gita, data/verse.json at commit
+# 700c015912aa3f17ec2f275b9cfdd4f04278f47f): 8.17 "सहस्रयुगपर्यन्तमहर्यद्ब्रह्मणो विदुः"
+# ("paryantam—until") and 1.13 "ततः शङ्खाश्च भेर्यश्च" ("tataḥ—thereafter"). Sanskrit joins
+# पर्यन्तम् to the noun before it (सहस्रयुग-पर्यन्तम्); ours follows a time in digits, so it
+# stands apart ("{name} {time} पर्यन्तम्").
+SANSKRIT_CONNECTING_WORDS = {"until": "पर्यन्तम्", "then": "ततः"}
+
 USAGE = {
     "tithi": (SANSKRIT_TITHIS, SANSKRIT_TITHI_USAGE_KEPT),
     "nakshatra": (SANSKRIT_NAKSHATRAS, SANSKRIT_NAKSHATRA_USAGE_KEPT),
@@ -88,3 +98,8 @@ def test_the_fixed_karanas_are_the_surya_siddhantas(number):
 
 def test_the_full_and_new_moon_observances_name_them_as_the_tithis():
     assert (PURNIMA["sa"], AMAVASYA["sa"]) == tuple(table("tithi", "sa")[14:])
+
+
+@pytest.mark.parametrize("key", sorted(SANSKRIT_CONNECTING_WORDS))
+def test_the_connecting_words_are_the_sanskrit_ones(key):
+    assert languages.words("sa")[key].split()[-1] == SANSKRIT_CONNECTING_WORDS[key]

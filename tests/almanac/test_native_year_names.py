@@ -32,6 +32,10 @@ from tests.almanac.test_native_names import nfc, usage_with_ours
 # ("ஹேமந்த ருது … சிசிர ருது … வசந்த ருது … கிரீஷ்ம ருது … வர்ஷா ருது … சரத் ருது");
 # tamizhan.net ("அயணங்கள் மற்றும் ருதுக்கள்") writes them with ஸ and க்ரீ (வஸந்தருது, ஸரத்ருது),
 # as srinivassharmablog.wordpress.com ("நித்ய கர்மானுஷ்டானம் (40)": வஸந்த ருது, க்ரீஷ்ம ருது).
+# Sanskrit: the sanskrit-coders' panchanga generator (github.com/jyotisham/jyotisha,
+# jyotisha/panchaanga/temporal/festival/applier/solar.py at commit
+# db4fa3d35beb4dc8e0a743551bb95e06933afe61, RTU_MASA_NAMES, in Harvard-Kyoto: vasantaRtuH,
+# grISmaRtuH, varSaRtuH, zaradRtuH, hEmantaRtuH, ziziraRtuH), the season before ऋतुः.
 # Malayalam is checked in tests/almanac/test_native_names.py.
 SEASONS = {
     "hi": ("वसंत ग्रीष्म वर्षा शरद हेमंत शिशिर", {}),
@@ -43,13 +47,24 @@ SEASONS = {
         "வசந்த கிரீஷ்ம வர்ஷா சரத் ஹேமந்த சிசிர",
         {0: ("வஸந்த", "the Sanskrit's ஸ, as tamizhan.net and srinivassharmablog write it")},
     ),
+    "sa": (
+        "वसन्त ग्रीष्म वर्ष शरद् हेमन्त शिशिर",
+        {
+            2: (
+                "वर्षा",
+                "the season's own name (वर्षाः), as Hindi and Marathi write it; J writes the"
+                " compound's वर्ष-",
+            )
+        },
+    ),
 }
 # Seasons in Gujarati, by number: Bombay Samachar's almanac column "આજનું પંચાંગ" (પંડિત જિતેન
 # હરિહર મહેસાણાવાળા) heads each day "(<ayana> સૌર <season>ઋતુ)": "વસંતૠતુ"
 # (bombaysamachar.com/panchang/todays-almanac-178), "ગ્રીષ્મૠતુ" (-229), "શરદ ઋતુ" (-9),
-# "હેમંતૠતુ/ શિશિર ૠતુ" (-90); vyaspanchang.com writes "હેમંતઋતુ" too (?p=9219). No Gujarati
-# page found writes the third (વર્ષા): it is not checked.
-GUJARATI_SEASONS = {1: "વસંત", 2: "ગ્રીષ્મ", 4: "શરદ", 5: "હેમંત", 6: "શિશિર"}
+# "હેમંતૠતુ/ શિશિર ૠતુ" (-90), "(દક્ષિણાયન સૌર વર્ષાઋતુ)" (29 July 2022,
+# bombaysamachar.com/todays-almanac-26/; "વર્ષાૠતુ", 19 Aug 2022, todays-almanac-40/);
+# vyaspanchang.com writes "હેમંતઋતુ" too (?p=9219).
+GUJARATI_SEASONS = {1: "વસંત", 2: "ગ્રીષ્મ", 3: "વર્ષા", 4: "શરદ", 5: "હેમંત", 6: "શિશિર"}
 
 # Ayana (Uttarayana, Dakshinayana). Hindi: "‘उत्तरायण और दक्षिणायन’",
 # https://www.hindihaihum.com/tag/uttarayan/. Gujarati: the Bombay Samachar column above,
@@ -61,12 +76,16 @@ GUJARATI_SEASONS = {1: "વસંત", 2: "ગ્રીષ્મ", 4: "શરદ
 # Kannada: ETV Bharat Kannada's daily panchanga, "ಆಯನ : ಉತ್ತರಾಯಣ" (10 May 2023,
 # etvbharat.com/kannada/karnataka/bharat/daily-panchanga-of-wednesday/ka20230510002258249249309),
 # and "ಅಲ್ಲಿಂದ ಅವನ ದಕ್ಷಿಣಾಯನ ಪ್ರಾರಂಭವಾಗುತ್ತದೆ" (sanatanprabhat.org/kannada, "ಭಾರತದ ಅಧಿಕೃತ ಪಂಚಾಂಗ").
+# Sanskrit: the generator named for the seasons above, its uttarAyaNam and dakSiNAyanam
+# (RTU_MASA_NAMES), written here without the case ending, as our names are (उत्तरायणम् →
+# उत्तरायण).
 AYANAS = {
     "hi": ("उत्तरायण दक्षिणायन", {}),
     "gu": ("ઉત્તરાયણ દક્ષિણાયન", {}),
     "te": ("ఉత్తరాయణం దక్షిణాయనం", {}),
     "ta": ("உத்தராயணம் தட்சிணாயனம்", {}),
     "kn": ("ಉತ್ತರಾಯಣ ದಕ್ಷಿಣಾಯನ", {}),
+    "sa": ("उत्तरायण दक्षिणायन", {}),
     "ml": (
         "ഉത്തരായനം ദക്ഷിണായനം",
         {0: ("ഉത്തരായണം", "the Sanskrit ṇ (उत्तरायण), as Tamil and Telugu write it; the blog ന")},
@@ -180,6 +199,22 @@ SANSKRIT_SAMVATSARAS_KEPT = {
     51: ("कालयुक्त", NORTH),
 }
 
+# The North Indian forms we keep, by number, as the North Indian śloka of the sixty names has
+# them (transliteral.org, m.transliteral.org/pages/z90404225114/view: "प्रभवो १ विभवः २ … अङ्गिराः
+# ६ श्रीमुखो ७ भावो ८ युवा ९ धाता १० … प्रमाथी १३ … सुभानुश्च १७ … मन्मथ २९ दुर्मुखौ ३० … प्रमादी च
+# ४७ … कालयुक्तश्च ५२"), written without the case ending or the joined च (अङ्गिराः → अङ्गिरा,
+# दुर्मुखौ → दुर्मुख). The same śloka writes the 45th विरोधकृत्, where ours keeps विरोधिकृत्.
+NORTH_INDIAN_SLOKA_SAMVATSARAS = {
+    6: "अङ्गिरा",
+    9: "युवा",
+    10: "धाता",
+    13: "प्रमाथी",
+    17: "सुभानु",
+    30: "दुर्मुख",
+    47: "प्रमादी",
+    52: "कालयुक्त",
+}
+
 
 # Samvatsaras in Tamil, as Tamil names the years: the Tamil calendar class of the Tamil
 # dictionary project github.com/ThaniThamizhAkarathiKalanjiyam/TamilNadu, tnDateTime.cs at
@@ -200,14 +235,16 @@ TAMIL_SAMVATSARAS_KEPT = {
 }
 
 
-# Samvatsaras as almanacs print the year, by (language, number): a check of single names in
-# the lists not yet checked whole. Telugu: the Telugu Hindustan Times' daily panchangam, "శ్రీ
-# విశ్వావసు నామ సంవత్సరం" (23 Nov 2025). Hindi: "शक संवत् 1947 (विश्वावसु संवत्)"
-# (newspr.live, horoscope-today-motivation-morning) and "नव संवत्सर 2079 का नाम नल होगा"
-# (news4himachal.com/what-is-the-name-of-2079-samvatsar-news4.html). Kannada: ETV Bharat
-# Kannada, "ಸಂವತ್ಸರ : ಶುಭಕೃತ್" (10 May 2023). Gujarati: Bombay Samachar's column, "વિક્રમ સંવત
+# Samvatsaras as almanacs print the year, by (language, number): a check of single names
+# beside the full lists. Telugu: the Telugu Hindustan Times' daily panchangam, "శ్రీ
+# విశ్వావసు నామ సంవత్సరం" (23 Nov 2025), and telugu.newsmeter.in, 19 March 2023 ("ఈ కొత్త
+# సంవత్సరం పేరు శ్రీ శోభకృత్", ugadi-2023-names-telugu-years-and-months-709642). Hindi: "शक
+# संवत् 1947 (विश्वावसु संवत्)" (newspr.live, horoscope-today-motivation-morning) and "नव
+# संवत्सर 2079 का नाम नल होगा" (news4himachal.com/what-is-the-name-of-2079-samvatsar-news4.html).
+# Kannada: ETV Bharat Kannada, "ಸಂವತ್ಸರ : ಶುಭಕೃತ್" (10 May 2023). Gujarati: Bombay Samachar's column, "વિક્રમ સંવત
 # ૨૦૮૦, ‘રાક્ષસ’ નામ સંવત્" (bombaysamachar.com/panchang/todays-almanac-281).
 SAMVATSARAS_IN_PRINT = {
+    ("te", 37): "శోభకృత్",
     ("te", 39): "విశ్వావసు",
     ("hi", 39): "विश्वावसु",
     ("hi", 50): "नल",
@@ -250,6 +287,14 @@ def test_sanskrit_periods_are_the_sanskrit_panchangas(key):
 def test_sanskrit_samvatsaras_are_the_sanskrit_list_but_the_north_indian_forms():
     expected = usage_with_ours(SANSKRIT_SAMVATSARAS, SANSKRIT_SAMVATSARAS_KEPT)
     assert list(table("samvatsara", "sa")) == expected
+
+
+def test_the_north_indian_forms_we_keep_are_the_north_indian_slokas():
+    ours = {
+        number: table("samvatsara", "sa")[number - 1] for number in NORTH_INDIAN_SLOKA_SAMVATSARAS
+    }
+    sloka = {number: nfc(name)[0] for number, name in NORTH_INDIAN_SLOKA_SAMVATSARAS.items()}
+    assert ours == sloka
 
 
 def test_tamil_samvatsaras_are_the_tamil_years():

@@ -6,7 +6,7 @@ masa, ritu, ayana, adhika, samvatsara).
 names, indexed by number - 1; ``VARA`` holds the weekdays as each language writes them,
 ``TAMIL``, ``TELUGU`` (``dravidian``), ``KANNADA``, ``MALAYALAM`` (``kannada_malayalam``) and
 ``BENGALI``, ``HINDI``, ``MARATHI``, ``GUJARATI`` (``indo_aryan``), gathered in ``NATIVE``, the
-names those almanacs write in their own form. The index functions map tithi and karana numbers onto their names
+names those almanacs write in their own form (the Telugu and Kannada years: ``samvatsaras``). The index functions map tithi and karana numbers onto their names
 (see ``limbs``).
 """
 

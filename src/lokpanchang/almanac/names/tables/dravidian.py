@@ -10,6 +10,8 @@ tests/almanac/test_native_names.py and its neighbours.
 
 from __future__ import annotations
 
+from lokpanchang.almanac.names.tables import samvatsaras
+
 # Names that Tamil almanacs write in their own form rather than as transliterated Sanskrit:
 # nakshatras, tithis, and the yogas and karanas with Tamil's final ம் (விஷ்கம்பம், பவம்) and
 # names of their own (சுப்பிரமம், பிராம்யம், ஐந்திரம்; தைதுளை, கரசை, வணிசை, பத்திரை), and the
@@ -191,7 +193,8 @@ TAMIL = {
 # Sanskrit: acchatelugupth.blogspot.com/2020/03/blog-post_51.html ("తిథులు") and
 # sravanthisai.blogspot.com/2008/10/day-in-telugu-tithi.html (పాడ్యమి); so too the nakshatras
 # (పుష్యమి, మఖ, పుబ్బ, ఉత్తర, చిత్త), the months (ఆశ్వయుజ, పుష్య, ఫాల్గుణ), the yoga సుకర్మ and
-# the karanas తైతుల, గరజి, చతుష్పాత్, the season వర్ష (ఋతువు) and the ayanas in ం.
+# the karanas తైతుల, గరజి, చతుష్పాత్, the season వర్ష (ఋతువు), the ayanas in ం and the
+# samvatsaras as Telugu names the years (ప్రమోదూత, ఆంగీరస, దుర్ముఖి: ``samvatsaras``).
 TELUGU: dict[str, tuple[str, ...]] = {
     "tithi": (
         "పాడ్యమి",
@@ -298,4 +301,5 @@ TELUGU: dict[str, tuple[str, ...]] = {
     ),
     "ritu": ("వసంత", "గ్రీష్మ", "వర్ష", "శరద్", "హేమంత", "శిశిర"),
     "ayana": ("ఉత్తరాయణం", "దక్షిణాయనం"),
+    "samvatsara": samvatsaras.TELUGU,
 }

@@ -9,6 +9,8 @@ tests/almanac/test_native_names.py and its neighbours.
 
 from __future__ import annotations
 
+from lokpanchang.almanac.names.tables import samvatsaras
+
 # Nakshatras as Malayalam almanacs name them (the 27 "naal"), not transliterated Sanskrit, and
 # the tithis with Malayalam's short final vowel and chillus (പ്രഥമ, ചതുർത്ഥി, അമാവാസി) and the
 # lunar months, seasons and ayanas ending in ം (ചൈത്രം, ഭാദ്രം, ആഗ്രഹായണം; വസന്തം; ഉത്തരായണം), the yogas as a
@@ -134,7 +136,8 @@ MALAYALAM: dict[str, tuple[str, ...]] = {
 # Tithis as Kannada almanacs name them (ಪಾಡ್ಯ, ಬಿದಿಗೆ, ತದಿಗೆ, ಚೌತಿ … ಹುಣ್ಣಿಮೆ):
 # kn.wikipedia.org/wiki/ಪಂಚಾಂಗ ("ತಿಥಿಗಳು ಯಾವುವೆಂದರೆ"); so too the months (ಆಶ್ವಯುಜ, ಮಾರ್ಗಶಿರ,
 # ಪುಷ್ಯ, ಫಾಲ್ಗುಣ), the karanas ತೈತುಲ, ಚತುಷ್ಪಾತ್, the nakshatras with Kannada's short final
-# vowel (ಅಶ್ವಿನಿ, ಮೃಗಶಿರ, ರೇವತಿ), the yoga ಸುಕರ್ಮ and the season ವರ್ಷ.
+# vowel (ಅಶ್ವಿನಿ, ಮೃಗಶಿರ, ರೇವತಿ), the yoga ಸುಕರ್ಮ, the season ವರ್ಷ and the samvatsaras as
+# Kannada names the years (ಪ್ರಮೋದೂತ, ಆಂಗೀರಸ, ಕಾಳಯುಕ್ತಿ: ``samvatsaras``).
 KANNADA: dict[str, tuple[str, ...]] = {
     "tithi": (
         "ಪಾಡ್ಯ",
@@ -240,4 +243,5 @@ KANNADA: dict[str, tuple[str, ...]] = {
         "ನಾಗ",
     ),
     "ritu": ("ವಸಂತ", "ಗ್ರೀಷ್ಮ", "ವರ್ಷ", "ಶರದ್", "ಹೇಮಂತ", "ಶಿಶಿರ"),
+    "samvatsara": samvatsaras.KANNADA,
 }
