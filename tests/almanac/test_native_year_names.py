@@ -76,11 +76,21 @@ GUJARATI_SEASONS = {1: "વસંત", 2: "ગ્રીષ્મ", 3: "વર્
 # Kannada: ETV Bharat Kannada's daily panchanga, "ಆಯನ : ಉತ್ತರಾಯಣ" (10 May 2023,
 # etvbharat.com/kannada/karnataka/bharat/daily-panchanga-of-wednesday/ka20230510002258249249309),
 # and "ಅಲ್ಲಿಂದ ಅವನ ದಕ್ಷಿಣಾಯನ ಪ್ರಾರಂಭವಾಗುತ್ತದೆ" (sanatanprabhat.org/kannada, "ಭಾರತದ ಅಧಿಕೃತ ಪಂಚಾಂಗ").
+# Marathi: Loksatta, "उत्तरायण आणि दक्षिणायन या दोन स्थिती आहेत"
+# (loksatta.com/do-you-know/do-you-know-what-is-dakshinayan-scj-81-3736017), and the Marathi
+# Vikaspedia ("सूर्याचे उत्तरेकडे जाणे म्हणजे उत्तरायण व दक्षिणेकडे जाणे म्हणजे दक्षिणायन",
+# https://मराठी.विकासपीडिया.भारत/education/childrens-corner/92d94291794b932/90592f928).
+# Bengali: "সূর্যের উত্তরায়ণ ও দক্ষিণায়ন বলতে কী বোঝো" (prayasanswer.com, January 2024).
+# The AstroSage app (see
+# tests/almanac/test_native_samvatsaras.py) writes दक्षिणायण, দক্ষিণায়ণ, a ṇ the compound
+# दक्षिण + अयन does not take.
 # Sanskrit: the generator named for the seasons above, its uttarAyaNam and dakSiNAyanam
 # (RTU_MASA_NAMES), written here without the case ending, as our names are (उत्तरायणम् →
 # उत्तरायण).
 AYANAS = {
     "hi": ("उत्तरायण दक्षिणायन", {}),
+    "mr": ("उत्तरायण दक्षिणायन", {}),
+    "bn": ("উত্তরায়ণ দক্ষিণায়ন", {}),
     "gu": ("ઉત્તરાયણ દક્ષિણાયન", {}),
     "te": ("ఉత్తరాయణం దక్షిణాయనం", {}),
     "ta": ("உத்தராயணம் தட்சிணாயனம்", {}),
@@ -106,7 +116,8 @@ AYANAS = {
 # Marathi also says शुद्ध for Shukla ("वैशाख शुद्ध पौर्णिमा", windowsofnewthoughts.com).
 # Bengali: bn.wikipedia "পক্ষ" ("পক্ষ ২টি। শুক্লপক্ষ এবং কৃষ্ণপক্ষ"). Kannada: kn.wikipedia
 # "ಪಂಚಾಂಗ" ("… ಶುಕ್ಲಪಕ್ಷವೆಂತಲೂ … ಕೃಷ್ಣಪಕ್ಷವೆಂತಲೂ ಕರೆಯುತ್ತಾರೆ", kn.wikipedia.org/wiki/ವಿಶೇಷ:MobileDiff/365499)
-# and ETV Bharat Kannada ("ಪಕ್ಷ : ಕೃಷ್ಣ", 10 May 2023).
+# and ETV Bharat Kannada ("ಪಕ್ಷ : ಕೃಷ್ಣ", 10 May 2023). Malayalam: the AstroSage app's Malayalam
+# table (ConstantsMl.java, ``pakshas``; see tests/almanac/test_native_samvatsaras.py).
 PAKSHAS = {
     "hi": "शुक्ल कृष्ण",
     "mr": "शुक्ल कृष्ण",
@@ -115,6 +126,7 @@ PAKSHAS = {
     "sa": "शुक्ल कृष्ण",
     "bn": "শুক্ল কৃষ্ণ",
     "kn": "ಶುಕ್ಲ ಕೃಷ್ಣ",
+    "ml": "ശുക്ല കൃഷ്ണ",
 }
 
 # Tithis in Gujarati print, by number. 1-3: the key of a Gujarati (Jain) almanac,

@@ -2,7 +2,9 @@
 
 The Unicode blocks of Bengali, Gujarati, Telugu, Kannada and Malayalam follow the Devanagari
 layout letter for letter, so a name moves between them by a fixed offset (Bengali writes
-va as ba, ya, ḍa and ḍha after a vowel as য়, ড়, ঢ়, and no hasanta at a word's end). Tamil lacks aspirated and voiced stops, so it gets an explicit letter map.
+va as ba, ya, ḍa and ḍha after a vowel as য়, ড়, ঢ়, a final t as ৎ (সর্বজিৎ, as শরৎ) and no
+hasanta at a word's end). Tamil lacks aspirated and voiced stops, so it gets an explicit letter
+map.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ _BENGALI_NUKTA = re.compile(
     "(?<=[\u0980-\u09cc\u09d7])([\u09af\u09a1\u09a2])(?!\u09cd|\u09c1\u0995\u09cd\u09a4)"
 )
 _BENGALI_FINAL_HASANTA = re.compile("\u09cd(?![\u0980-\u09ff])")
+_BENGALI_FINAL_T = re.compile("\u09a4\u09cd(?![\u0980-\u09ff])")  # ত্ -> ৎ (khanda ta)
 # A nasal becomes anusvara before a stop of its own class (ङ्क, ञ्च, ण्ड, न्त, म्ब) and म
 # before व, a sibilant or ह (सम्वत् -> संवत); a doubled nasal or one before a nasal, another
 # class, य, र or ल stays (उत्पन्ना, जन्म, पुण्य, सौम्य, सम्राट), as Hindi writes them.
@@ -109,4 +112,5 @@ def to_script(devanagari: str, lang: str) -> str:
 def _as_bengali_writes(text: str) -> str:
     text = "".join(_BENGALI_FIXES.get(char, char) for char in text)
     text = _BENGALI_NUKTA.sub("\\1\u09bc", text)
+    text = _BENGALI_FINAL_T.sub("\u09ce", text)
     return _BENGALI_FINAL_HASANTA.sub("", text)

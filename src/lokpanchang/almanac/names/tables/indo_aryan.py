@@ -4,7 +4,8 @@ script), by language and kind.
 
 Each tuple is indexed as the Sanskrit one in ``limbs`` (tithis: one paksha, 15 = Purnima,
 16 = Amavasya). The sources of native usage are beside each table in
-tests/almanac/test_native_names.py and its neighbours (test_native_year_names.py: seasons).
+tests/almanac/test_native_names.py and its neighbours (test_native_year_names.py: seasons;
+test_native_samvatsaras.py: the years).
 """
 
 from __future__ import annotations
@@ -107,6 +108,12 @@ def _sanskrit_but(names: tuple[str, ...], changes: dict[int, str]) -> tuple[str,
 _SEASONS_WITHOUT_FINAL_VIRAMA = _sanskrit_but(
     tuple(scripts.with_anusvara(name) for name in year.SANSKRIT["ritu"]), {4: "शरद"}
 )
+# The years as the AstroSage app's Hindi, Marathi and Gujarati lists write them: without the
+# Sanskrit's final virama (सर्वजित, शुभकृत), as शरद; Gujarati writes ળ in પિંગળ, કાળયુક્ત (કાળ,
+# time; કાલ is "tomorrow"), as in મંગળ.
+_SAMVATSARAS_WITHOUT_FINAL_VIRAMA = tuple(
+    scripts.with_anusvara(name).removesuffix("\u094d") for name in year.SANSKRIT["samvatsara"]
+)
 HINDI: dict[str, tuple[str, ...]] = {
     "tithi": _sanskrit_but(
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["tithi"]),
@@ -118,6 +125,7 @@ HINDI: dict[str, tuple[str, ...]] = {
     ),
     "masa": _sanskrit_but(year.SANSKRIT["masa"], {4: "आषाढ़"}),
     "ritu": _SEASONS_WITHOUT_FINAL_VIRAMA,
+    "samvatsara": _SAMVATSARAS_WITHOUT_FINAL_VIRAMA,
 }
 
 # Marathi almanacs name some nakshatras their own way: मृग, पुनर्वसू, पूर्वा, उत्तरा, मूळ,
@@ -151,6 +159,7 @@ MARATHI: dict[str, tuple[str, ...]] = {
         tuple(scripts.with_anusvara(name) for name in limbs.SANSKRIT["karana"]), {10: "चतुष्पाद"}
     ),
     "ritu": _SEASONS_WITHOUT_FINAL_VIRAMA,
+    "samvatsara": _SAMVATSARAS_WITHOUT_FINAL_VIRAMA,
 }
 
 # Gujarati almanacs name the months in Gujarati form (જેઠ, ભાદરવો, આસો, કારતક, માગશર, મહા,
@@ -196,4 +205,8 @@ GUJARATI: dict[str, tuple[str, ...]] = {
         "ફાગણ",
     ),
     "ritu": tuple(scripts.to_script(name, "gu") for name in _SEASONS_WITHOUT_FINAL_VIRAMA),
+    "samvatsara": tuple(
+        scripts.to_script(name, "gu")
+        for name in _sanskrit_but(_SAMVATSARAS_WITHOUT_FINAL_VIRAMA, {51: "पिंगळ", 52: "काळयुक्त"})
+    ),
 }
