@@ -74,7 +74,7 @@ def test_languages_differ_where_their_words_differ():
     assert label("vara", 3, "mr") == "मंगळवार"
     assert label("nakshatra", 6, "ta") == "திருவாதிரை"
     assert label("tithi", 16, "te") == "కృష్ణ పాడ్యమి"
-    assert label("tithi", 16, "ta") == "கிருஷ்ண பிரதமை"
+    assert label("tithi", 16, "ta") == "தேய்பிறை பிரதமை"
     assert label("ritu", 1, "ta") == "வஸந்த"
 
 

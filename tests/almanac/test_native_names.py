@@ -8,17 +8,15 @@ Yogas are checked in tests/almanac/test_native_yogas.py (bn, hi, ta, te, mr, sa,
 karanas in tests/almanac/test_native_karanas.py (hi, ta, te, kn, ml, bn, gu, mr), the Sanskrit
 tithis, nakshatras, karanas, months and connecting words (पर्यन्तम्, ततः) in
 tests/almanac/test_native_sanskrit.py; seasons (with the Sanskrit and all six Gujarati),
-ayanas (with the Sanskrit, Marathi and Bengali), pakshas (with the Malayalam), the Gujarati
-tithis, the Sanskrit and Tamil samvatsaras and the Sanskrit period names (राहुकालः …) in
-tests/almanac/test_native_year_names.py; the Telugu, Kannada, Hindi, Marathi, Gujarati and
+ayanas (with the Sanskrit, Marathi and Bengali), pakshas (with the Malayalam and Tamil,
+வளர்பிறை, தேய்பிறை), the Gujarati tithis, the Sanskrit and Tamil samvatsaras and the Sanskrit
+period names (राहुकालः …) in tests/almanac/test_native_year_names.py; the Telugu, Kannada, Hindi, Marathi, Gujarati and
 Bengali samvatsaras in tests/almanac/test_native_samvatsaras.py.
 
 Not yet checked: the samvatsaras whole in ml (ours are the North Indian names letter for
 letter, long final vowels and no chillu: യുവാ, പാര്ഥിവ; the one Malayalam list found, the
 AstroSage app's, has the South Indian forms, short vowels and chillus, and slips in a dozen
-names: a Malayalam almanac's list should settle it); the paksha in ta (Tamil pages write both
-சுக்ல பக்ஷம் and வளர்பிறை/தேய்பிறை, panchang.astrosage.com's Tamil "பக்ஷம் | தேய்பிறை", the
-AstroSage app's Tamil வளர்பிறை, தேய்பிறை: to be settled). Single sources only, which a reader
+names: a Malayalam almanac's list should settle it). Single sources only, which a reader
 of each should confirm: the Hindi, Marathi, Gujarati and Bengali samvatsaras (one
 application's lists, with its slips; the Hindi lists other applications carry disagree with
 it and each other, हेमलंब/हेमलंबी, शोभन/शोभकृत, विरोधकृत/विरोधिकृत), the Malayalam paksha, the

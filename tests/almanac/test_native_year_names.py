@@ -117,7 +117,16 @@ AYANAS = {
 # Bengali: bn.wikipedia "পক্ষ" ("পক্ষ ২টি। শুক্লপক্ষ এবং কৃষ্ণপক্ষ"). Kannada: kn.wikipedia
 # "ಪಂಚಾಂಗ" ("… ಶುಕ್ಲಪಕ್ಷವೆಂತಲೂ … ಕೃಷ್ಣಪಕ್ಷವೆಂತಲೂ ಕರೆಯುತ್ತಾರೆ", kn.wikipedia.org/wiki/ವಿಶೇಷ:MobileDiff/365499)
 # and ETV Bharat Kannada ("ಪಕ್ಷ : ಕೃಷ್ಣ", 10 May 2023). Malayalam: the AstroSage app's Malayalam
-# table (ConstantsMl.java, ``pakshas``; see tests/almanac/test_native_samvatsaras.py).
+# table (ConstantsMl.java, ``pakshas``; see tests/almanac/test_native_samvatsaras.py). Tamil
+# names the fortnight before a tithi வளர்பிறை (waxing moon) and தேய்பிறை (waning moon):
+# ta.wikipedia's article "வளர்பிறை துவிதியைத் திதி", Times Now Tamil ("ஆடி மாதம் தேய்பிறை
+# அஷ்டமி 2024 …"; "வளர்பிறை திதியாகவும் தேய்பிறை திதியாகவும்",
+# tamil.timesnownews.com/spirituality/aadi-month-theipirai-ashtami-2024-date-time-puja-worship-
+# rituals-and-what-to-do-article-112039429), AstroVed's Tamil calendar ("தேய்பிறை அஷ்டமி …
+# கிருஷ்ண பக்ஷ அஷ்டமி என்று அழைக்கப்படுகிறது", astroved.com/tamil/daily-calendar/theipirai-
+# ashtami) and the AstroSage app's Tamil table (``pakshas``: வளர்பிறை, தேய்பிறை). The Sanskrit
+# words are in print too (Oneindia Tamil: "சுக்ல பட்ச அஷ்டமி" beside "வளர்பிறை அஷ்டமி"), but
+# as the learned word beside the everyday one.
 PAKSHAS = {
     "hi": "शुक्ल कृष्ण",
     "mr": "शुक्ल कृष्ण",
@@ -127,6 +136,7 @@ PAKSHAS = {
     "bn": "শুক্ল কৃষ্ণ",
     "kn": "ಶುಕ್ಲ ಕೃಷ್ಣ",
     "ml": "ശുക്ല കൃഷ്ണ",
+    "ta": "வளர்பிறை தேய்பிறை",
 }
 
 # Tithis in Gujarati print, by number. 1-3: the key of a Gujarati (Jain) almanac,

@@ -17,9 +17,11 @@ from lokpanchang.almanac.names.tables import samvatsaras
 # names of their own (சுப்பிரமம், பிராம்யம், ஐந்திரம்; தைதுளை, கரசை, வணிசை, பத்திரை), and the
 # lunar months as a Tamil almanac names them beside its solar months (சைத்ரம் … பால்குணம்),
 # the seasons as Dinamalar writes them before ருது (but வஸந்த, with ஸ), the ayanas in ம்
-# (உத்தராயணம், தட்சிணாயனம்) and the samvatsaras as Tamil names the years (பிரமோதூத,
-# வெகுதானிய), not transliterated (प्रमोद, बहुधान्य).
+# (உத்தராயணம், தட்சிணாயனம்), the samvatsaras as Tamil names the years (பிரமோதூத,
+# வெகுதானிய), not transliterated (प्रमोद, बहुधान्य), and the pakshas as Tamil names them
+# before a tithi, வளர்பிறை (waxing) and தேய்பிறை (waning), not சுக்ல, கிருஷ்ண.
 TAMIL = {
+    "paksha": ("வளர்பிறை", "தேய்பிறை"),
     "nakshatra": (
         "அஸ்வினி",
         "பரணி",
