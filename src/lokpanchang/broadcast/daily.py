@@ -36,16 +36,22 @@ L = LedgerStatus
 
 
 def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int, int]]:
-    """Mark the run running, owe its subscribers their rows, and return batch bounds.
+    """Mark the run running and return batch bounds over its rows.
 
-    Returns no batches for a finished run, so a duplicate ``send_for_timezone`` is harmless.
+    Rows owed ahead (``prepare.owe_ahead``) are sent at once: owing the rest of the slot
+    (who joined, moved in or resumed since) means asking about every subscriber, seconds
+    at a million, so it is left to a last batch, ``latecomers``, which owes them first. A
+    run owed nothing ahead is owed here. Returns no batches for a finished run, so a
+    duplicate ``send_for_timezone`` is harmless.
     """
     with transaction(settings.effective_database_url) as session:
         run = runs.run(session, run_id)
         if run is None or run.status not in OPEN_RUNS:
             return []
         _mark_running(settings, run, now)
-        owe_run(session, settings, run, now)
+        owed_ahead = ledger.last_run_row(session, run_id)
+        if owed_ahead is None:
+            owe_run(session, settings, run, now)
         if run.late:  # rows prepared ahead were owed before the run was known to be late
             ledger.late_run_rows(session, run_id)
         if past_grace(settings, run, now):
@@ -55,9 +61,17 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
         bounds = ledger.sendable_bounds(
             session, ledger.DAILY, ledger.run_rows(run_id), stale, now, settings.batch_size
         )
+        if owed_ahead is not None:
+            bounds.append(latecomers(owed_ahead))
         run.batches = max(run.batches, len(bounds))
     log.info("run.started", run_id=run_id, batches=len(bounds))
     return bounds
+
+
+def latecomers(owed_ahead: int) -> tuple[int, int]:
+    """The bounds of the batch that owes, then sends, the rows of those who became due
+    after the run's rows were owed ahead (ids after ``owed_ahead``)."""
+    return (owed_ahead + 1, ledger.OPEN_END)
 
 
 def _mark_running(settings: Settings, run, now: datetime) -> None:
@@ -123,6 +137,8 @@ class DailyBatch(LedgerSelection):
         run = runs.run(session, self.run_id)
         if run is None or run.status != RunStatus.RUNNING:
             return []
+        if self.bounds[1] == ledger.OPEN_END:  # the latecomers' batch (``start_run``)
+            owe_run(session, self.settings, run, now)
         if past_grace(self.settings, run, now):
             give_up_late_run(session, run)
             return []

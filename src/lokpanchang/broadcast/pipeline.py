@@ -32,7 +32,7 @@ from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.hooks import RESULT_HOOKS
 from lokpanchang.delivery.base import Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.channels import identities_for
-from lokpanchang.storage import ledger
+from lokpanchang.storage import ledger, outcome_rows
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.states import LedgerStatus
 
@@ -207,7 +207,7 @@ def _new_pins(items: list[Claimed]) -> dict[int, str]:
 def _give_back(ctx, session, selection: Selection, items: list[Claimed], now, tally) -> None:
     """Rows that could not be rendered never left: they wait a back-off and go again."""
     values = [_not_sent(ctx, i.row_id, i.attempts, None, now, "content failed") for i in items]
-    ledger.record(session, selection.model, values)
+    outcome_rows.record(session, selection.model, values)
     for row in values:
         tally.add(row["status"])
         if row["status"] == L.RETRY:
@@ -255,7 +255,7 @@ def record(
     outcomes = [(item.row_id, item.user_id, item.message, r) for item, r in zip(sent, results)]
 
     def write(session) -> None:
-        ledger.record(session, selection.model, rows)
+        outcome_rows.record(session, selection.model, rows)
         for hook in RESULT_HOOKS:
             hook.recorded(session, selection.model, outcomes, now)
         if halt is not None:

@@ -186,11 +186,23 @@ def sendable_bounds(
     session: Session, model: Ledger, where, stale_before: datetime, now: datetime, size: int
 ) -> list[tuple[int, int]]:
     """The rows matching ``where`` that owe an attempt now, cut into consecutive batches of
-    ``size`` in id order, as inclusive (first id, last id) bounds. Cut by the database (one
-    window query), so the caller never holds every id of a run (a million at a time)."""
+    at most ``size`` in id order, as inclusive (first id, last id) bounds. Cut by the
+    database, so the caller never holds every id of a run (a million at a time).
+
+    A run's rows are written by one statement, so their ids are nearly consecutive: then
+    the id range is cut in steps of ``size`` (one aggregate; numbering a million rows took
+    a second at the instant); where more than half the range is other rows, by numbering.
+    """
+    owing = sendable(model, stale_before, now)
+    span = select(func.min(model.id), func.max(model.id), func.count()).where(where, owing)
+    first, last, count = session.execute(span).one()
+    if not count:
+        return []
+    if last - first + 1 <= 2 * count:
+        return [(low, min(low + size - 1, last)) for low in range(first, last + 1, size)]
     numbered = (
         select(model.id, ((func.row_number().over(order_by=model.id) - 1) // size).label("batch"))
-        .where(where, sendable(model, stale_before, now))
+        .where(where, owing)
         .subquery()
     )
     query = select(func.min(numbered.c.id), func.max(numbered.c.id)).group_by(numbered.c.batch)
@@ -206,6 +218,15 @@ def claim(session: Session, model: Ledger, where, now: datetime, stale_before: d
         .returning(model.id)
     )
     return sorted(session.execute(statement).scalars())
+
+
+OPEN_END = 2**63 - 1
+"""The last bound of a batch open at its end: every row id after its first (ids are BIGINT)."""
+
+
+def last_run_row(session: Session, run_id: int) -> int | None:
+    """The id of the run's last row (None: it owes no row yet)."""
+    return session.execute(select(func.max(MessageLog.id)).where(run_rows(run_id))).scalar()
 
 
 def run_rows(run_id: int, bounds: tuple[int, int] | None = None):
@@ -288,59 +309,6 @@ def withdraw_unwanted(session: Session, ids: list[int], now: datetime) -> list[i
     )
     withdrawn = set(session.execute(statement).scalars())
     return [row_id for row_id in ids if row_id not in withdrawn]
-
-
-def record(session: Session, model: Ledger, rows: list[dict]) -> None:
-    """Bulk UPDATE by id: each dict holds a row's ``id``, its new ``status`` and the columns
-    that outcome writes. One statement per (status, columns): a batch of outcomes costs a
-    few statements whatever its size. A row whose state no longer allows the move (a status
-    webhook got there first) is left alone."""
-    groups: dict[tuple, list[dict]] = defaultdict(list)
-    for row in rows:
-        groups[(row["status"], tuple(sorted(row)))].append(row)
-    table = cast(Table, model.__table__)
-    write = _record_from_arrays if session.get_bind().dialect.name == "postgresql" else _record_each
-    for (status, keys), members in sorted(groups.items()):
-        write(
-            session,
-            table,
-            LedgerStatus(status),
-            [k for k in keys if k not in ("id", "status")],
-            members,
-        )
-
-
-def _record_each(session: Session, table: Table, status, columns: list[str], rows: list[dict]):
-    """One executemany UPDATE by id (SQLite)."""
-    values = {name: bindparam(f"v_{name}", type_=table.c[name].type) for name in columns}
-    statement = (
-        update(table)
-        .where(table.c.id == bindparam("row_id"), status_in(table.c, sources(status)))
-        .values(status=status.value, **values)
-    )
-    session.execute(
-        statement, [{"row_id": r["id"], **{f"v_{c}": r[c] for c in columns}} for r in rows]
-    )
-
-
-def _record_from_arrays(
-    session: Session, table: Table, status, columns: list[str], rows: list[dict]
-):
-    """One UPDATE .. FROM unnest(ids, column arrays) (PostgreSQL): one statement and one
-    parameter per column instead of one execution per row. The arrays are typed like their
-    columns, so a column that is NULL in every row still has its type."""
-    names = ["id", *columns]
-    arrays = [
-        bindparam(f"a_{name}", [r[name] for r in rows], type_=ARRAY(table.c[name].type))
-        for name in names
-    ]
-    given = func.unnest(*arrays).table_valued(*names).render_derived(name="given")
-    statement = (
-        update(table)
-        .where(table.c.id == given.c.id, status_in(table.c, sources(status)))
-        .values(status=status.value, **{name: given.c[name] for name in columns})
-    )
-    session.execute(statement)
 
 
 def expire_stale_sending(session: Session, run_id: int, stale_before: datetime) -> int:
