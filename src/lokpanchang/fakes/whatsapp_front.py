@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
@@ -58,9 +59,15 @@ class Front:
         self.loop = asyncio.get_running_loop()
         self.server: asyncio.AbstractServer | None = None
         self.connections: set[SendConnection] = set()
+        self.tasks: set[asyncio.Task] = set()  # held: the loop keeps only weak references
 
     def connection(self) -> SendConnection:
         return SendConnection(self)
+
+    def run(self, coroutine: Coroutine[object, object, None]) -> None:
+        task = self.loop.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def close(self) -> None:
         """Stop listening and close every client connection (their tunnels with them)."""
@@ -154,7 +161,7 @@ class SendConnection(asyncio.Protocol):
     def _answer(self, send: tuple[str, str, str, bytes], keep_alive: bool = True) -> None:
         api = self.front.api
         if not api.answering.is_set():
-            self.front.loop.create_task(self._answer_when_allowed(send, keep_alive))
+            self.front.run(self._answer_when_allowed(send, keep_alive))
             return
         answer = api.send(*send)
         transport = self.transport
@@ -187,7 +194,7 @@ class SendConnection(asyncio.Protocol):
         assert self.transport is not None
         self.transport.pause_reading()
         first, self.pending = bytes(self.pending), bytearray()
-        self.front.loop.create_task(self._connect_tunnel(first))
+        self.front.run(self._connect_tunnel(first))
 
     async def _connect_tunnel(self, first: bytes) -> None:
         assert self.transport is not None
