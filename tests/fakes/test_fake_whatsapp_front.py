@@ -138,3 +138,15 @@ def test_the_front_enforces_each_number_s_rate_with_130429():
     answers = asyncio.run(_with_fake(scenario, rate=2))
     codes = [orjson.loads(body).get("error", {}).get("code") for _, body in answers]
     assert codes == [None, None, 130429, 130429]
+
+
+def test_a_client_expecting_100_continue_is_told_to_continue():
+    async def scenario(reader, writer, api):
+        head, _, body = send_request("919000000001").partition(b"\r\n\r\n")
+        writer.write(head + b"\r\nExpect: 100-continue\r\n\r\n")
+        interim = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        writer.write(body)
+        return interim, await read_answer(reader)
+
+    interim, (status, _) = asyncio.run(_with_fake(scenario))
+    assert (interim, status) == (b"HTTP/1.1 100 Continue\r\n\r\n", 200)

@@ -137,6 +137,8 @@ class SendConnection(asyncio.Protocol):
             self.authorization = value.decode("latin-1")
         elif lowered == b"user-agent":
             self.client = value.decode("latin-1")
+        elif lowered == b"expect" and value.lower() == b"100-continue" and self.transport:
+            self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")  # curl waits for it
 
     def on_body(self, body: bytes) -> None:
         self.body.append(body)
