@@ -42,11 +42,16 @@ LISTING = b"GET /_fake/messages HTTP/1.1\r\nHost: fake\r\n\r\n"
 
 async def read_answer(reader: asyncio.StreamReader) -> tuple[int, bytes]:
     """One HTTP/1.1 answer with a Content-Length: (status, body)."""
+    status, _, body = await read_answer_with_headers(reader)
+    return status, body
+
+
+async def read_answer_with_headers(reader: asyncio.StreamReader) -> tuple[int, dict, bytes]:
     head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
     lines = head.decode("latin-1").split("\r\n")
     headers = dict(line.lower().split(": ", 1) for line in lines[1:] if line)
     body = await asyncio.wait_for(reader.readexactly(int(headers["content-length"])), 10)
-    return int(lines[0].split()[1]), body
+    return int(lines[0].split()[1]), headers, body
 
 
 async def _with_fake(scenario, **values):
@@ -74,6 +79,20 @@ def test_a_send_then_a_listing_then_a_send_share_one_connection():
     assert orjson.loads(answers[1][1])["messages"][0]["to"] == "919000000001"
     assert orjson.loads(answers[2][1])["contacts"][0]["wa_id"] == "919000000002"
     assert connections == 1
+
+
+def test_after_a_listing_the_connection_s_sends_come_back_to_the_front():
+    async def scenario(reader, writer, api):
+        answers = []
+        for request in (LISTING, send_request("919000000001"), LISTING):
+            writer.write(request)
+            answers.append(await read_answer_with_headers(reader))
+        return answers
+
+    listing, send, again = asyncio.run(_with_fake(scenario))
+    assert "aiohttp" in listing[1]["server"]  # the listings are aiohttp's
+    assert (send[0], "server" in send[1]) == (200, False)  # the send is the front's again
+    assert orjson.loads(again[2])["messages"][0]["to"] == "919000000001"
 
 
 def test_two_pipelined_sends_are_answered_in_order():

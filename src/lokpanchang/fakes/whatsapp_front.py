@@ -5,8 +5,9 @@ CPU per request than the fake's checks (bench/BENCHMARKS.md, "## Fake Cloud API"
 the clients use is served by this protocol: uvloop's transport, httptools' C parser, one write
 per answer. ``POST /{version}/{phone_number_id}/messages`` is judged by ``FakeCloudAPI.send``,
 the same checks the aiohttp handler runs. Any other request (uploads, the ``/_fake/`` listings)
-turns its connection into a tunnel to the aiohttp application on a private loopback port, which
-answers it and whatever follows on that connection.
+is passed through a tunnel to the aiohttp application on a private loopback port; once aiohttp
+has answered every request passed, the connection's next send is the front's again (both sides'
+message boundaries are followed with httptools' parsers).
 
 Clients do not pipeline (aiohttp, pyreqwest): a request is answered before the next is sent on
 its connection. A pipelined request that is not a send is refused (400) and the connection
@@ -78,8 +79,21 @@ class Front:
                 connection.transport.close()
 
 
+class Boundaries:
+    """Messages begun and completed in one direction of a tunnel (httptools' callbacks)."""
+
+    def __init__(self) -> None:
+        self.begun = self.completed = 0
+
+    def on_message_begin(self) -> None:
+        self.begun += 1
+
+    def on_message_complete(self) -> None:
+        self.completed += 1
+
+
 class SendConnection(asyncio.Protocol):
-    """One client connection: sends parsed and answered here, or a tunnel to aiohttp."""
+    """One client connection: sends parsed and answered here, the rest passed to aiohttp."""
 
     def __init__(self, front: Front) -> None:
         self.front = front
@@ -87,7 +101,13 @@ class SendConnection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.pending = bytearray()  # a request's first bytes, until its request line is whole
         self.in_request = False
-        self.tunnel: asyncio.Transport | None = None
+        self.unanswered = 0  # sends waiting for their answer (latency, held answers)
+        self.tunnel: asyncio.Transport | None = None  # to aiohttp, kept for the next time
+        self.tunnelling = False  # requests passed to aiohttp are not all answered yet
+        self.passed, self.answered = Boundaries(), Boundaries()
+        self.passed_parser = httptools.HttpRequestParser(self.passed)
+        self.answered_parser = httptools.HttpResponseParser(self.answered)
+        self.sticky = False  # boundaries lost (a parse error): aiohttp keeps the connection
         self.url = b""
         self.authorization = self.client = ""
         self.body: list[bytes] = []
@@ -103,8 +123,8 @@ class SendConnection(asyncio.Protocol):
             self.tunnel.close()
 
     def data_received(self, data: bytes) -> None:
-        if self.tunnel is not None:
-            self.tunnel.write(data)
+        if self.tunnelling:
+            self._pass(data)
             return
         if not self.in_request:
             self.pending += data
@@ -149,6 +169,7 @@ class SendConnection(asyncio.Protocol):
         if path is None or self.parser.get_method() != b"POST":
             self._refuse()  # a request pipelined behind a send
             return
+        self.unanswered += 1
         number = unquote(path.group(1).decode("latin-1"))
         send = (number, self.authorization, self.client, b"".join(self.body))
         self.front.api.count_connection(self.transport)
@@ -166,6 +187,7 @@ class SendConnection(asyncio.Protocol):
             self.front.run(self._answer_when_allowed(send, keep_alive))
             return
         answer = api.send(*send)
+        self.unanswered -= 1
         transport = self.transport
         if transport is None or transport.is_closing():
             return
@@ -194,8 +216,15 @@ class SendConnection(asyncio.Protocol):
 
     def _open_tunnel(self) -> None:
         assert self.transport is not None
-        self.transport.pause_reading()
+        if self.unanswered:  # aiohttp's answer could overtake a send's: refused
+            self._refuse()
+            return
+        self.tunnelling = True
         first, self.pending = bytes(self.pending), bytearray()
+        if self.tunnel is not None and not self.tunnel.is_closing():
+            self._pass(first)
+            return
+        self.transport.pause_reading()
         self.front.run(self._connect_tunnel(first))
 
     async def _connect_tunnel(self, first: bytes) -> None:
@@ -203,7 +232,7 @@ class SendConnection(asyncio.Protocol):
         client = self.transport
         try:
             tunnel, _ = await self.front.loop.create_connection(
-                lambda: TunnelBack(client), "127.0.0.1", self.front.inner_port
+                lambda: TunnelBack(self), "127.0.0.1", self.front.inner_port
             )
         except OSError:
             client.close()
@@ -212,23 +241,55 @@ class SendConnection(asyncio.Protocol):
             tunnel.close()
             return
         self.tunnel = tunnel
+        self.answered_parser = httptools.HttpResponseParser(self.answered)
         # The aiohttp side sees the tunnel's address: it counts the client's connection.
         self.front.api.tunnelled[tunnel.get_extra_info("sockname")[1]] = client
-        tunnel.write(first)
+        self._pass(first)
         client.resume_reading()
+
+    def _pass(self, data: bytes) -> None:
+        """Client bytes to aiohttp, their requests' boundaries followed."""
+        assert self.tunnel is not None
+        self.tunnel.write(data)
+        self.sticky = self.sticky or not _fed(self.passed_parser, data)
+
+    def passed_back(self, data: bytes) -> None:
+        """aiohttp's bytes to the client; all answered, the next request is the front's."""
+        assert self.transport is not None
+        self.transport.write(data)
+        self.sticky = self.sticky or not _fed(self.answered_parser, data)
+        passed, answered = self.passed, self.answered
+        if not self.sticky and passed.begun == passed.completed == answered.completed:
+            self.tunnelling = False
+
+    def tunnel_lost(self) -> None:
+        """aiohttp closed its side: mid-answer, so is the client's; between, reopened later."""
+        if self.tunnel is not None:
+            self.front.api.tunnelled.pop(self.tunnel.get_extra_info("sockname")[1], None)
+        self.tunnel = None
+        if self.tunnelling and self.transport is not None:
+            self.transport.close()
+
+
+def _fed(parser: httptools.HttpRequestParser | httptools.HttpResponseParser, data: bytes) -> bool:
+    try:
+        parser.feed_data(data)
+    except httptools.HttpParserError:
+        return False
+    return True
 
 
 class TunnelBack(asyncio.Protocol):
-    """The aiohttp side of a tunnel: its answers go back to the client, its close closes it."""
+    """The aiohttp side of a tunnel: its answers go back through the client's connection."""
 
-    def __init__(self, client: asyncio.Transport) -> None:
-        self.client = client
+    def __init__(self, connection: SendConnection) -> None:
+        self.connection = connection
 
     def data_received(self, data: bytes) -> None:
-        self.client.write(data)
+        self.connection.passed_back(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.client.close()
+        self.connection.tunnel_lost()
 
 
 async def serve_with_front(
