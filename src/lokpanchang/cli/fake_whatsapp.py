@@ -12,8 +12,8 @@ from __future__ import annotations
 import uvloop
 
 from lokpanchang.cli import CommandError, summary
-from lokpanchang.fakes.serving import serve_forever
-from lokpanchang.fakes.whatsapp import FakeCloudAPI
+from lokpanchang.fakes.serving import run_until_cancelled
+from lokpanchang.fakes.whatsapp import serve
 from lokpanchang.fakes.whatsapp_spec import FakeConfig, SpecError, parse_fail_spec
 
 
@@ -135,5 +135,6 @@ def _template(value: str) -> tuple[str, int]:
 
 def _run(args) -> int:
     config = config_from_args(args)
-    uvloop.run(serve_forever(FakeCloudAPI(config).app(), args.port, "fake WhatsApp Cloud API"))
+    started = serve(config, "127.0.0.1", args.port)
+    uvloop.run(run_until_cancelled(started, "fake WhatsApp Cloud API"))
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 
 from aiohttp import web
 
@@ -19,7 +20,12 @@ async def start(
 
 async def serve_forever(app: web.Application, port: int, name: str) -> None:
     """Serve ``app`` on 127.0.0.1 until cancelled, saying where (a line for whoever waits)."""
-    runner, bound = await start(app, "127.0.0.1", port)
+    await run_until_cancelled(start(app, "127.0.0.1", port), name)
+
+
+async def run_until_cancelled(started: Awaitable[tuple[web.AppRunner, int]], name: str) -> None:
+    """Await ``started`` (a runner and its port), say where, serve until cancelled."""
+    runner, bound = await started
     print(f"{name} listening on http://127.0.0.1:{bound}", flush=True)
     try:
         await asyncio.Event().wait()

@@ -6,68 +6,77 @@ enforces the throughput (130429, per number) and pair (131056, per number and us
 does not deliver marketing templates to +1 numbers (accepted, then a ``failed`` status with
 131049), injects failures by recipient (``whatsapp_spec``), posts signed status webhooks
 (``sent``/``delivered``/``read``/``failed``) and lists what it received, from which
-number and which client (its User-Agent), at ``GET /_fake/messages``. Media uploads and templates' image headers are checked
-as Meta checks them (``whatsapp_media``; uploads listed at ``GET /_fake/media``).
+number and which client (its User-Agent), at ``GET /_fake/messages``. Media uploads and
+templates' image headers are checked as Meta checks them (``whatsapp_media``; uploads listed at
+``GET /_fake/media``). ``serve`` puts the cheap front server (``whatsapp_front``) before it:
+sends are answered there, every other request by the aiohttp application here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import secrets
 import weakref
 from collections import Counter, deque
 
-import aiohttp
 import orjson
 from aiohttp import web
 
 from lokpanchang import clock
 from lokpanchang.fakes.limits import Gcra
-from lokpanchang.fakes.serving import start
+from lokpanchang.fakes.whatsapp_front import serve_with_front
 from lokpanchang.fakes.whatsapp_media import FakeMedia
-from lokpanchang.fakes.whatsapp_shapes import (
-    Rejected,
-    body_texts,
-    error_document,
-    sign,
-    status_body,
-)
+from lokpanchang.fakes.whatsapp_shapes import Rejected, body_texts, error_document
 from lokpanchang.fakes.whatsapp_spec import Failure, FakeConfig
+from lokpanchang.fakes.whatsapp_webhooks import StatusPoster
 from lokpanchang.messages.rules import MAX_BODY_CHARS, parameter_problem
+
+# A send's answer: (HTTP status, JSON body), or a misbehaviour to act out (``Failure``).
+Answer = tuple[int, bytes] | Failure
+MISBEHAVIOURS = frozenset({"http", "hang", "drop"})
+# What ``received`` lists of each request (kept as a tuple per request: cheaper than a dict).
+RECORD_FIELDS: tuple[str, ...] = ("id", "at", "from_number", "client", "to", "type")
+RECORD_FIELDS += ("accepted", "error_code", "note", "payload")
 
 
 class FakeCloudAPI:
-    """The state behind the fake server; ``app()`` builds the aiohttp application."""
+    """The state behind the fake server; ``send`` judges one send whatever serves it, ``app()``
+    builds the aiohttp application (every route, sends included)."""
 
     def __init__(self, config: FakeConfig) -> None:
         self.config = config
         self._numbers = frozenset(config.numbers)  # parsed once, not on every request
         self.media = FakeMedia(config.image_templates)  # uploads; templates' image headers
-        # The newest ``keep`` requests in full; counts of everything since the start.
-        self.received: deque[dict] = deque(maxlen=config.keep)
+        # The newest ``keep`` requests in full (``RECORD_FIELDS``); counts of everything since.
+        self._received: deque[tuple] = deque(maxlen=config.keep)
         self.counts: Counter[str] = Counter()
         self.accepted_at: list[float] = []  # epoch seconds of every accepted send (benchmarks)
-        self.webhooks: deque[dict] = deque(maxlen=config.keep)  # the newest, like ``received``
-        self.webhook_responses: Counter[str] = Counter()  # every webhook's answer, counted
+        self.statuses = StatusPoster(config)  # status webhooks
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4).upper()
         self._throughput = Gcra(1.0 / config.rate if config.rate else 0.0, max(1, int(config.rate)))
         self.recipients_by_number: dict[str, set[str]] = {}  # whom each number sent templates
         self.repeats = 0  # accepted templates to someone who had one already (benchmarks)
         self._pairs = Gcra(config.pair_interval, config.pair_burst)
-        self._outbox: deque[dict] = deque()
-        self._wake = asyncio.Event()
-        self._posters: list[asyncio.Task] = []
-        self._session: aiohttp.ClientSession | None = None
         self.connections = 0  # client connections that sent a message (pooled ones reuse theirs)
         self._transports: weakref.WeakSet = weakref.WeakSet()
+        # The front's tunnels to the aiohttp application: their port -> the client's transport.
+        self.tunnelled: dict[int, object] = {}
         # Cleared, sends wait here unanswered (``waiting`` counts them): a test can hold the
         # channel's answers while it takes the database away, so they come back into an outage.
         self.answering = asyncio.Event()
         self.answering.set()
         self.waiting = 0
+
+    @property
+    def received(self) -> list[dict]:
+        """The newest ``keep`` requests, oldest first, each a dict of ``RECORD_FIELDS``."""
+        return [dict(zip(RECORD_FIELDS, record, strict=True)) for record in self._received]
+
+    @property
+    def webhooks(self) -> deque[dict]:
+        return self.statuses.webhooks
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=16 * 1024 * 1024)  # uploads: 5 MB checked
@@ -84,21 +93,32 @@ class FakeCloudAPI:
         app.on_cleanup.append(self._stop_poster)
         return app
 
-    # POST /{version}/{phone_number_id}/messages ----------------------------------------
+    # One send, whatever serves it ------------------------------------------------------
 
-    async def handle_send(self, request: web.Request) -> web.StreamResponse:
-        self._count_connection(request)
-        if self.config.latency_ms:
-            await asyncio.sleep(self.config.latency_ms / 1000)
-        await self._answer_when_allowed()
-        raw = await request.read()
+    async def answer_when_allowed(self) -> None:
+        """Wait while answers are held (``answering`` cleared), counted in ``waiting``."""
+        self.waiting += 1
+        try:
+            await self.answering.wait()
+        finally:
+            self.waiting -= 1
+
+    def count_connection(self, transport: object) -> None:
+        """Count each client connection once (a pooled client reuses its connections)."""
+        if transport is not None and transport not in self._transports:
+            self._transports.add(transport)
+            self.connections += 1
+
+    def send(self, number: str, authorization: str, client: str, raw: bytes) -> Answer:
+        """``POST /{version}/{number}/messages`` with body ``raw``, after its latency: the
+        answer (HTTP status, JSON body) or the misbehaviour injected for its recipient."""
         payload: dict = {}
         try:
-            payload = self._authorised_payload(request, raw)
-            number = request.match_info["phone_number_id"]
+            payload = self._authorised_payload(authorization, number, raw)
             failure = self._injected(payload)
-            if failure is not None and failure.kind in ("http", "hang", "drop"):
-                return await self._misbehave(request, payload, failure)
+            if failure is not None and failure.kind in MISBEHAVIOURS:
+                self._record(payload, None, None, note=failure.kind)
+                return failure
             self._check_limits(payload, number)
             self._check_message(payload, number)
             if failure is not None and failure.kind == "sync":
@@ -106,29 +126,58 @@ class FakeCloudAPI:
         except Rejected as rejected:
             self._record(payload, None, rejected.code)
             document, status = error_document(rejected.code, rejected.details)
-            return json_answer(document, status)
+            return status, orjson.dumps(document)
+        return 200, self._accept(payload, number, client, failure)
+
+    def _accept(self, payload: dict, number: str, client: str, failure: Failure | None) -> bytes:
         message_id = f"wamid.FAKE{self._prefix}{next(self._ids):012d}"
         arrived = clock.now().timestamp()
         self.accepted_at.append(arrived)
         recipient = str(payload["to"])
-        self._count_recipient(number, recipient.lstrip("+"), payload.get("type"))
-        client = request.headers.get("User-Agent", "")
+        wa_id = recipient.lstrip("+")
+        self._count_recipient(number, wa_id, payload.get("type"))
         self._record(payload, message_id, None, number=number, at=arrived, client=client)
         failure = failure or self._not_delivered(payload)
-        self._queue_statuses(payload, message_id, failure, number)
-        return json_answer(
+        callback = payload.get("biz_opaque_callback_data")
+        self.statuses.queue(message_id, wa_id, callback, failure, number)
+        return orjson.dumps(
             {
                 "messaging_product": "whatsapp",
-                "contacts": [{"input": recipient, "wa_id": recipient.lstrip("+")}],
+                "contacts": [{"input": recipient, "wa_id": wa_id}],
                 "messages": [{"id": message_id, "message_status": "accepted"}],
             }
         )
 
+    # POST /{version}/{phone_number_id}/... on aiohttp ----------------------------------
+
+    async def handle_send(self, request: web.Request) -> web.StreamResponse:
+        self.count_connection(self._client_transport(request))
+        if self.config.latency_ms:
+            await asyncio.sleep(self.config.latency_ms / 1000)
+        await self.answer_when_allowed()
+        raw = await request.read()
+        headers = request.headers
+        number = request.match_info["phone_number_id"]
+        answer = self.send(
+            number, headers.get("Authorization", ""), headers.get("User-Agent", ""), raw
+        )
+        if isinstance(answer, Failure):
+            return await _misbehave(request, answer)
+        status, body = answer
+        return web.Response(body=body, status=status, content_type="application/json")
+
+    def _client_transport(self, request: web.Request) -> object:
+        """The client's connection: the front's, when it came through one of its tunnels."""
+        transport = request.transport
+        peer = transport.get_extra_info("peername") if transport is not None else None
+        return self.tunnelled.get(peer[1], transport) if peer else transport
+
     async def handle_upload(self, request: web.Request) -> web.Response:
         """``POST /{version}/{phone_number_id}/media``: an image upload (``whatsapp_media``)."""
+        number = request.match_info["phone_number_id"]
         try:
-            self._authorised(request)
-            answer = await self.media.upload(request, request.match_info["phone_number_id"])
+            self._authorised(request.headers.get("Authorization", ""), number)
+            answer = await self.media.upload(request, number)
         except Rejected as rejected:
             self.counts[f"upload {rejected.code}"] += 1
             document, status = error_document(rejected.code, rejected.details)
@@ -138,31 +187,18 @@ class FakeCloudAPI:
     async def handle_media(self, request: web.Request) -> web.Response:
         return web.json_response(self.media.listing())
 
-    async def _answer_when_allowed(self) -> None:
-        self.waiting += 1
-        try:
-            await self.answering.wait()
-        finally:
-            self.waiting -= 1
+    # The checks ------------------------------------------------------------------------
 
-    def _count_connection(self, request: web.Request) -> None:
-        """Count each client connection once (a pooled client reuses its connections)."""
-        if request.transport is not None and request.transport not in self._transports:
-            self._transports.add(request.transport)
-            self.connections += 1
-
-    def _authorised(self, request: web.Request) -> None:
-        if request.headers.get("Authorization", "") != f"Bearer {self.config.token}":
+    def _authorised(self, authorization: str, number: str) -> None:
+        if authorization != f"Bearer {self.config.token}":
             raise Rejected(190)
-        if request.match_info["phone_number_id"] not in self._numbers:
+        if number not in self._numbers:
             raise Rejected(
-                100,
-                f"Object with ID '{request.match_info['phone_number_id']}' "
-                "does not exist or is missing permissions",
+                100, f"Object with ID '{number}' does not exist or is missing permissions"
             )
 
-    def _authorised_payload(self, request: web.Request, raw: bytes) -> dict:
-        self._authorised(request)
+    def _authorised_payload(self, authorization: str, number: str, raw: bytes) -> dict:
+        self._authorised(authorization, number)
         try:
             payload = orjson.loads(raw)
         except ValueError:
@@ -181,21 +217,6 @@ class FakeCloudAPI:
             return None
         failure.remaining -= 1
         return failure
-
-    async def _misbehave(
-        self, request: web.Request, payload: dict, failure: Failure
-    ) -> web.StreamResponse:
-        self._record(payload, None, None, note=failure.kind)
-        if failure.kind == "http":
-            return web.Response(
-                status=failure.code, text="<html>upstream error</html>", content_type="text/html"
-            )
-        if failure.kind == "drop":
-            if request.transport is not None:
-                request.transport.close()
-            raise asyncio.CancelledError
-        await asyncio.sleep(3600)
-        raise AssertionError("unreachable")
 
     def _check_limits(self, payload: dict, number: str) -> None:
         now = clock.monotonic()
@@ -266,20 +287,11 @@ class FakeCloudAPI:
         client: str = "",
     ) -> None:
         self.counts["accepted" if message_id else str(error_code or note)] += 1
-        self.received.append(
-            {
-                "id": message_id,
-                "at": clock.now().timestamp() if at is None else at,  # arrival, epoch seconds
-                "from_number": number,
-                "client": client,  # the sender's User-Agent: which process sent it
-                "to": payload.get("to"),
-                "type": payload.get("type"),
-                "accepted": message_id is not None,
-                "error_code": error_code,
-                "note": note,
-                "payload": payload,
-            }
-        )
+        arrival = clock.now().timestamp() if at is None else at  # epoch seconds
+        to, kind, accepted = payload.get("to"), payload.get("type"), message_id is not None
+        # ``client``: the sender's User-Agent, which process sent it
+        record = (message_id, arrival, number, client, to, kind, accepted, error_code, note)
+        self._received.append((*record, payload))
 
     # GET /_fake/... -----------------------------------------------------------------
 
@@ -294,23 +306,21 @@ class FakeCloudAPI:
             and (not to or str(m["to"] or "").lstrip("+") in to)
         ]
         numbers = {number: len(people) for number, people in self.recipients_by_number.items()}
-        return web.json_response(
-            {
-                "messages": messages,
-                "count": len(messages),
-                "totals": dict(self.counts),
-                "connections": self.connections,
-                "recipients_by_number": numbers,
-                "repeated_templates": self.repeats,
-            }
-        )
+        listing = {
+            "messages": messages,
+            "count": len(messages),
+            "totals": dict(self.counts),
+            "connections": self.connections,
+            "recipients_by_number": numbers,
+            "repeated_templates": self.repeats,
+        }
+        return json_answer(listing)
 
     async def handle_reset(self, request: web.Request) -> web.Response:
-        self.received.clear()
+        self._received.clear()
         self.counts.clear()
         self.accepted_at.clear()
-        self.webhooks.clear()
-        self.webhook_responses.clear()
+        self.statuses.reset()
         self.recipients_by_number.clear()
         self.media.reset()
         self.repeats = 0
@@ -320,83 +330,49 @@ class FakeCloudAPI:
 
     async def handle_accepted_at(self, request: web.Request) -> web.Response:
         """When each accepted send arrived (epoch seconds, in order): lateness in benchmarks."""
-        return web.json_response({"accepted_at": self.accepted_at})
+        return json_answer({"accepted_at": self.accepted_at})
 
     async def handle_health(self, request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "phone_number_id": self.config.phone_number_id})
 
     async def handle_webhooks(self, request: web.Request) -> web.Response:
-        listing = {"webhooks": list(self.webhooks), "responses": dict(self.webhook_responses)}
+        statuses = self.statuses
+        listing = {"webhooks": list(statuses.webhooks), "responses": dict(statuses.responses)}
         return web.json_response(listing)
 
-    # Status webhooks ----------------------------------------------------------------
-
-    def _queue_statuses(
-        self, payload: dict, message_id: str, failure: Failure | None, number: str
-    ) -> None:
-        if not self.config.webhook_url:
-            return
-        recipient = str(payload["to"]).lstrip("+")
-        callback = payload.get("biz_opaque_callback_data")
-        if failure is not None and failure.kind == "async":
-            steps: list[tuple[str, int | None]] = [("failed", failure.code)]
-        else:
-            steps = [("sent", None), ("delivered", None), ("read", None)]
-        for status, code in steps:
-            self._outbox.append(
-                status_body(self.config, message_id, recipient, status, callback, code, number)
-            )
-        self._wake.set()
-
     async def _start_poster(self, app: web.Application) -> None:
-        posters = max(1, self.config.webhook_concurrency)
-        self._session = aiohttp.ClientSession(
-            timeout=aiohttp.ClientTimeout(total=10),
-            connector=aiohttp.TCPConnector(limit=posters),
-        )
-        self._posters = [asyncio.create_task(self._post_webhooks()) for _ in range(posters)]
+        await self.statuses.start()
 
     async def _stop_poster(self, app: web.Application) -> None:
-        for poster in self._posters:
-            poster.cancel()
-        await asyncio.gather(*self._posters, return_exceptions=True)
-        if self._session is not None:
-            await self._session.close()
-
-    async def _post_webhooks(self) -> None:
-        assert self._session is not None
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._outbox:
-                await self._post_one(self._session, self._outbox.popleft())
-
-    async def _post_one(self, session: aiohttp.ClientSession, body: dict) -> None:
-        raw = json.dumps(body).encode()
-        headers = {
-            "Content-Type": "application/json",
-            "X-Hub-Signature-256": "sha256=" + sign(raw, self.config.app_secret),
-        }
-        try:
-            async with session.post(self.config.webhook_url, data=raw, headers=headers) as response:
-                outcome: int | str = response.status
-        except (aiohttp.ClientError, TimeoutError) as exc:
-            outcome = f"{type(exc).__name__}"
-        self.webhooks.append({"body": body, "response": outcome})
-        self.webhook_responses[str(outcome)] += 1
+        await self.statuses.stop()
 
 
 FAKE_KEY = web.AppKey("fake", FakeCloudAPI)
 
 
 def json_answer(document: dict, status: int = 200) -> web.Response:
-    """A JSON answer encoded by orjson (the send path's answers: cheaper than json's)."""
+    """A JSON answer encoded by orjson (cheaper than json's, for the large listings too)."""
     body = orjson.dumps(document)
     return web.Response(body=body, status=status, content_type="application/json")
+
+
+async def _misbehave(request: web.Request, failure: Failure) -> web.StreamResponse:
+    """An injected ``http`` (an HTML error page), ``drop`` (connection closed) or ``hang``."""
+    if failure.kind == "http":
+        return web.Response(
+            status=failure.code, text="<html>upstream error</html>", content_type="text/html"
+        )
+    if failure.kind == "drop":
+        if request.transport is not None:
+            request.transport.close()
+        raise asyncio.CancelledError
+    await asyncio.sleep(3600)
+    raise AssertionError("unreachable")
 
 
 async def serve(
     config: FakeConfig, host: str = "127.0.0.1", port: int = 0, shutdown_timeout: float = 1.0
 ) -> tuple[web.AppRunner, int]:
-    """Start the fake on ``host:port`` (0 = any free port); returns the runner and the port."""
-    return await start(FakeCloudAPI(config).app(), host, port, shutdown_timeout)
+    """Start the fake on ``host:port`` (0 = any free port); returns the runner (its cleanup
+    stops the front server too) and the port."""
+    return await serve_with_front(FakeCloudAPI(config), host, port, shutdown_timeout)
