@@ -18,7 +18,7 @@ from sqlalchemy import event
 
 from lokpanchang.broadcast import finish_run, send_batch, start_run
 from lokpanchang.broadcast.prepare import owe_ahead
-from lokpanchang.storage import ledger
+from lokpanchang.storage import ledger, run_ledger
 from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.states import LedgerStatus
 from tests.broadcast.helpers import add_subscriber, add_subscribers, runs, sends_per_user_and_date
@@ -51,8 +51,8 @@ def test_writing_a_runs_rows_counts_them_and_a_second_time_writes_none(settings)
     [run] = runs(settings.database_url)
     with transaction(settings.database_url) as session:
         run = session.merge(run)
-        assert ledger.insert_run_rows(session, run, BEFORE) == 7
-        assert ledger.insert_run_rows(session, run, BEFORE) == 0
+        assert run_ledger.insert_run_rows(session, run, BEFORE) == 7
+        assert run_ledger.insert_run_rows(session, run, BEFORE) == 0
     assert run_id == run.id
 
 
@@ -88,7 +88,7 @@ def test_at_the_instant_a_run_owed_ahead_is_not_owed_again_before_its_batches(se
         bounds = start_run(settings, run_id, KOLKATA_DUE)
     assert not [s for s in sql if s.lstrip().upper().startswith("INSERT")], sql
     # 7 rows in batches of 3, then the latecomers' batch, open at its end.
-    assert len(bounds) == 4 and bounds[-1] == (8, ledger.OPEN_END)
+    assert len(bounds) == 4 and bounds[-1] == (8, run_ledger.OPEN_END)
 
 
 def test_who_joined_between_the_preparation_and_the_instant_gets_one_message(settings):

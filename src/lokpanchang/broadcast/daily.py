@@ -17,7 +17,7 @@ from lokpanchang.broadcast.kinds import LedgerSelection
 from lokpanchang.broadcast.owing import owe_run
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import SendResult
-from lokpanchang.storage import ledger, runs
+from lokpanchang.storage import ledger, run_ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.states import (
     FAILED_LEDGER,
@@ -49,11 +49,11 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
         if run is None or run.status not in OPEN_RUNS:
             return []
         _mark_running(settings, run, now)
-        owed_ahead = ledger.last_run_row(session, run_id)
+        owed_ahead = run_ledger.last_run_row(session, run_id)
         if owed_ahead is None:
             owe_run(session, settings, run, now)
         if run.late:  # rows prepared ahead were owed before the run was known to be late
-            ledger.late_run_rows(session, run_id)
+            run_ledger.late_run_rows(session, run_id)
         if past_grace(settings, run, now):
             give_up_late_run(session, run)
             return []
@@ -71,7 +71,7 @@ def start_run(settings: Settings, run_id: int, now: datetime) -> list[tuple[int,
 def latecomers(owed_ahead: int) -> tuple[int, int]:
     """The bounds of the batch that owes, then sends, the rows of those who became due
     after the run's rows were owed ahead (ids after ``owed_ahead``)."""
-    return (owed_ahead + 1, ledger.OPEN_END)
+    return (owed_ahead + 1, run_ledger.OPEN_END)
 
 
 def _mark_running(settings: Settings, run, now: datetime) -> None:
@@ -137,13 +137,13 @@ class DailyBatch(LedgerSelection):
         run = runs.run(session, self.run_id)
         if run is None or run.status != RunStatus.RUNNING:
             return []
-        if self.bounds[1] == ledger.OPEN_END:  # the latecomers' batch (``start_run``)
+        if self.bounds[1] == run_ledger.OPEN_END:  # the latecomers' batch (``start_run``)
             owe_run(session, self.settings, run, now)
         if past_grace(self.settings, run, now):
             give_up_late_run(session, run)
             return []
         # Rows are owed (and prepared) minutes ahead: who stopped or paused since gets nothing.
-        return ledger.withdraw_unwanted(session, super().claim(session, now, stale_before), now)
+        return run_ledger.withdraw_unwanted(session, super().claim(session, now, stale_before), now)
 
     def may_send(self, session) -> bool:
         return runs.existing_run(session, self.run_id).status == RunStatus.RUNNING

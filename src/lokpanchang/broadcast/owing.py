@@ -15,7 +15,7 @@ from datetime import date, datetime
 from lokpanchang.broadcast import tier
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import MessageKind
-from lokpanchang.storage import ledger, reply_log
+from lokpanchang.storage import ledger, reply_log, run_ledger
 from lokpanchang.storage.db import Session
 from lokpanchang.storage.states import LedgerKind, LedgerStatus
 
@@ -83,8 +83,8 @@ def owe_direct(session: Session, settings: Settings, rows: list[dict], now: date
 def owe_run(session: Session, settings: Settings, run, now: datetime) -> None:
     """A row for each of the run's subscribers, admitted by the messaging limit (or deferred)."""
     if settings.messaging_limit is None:  # nothing to count: admitted as they are written
-        ledger.insert_run_rows(session, run, now, admitted_at=now)
+        run_ledger.insert_run_rows(session, run, now, admitted_at=now)
         return
-    ledger.insert_run_rows(session, run, now)
+    run_ledger.insert_run_rows(session, run, now)
     waiting = ledger.unadmitted(session, ledger.DAILY, ledger.run_rows(run.id))
     tier.admit(session, ledger.DAILY, waiting, settings.messaging_limit, now)

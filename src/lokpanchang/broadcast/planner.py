@@ -21,7 +21,7 @@ from lokpanchang.broadcast import retries, sunrise
 from lokpanchang.broadcast.daily import finish_run
 from lokpanchang.broadcast.locks import Lock
 from lokpanchang.config import Settings
-from lokpanchang.storage import audience, ledger, runs
+from lokpanchang.storage import audience, run_ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.states import LedgerStatus, RunStatus
 
@@ -220,7 +220,7 @@ def _catch_up_slot(settings, slot, now, grace, enqueue: Enqueue, report: PassRep
 def _record_missed(session, run_id: int, now: datetime) -> None:
     """Ledger rows saying 'missed' for the slot's subscribers, so metrics can count them."""
     run = runs.existing_run(session, run_id)
-    run.total = ledger.insert_run_rows(session, run, now, status=LedgerStatus.MISSED)
+    run.total = run_ledger.insert_run_rows(session, run, now, status=LedgerStatus.MISSED)
     run.skipped = run.total
 
 
@@ -249,11 +249,11 @@ def _recover(settings: Settings, now: datetime, enqueue: Enqueue, report: PassRe
 def _last_progress(session, run, stale_sending: datetime) -> datetime:
     """The latest sign of life of a run: due, enqueued, started, or a ledger claim or send."""
     if run.status == RunStatus.RUNNING:
-        ledger.expire_stale_sending(session, run.id, stale_sending)
+        run_ledger.expire_stale_sending(session, run.id, stale_sending)
     instants = [
         run.due_at,
         run.enqueued_at,
         run.started_at,
-        ledger.last_activity(session, run.id),
+        run_ledger.last_activity(session, run.id),
     ]
     return max(instant for instant in instants if instant is not None)

@@ -23,7 +23,7 @@ from lokpanchang.broadcast.content import PLACE_DECIMALS, Recipient
 from lokpanchang.broadcast.context import SendContext
 from lokpanchang.broadcast.owing import owe_run
 from lokpanchang.config import Settings
-from lokpanchang.storage import audience, ledger, runs
+from lokpanchang.storage import audience, run_ledger, runs
 from lokpanchang.storage.db import transaction
 from lokpanchang.storage.states import FINAL_RUNS, NOT_STARTED_RUNS
 
@@ -58,7 +58,7 @@ def owe_ahead(settings: Settings, run_id: int, now: datetime) -> int:
         if run is None or run.status not in NOT_STARTED_RUNS or now >= run.due_at:
             return 0
         owe_run(session, settings, run, now)
-        prepared = ledger.prepare_run_rows(session, run_id)
+        prepared = run_ledger.prepare_run_rows(session, run_id)
     log.info("run.rows_prepared", run_id=run_id, rows=prepared)
     return prepared
 
