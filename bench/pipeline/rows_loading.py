@@ -65,10 +65,9 @@ def _passes(url: str, broadcast_bench) -> float:
         started = time.process_time()
         for first in range(0, len(ids), BATCH):
             with transaction(url) as session:
-                for row, user in ledger.with_subscribers(
-                    session, ledger.DAILY, ids[first:][:BATCH]
-                ):
-                    (row.id, row.attempts, user.address_on("whatsapp"), user.city)
+                pairs = ledger.with_subscribers(session, ledger.DAILY, ids[first:][:BATCH])
+                read = [(r.id, r.attempts, r.local_date, u.address, u.city) for r, u in pairs]
+                assert len(read) == len(pairs)
         times.append((time.process_time() - started) / len(ids) * 1e3)
     return round(statistics.median(times), 4)
 

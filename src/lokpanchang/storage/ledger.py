@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session, lazyload
 
-from lokpanchang.storage import reply_log
+from lokpanchang.storage import batch_rows, reply_log
 from lokpanchang.storage.db import (
     affected_rows,
     bulk_update,
@@ -205,13 +205,7 @@ def with_subscribers(session: Session, model: Ledger, row_ids: list[int]) -> lis
         return []
     if model is ReplyLog:
         return reply_log.with_recipients(session, row_ids)
-    query = (
-        select(model, UserDetail)
-        .join(UserDetail, UserDetail.id == model.user_id)
-        .where(id_in(session, model.id, row_ids))
-        .order_by(model.id)
-    )
-    return [tuple(row) for row in session.execute(query)]
+    return batch_rows.with_subscribers(session, model, id_in(session, model.id, row_ids))
 
 
 def pin_numbers(session: Session, numbers: dict[int, str]) -> None:
