@@ -10,7 +10,14 @@ import sys
 import pytest
 
 from lokpanchang import clock
-from lokpanchang.delivery.pacing import LocalBucket, block_size, gcra_wait, slot_times
+from lokpanchang.delivery.pacing import (
+    Ahead,
+    LocalBucket,
+    RedisBucket,
+    block_size,
+    gcra_wait,
+    slot_times,
+)
 
 RATE = 200.0
 HIGH_RATE = 1000.0  # blocks of 20
@@ -99,6 +106,36 @@ def test_at_a_high_rate_two_processes_hold_it_with_a_redis_call_per_block(redis_
     assert_holds_rate((len(stamps) - 1) / (stamps[-1] - stamps[0]), HIGH_RATE)
     calls = client.info("commandstats")["cmdstat_evalsha"]["calls"]
     assert calls <= 2 * PER_PROCESS / block_size(HIGH_RATE) + 4  # a block per call, not a send
+
+
+def test_ahead_counts_down_a_batch_s_sends_per_key_and_never_below_one():
+    ahead = Ahead(["a", "b", "a", "a"])
+    taken = [ahead.take(key) for key in ("a", "b", "a", "a", "a", "c")]
+    assert taken == [3, 1, 2, 1, 1, 1]  # a's retry and an unplanned key take one slot
+
+
+@pytest.mark.integration
+def test_a_batch_reserves_no_slot_past_its_last_send_from_a_number(redis_url):
+    """A block reserved for the last few sends of a batch left the rest of it unused (at 125
+    sends a number per batch, about 8 % of every number's rate); told how many are left,
+    the bucket reserves only those."""
+    import redis
+
+    sends = block_size(HIGH_RATE) + 5  # a whole block, then five
+
+    async def batch():
+        bucket = RedisBucket.from_url(redis_url, HIGH_RATE, key="pacing:ahead")
+        ahead = Ahead(["n"] * sends)
+        for _ in range(sends):
+            await bucket.acquire("n", ahead.take("n"))
+        await bucket.close()
+
+    asyncio.run(batch())
+    client = redis.Redis.from_url(redis_url)
+    seconds, micros = client.time()
+    reserved_until = int(client.get("pacing:ahead:n"))
+    interval_us = 1_000_000 / HIGH_RATE
+    assert (reserved_until - (seconds * 1_000_000 + micros)) / interval_us <= 2
 
 
 def assert_holds_rate(measured: float, rate: float = RATE) -> None:

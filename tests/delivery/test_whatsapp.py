@@ -232,6 +232,32 @@ def test_one_sender_serves_batches_in_successive_event_loops_paced_through_redis
         fake.stop()
 
 
+class CountingBucket:
+    """Paces nothing; records what each acquire was told of the sends ahead of it."""
+
+    def __init__(self) -> None:
+        self.told: dict[str, list[int | None]] = {}
+
+    async def acquire(self, key: str = "", ahead: int | None = None) -> None:
+        self.told.setdefault(key, []).append(ahead)
+
+    async def release(self) -> None:
+        return None
+
+
+def test_a_batch_tells_the_bucket_how_many_sends_each_number_has_left():
+    bucket = CountingBucket()
+    numbers = ("4242", "4343")
+    messages = [message(n, phone=f"+91980000{n:04d}", via=numbers[n % 3 == 0]) for n in range(6)]
+    config = fake_config(phone_number_id=",".join(numbers))
+    api, results = send(config, messages, phone_number_ids=numbers, bucket=bucket)
+    assert {r.outcome for r in results} == {Outcome.SENT}
+    assert {key: sorted(told, reverse=True) for key, told in bucket.told.items()} == {
+        "4242": [4, 3, 2, 1],
+        "4343": [2, 1],
+    }
+
+
 def test_a_malformed_base_url_halts_instead_of_raising():
     async def scenario():
         async with fake_and_sender(fake_config(), base_url="http://[::1") as (_, sender):

@@ -169,17 +169,17 @@ class FencedBucket(RedisBucket):
 
     _fenced: Any = None
 
-    async def _reservation(self, key: str) -> int:
+    async def _reservation(self, key: str, count: int) -> int:
         fences = FENCES.get()
         if fences is None:
-            return await super()._reservation(key)
+            return await super()._reservation(key, count)
         expected = fences.get(key)
         if expected is None:
             raise NotOwner(f"group does not hold number {key}")
         if self._fenced is None:
             self._fenced = self._client.register_script(_FENCED_GCRA)
         keys = [f"{self.key}:{key}", LEASE.format(key)]
-        args = [self.interval_us, self.block, expected, int(FENCE_MARGIN * 1000)]
+        args = [self.interval_us, count, expected, int(FENCE_MARGIN * 1000)]
         offset_us = int(await self._fenced(keys=keys, args=args))
         if offset_us < 0:
             raise NotOwner(f"the lease on number {key} is no longer {expected}")

@@ -18,7 +18,8 @@ dropped, never used late, so the rate holds over any window and a burst is at mo
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from lokpanchang import clock
@@ -44,8 +45,10 @@ MAX_BLOCK = 50
 
 
 class Bucket(Protocol):
-    async def acquire(self, key: str = "") -> None:
-        """Wait until one more message may be sent under ``key``."""
+    async def acquire(self, key: str = "", ahead: int | None = None) -> None:
+        """Wait until one more message may be sent under ``key``; ``ahead`` is how many
+        the caller will send under it from now, this one included (``Ahead``): a bucket
+        that reserves blocks reserves no more than that (None: not known, a whole block)."""
         ...
 
     async def release(self) -> None:
@@ -70,6 +73,22 @@ def slot_times(start: float, offset: float, interval: float, burst: int, count: 
     return [start + max(0.0, offset + (k - burst) * interval) for k in range(1, count + 1)]
 
 
+class Ahead:
+    """How many sends of one batch each key has still to pace: a block reserved for the
+    batch's last few sends from a number would otherwise be dropped unused, and at 125
+    sends per number per batch that left every number about 8 % short of its rate."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self._left = Counter(keys)
+
+    def take(self, key: str) -> int:
+        """The sends ``key`` has left, this one included (at least 1: a retry); one fewer
+        from now on."""
+        left = self._left[key]
+        self._left[key] = left - 1
+        return max(1, left)
+
+
 class LocalBucket:
     """An in-process bucket for the embedded mode (one worker process)."""
 
@@ -78,7 +97,7 @@ class LocalBucket:
         self.burst = burst
         self._tats: dict[str, float] = {}
 
-    async def acquire(self, key: str = "") -> None:
+    async def acquire(self, key: str = "", ahead: int | None = None) -> None:
         tat = self._tats.get(key, 0.0)
         self._tats[key], wait = gcra_wait(tat, clock.monotonic(), self.interval, self.burst)
         if wait > 0:
@@ -110,7 +129,7 @@ class RedisBucket:
     def from_url(cls, url: str, rate: float, **kwargs) -> RedisBucket:
         return cls(url, rate, **kwargs)
 
-    async def acquire(self, key: str = "") -> None:
+    async def acquire(self, key: str = "", ahead: int | None = None) -> None:
         if self._script is None:
             import redis.asyncio as redis_asyncio
 
@@ -122,7 +141,7 @@ class RedisBucket:
         async with self._lock:
             at = self._next_slot(key)
             if at is None:
-                at = await self._reserve(key)
+                at = await self._reserve(key, min(self.block, max(1, ahead or self.block)))
         wait = at - clock.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)
@@ -135,20 +154,19 @@ class RedisBucket:
             slots.popleft()
         return slots.popleft() if slots else None
 
-    async def _reserve(self, key: str) -> float:
-        offset_us = await self._reservation(key)
+    async def _reserve(self, key: str, count: int) -> float:
+        """Reserve ``count`` of ``key``'s slots: the first one's time, the rest kept."""
+        offset_us = await self._reservation(key, count)
         interval = self.interval_us / 1_000_000
-        times = slot_times(
-            clock.monotonic(), offset_us / 1_000_000, interval, self.burst, self.block
-        )
+        times = slot_times(clock.monotonic(), offset_us / 1_000_000, interval, self.burst, count)
         self._slots[key] = deque(times[1:])
         return times[0]
 
-    async def _reservation(self, key: str) -> int:
-        """Reserve a block of ``key``'s slots in Redis: microseconds to the first one's
+    async def _reservation(self, key: str, count: int) -> int:
+        """Reserve ``count`` of ``key``'s slots in Redis: microseconds to the first one's
         arrival time (``_GCRA_SCRIPT``)."""
         keys = [f"{self.key}:{key}" if key else self.key]
-        return int(await self._script(keys=keys, args=[self.interval_us, self.block]))
+        return int(await self._script(keys=keys, args=[self.interval_us, count]))
 
     async def release(self) -> None:
         if self._client is not None:
@@ -163,7 +181,7 @@ class RedisBucket:
 class Unpaced:
     """No pacing at all (benchmarks of the unpaced path, tests)."""
 
-    async def acquire(self, key: str = "") -> None:
+    async def acquire(self, key: str = "", ahead: int | None = None) -> None:
         return None
 
     async def release(self) -> None:

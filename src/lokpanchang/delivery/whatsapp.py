@@ -23,7 +23,7 @@ from lokpanchang import languages
 from lokpanchang.config import Settings
 from lokpanchang.delivery.base import MessageKind, Outcome, OutgoingMessage, SendResult
 from lokpanchang.delivery.errors import Classified, classify_response
-from lokpanchang.delivery.pacing import Bucket, Unpaced
+from lokpanchang.delivery.pacing import Ahead, Bucket, Unpaced
 from lokpanchang.delivery.pooled import PooledClient, Retrying, with_retries
 from lokpanchang.delivery.whatsapp_cards import MEDIA_NOT_FOUND, CardUploads
 from lokpanchang.delivery.whatsapp_inbound import (
@@ -179,8 +179,10 @@ class WhatsAppSender(PooledClient):
     # The Sender protocol ------------------------------------------------------------
 
     async def send_batch(self, messages: list[OutgoingMessage]) -> list[SendResult]:
+        paced = [self.number_for(m) for m in messages if not self._blocked_by_policy(m)]
+        ahead = Ahead(paced)
         async with self:
-            return list(await asyncio.gather(*(self._send(m) for m in messages)))
+            return list(await asyncio.gather(*(self._send(m, ahead) for m in messages)))
 
     async def close(self) -> None:
         await super().close()
@@ -197,29 +199,30 @@ class WhatsAppSender(PooledClient):
         async with self:
             return await self._send(message)
 
-    async def _send(self, message: OutgoingMessage) -> SendResult:
-        """``send`` inside the caller's ``async with self`` (a batch opens it once)."""
+    async def _send(self, message: OutgoingMessage, ahead: Ahead | None = None) -> SendResult:
+        """``send`` inside the caller's ``async with self`` (a batch opens it once, and
+        says in ``ahead`` how many of its sends each number has still to pace)."""
         via = self.number_for(message)
         if self._blocked_by_policy(message):
             return SendResult(
                 message.ledger_id, Outcome.BLOCK, error_detail=MARKETING_BLOCKED, via=via
             )
         header = await self.cards.media_id(message, via) if self.shows_cards else None
-        classified, attempts = await self._attempts(message, via, header)
+        classified, attempts = await self._attempts(message, via, header, ahead)
         if header is not None and classified.error_code == MEDIA_NOT_FOUND:
             # Meta no longer has the card (expired, deleted): upload it again, send once more.
             self.cards.forget(message, via)
             header = await self.cards.media_id(message, via)
-            classified, more = await self._attempts(message, via, header)
+            classified, more = await self._attempts(message, via, header, ahead)
             attempts += more
         return result_of(message.ledger_id, classified, attempts, via)
 
     async def _attempts(
-        self, message: OutgoingMessage, via: str, header: str | None
+        self, message: OutgoingMessage, via: str, header: str | None, ahead: Ahead | None
     ) -> tuple[Classified, int]:
         payload = self.payload(message, header)
         return await with_retries(
-            lambda: self._paced_attempt(payload, via),
+            lambda: self._paced_attempt(payload, via, ahead),
             self.retrying,
             "whatsapp.retry",
             message.ledger_id,
@@ -253,9 +256,9 @@ class WhatsAppSender(PooledClient):
             return self.text_template_name
         return self.template_name
 
-    async def _paced_attempt(self, payload: dict, via: str) -> Classified:
+    async def _paced_attempt(self, payload: dict, via: str, ahead: Ahead | None) -> Classified:
         try:
-            await self.bucket.acquire(via)
+            await self.bucket.acquire(via, ahead.take(via) if ahead is not None else None)
         except Exception as exc:  # noqa: BLE001 -- e.g. Redis down: nothing was sent
             log.warning("whatsapp.pacing_unavailable", error=str(exc))
             return Classified(Outcome.RETRY, error_detail=f"not sent: pacing unavailable: {exc}")
