@@ -23,7 +23,7 @@ from lokpanchang.ops.log_archives import backup as logbackup
 from lokpanchang.ops.log_archives import s3 as s3upload
 from lokpanchang.ops.reports import weekly as reports
 from lokpanchang.storage.db import UNREACHABLE
-from lokpanchang.tasks import app
+from lokpanchang.tasks import app, collector
 from lokpanchang.tasks.app import services_of
 
 TRANSIENT: tuple[type[BaseException], ...] = (
@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - boto3 is a dependency
 
 logs.connect_celery_signals()
 beatmonitor.connect_celery_signals()
+collector.connect_celery_signals()
 
 
 def _configure_worker_logging(**_kwargs) -> None:
