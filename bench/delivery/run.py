@@ -63,8 +63,8 @@ class FirstSend:
     # Notes when the first request may go out: process start-up is not part of the rate.
     def __init__(self, inner):
         self.inner, self.first = inner, None
-    async def acquire(self, key=""):
-        await self.inner.acquire(key)
+    async def acquire(self, key="", ahead=None):
+        await self.inner.acquire(key, ahead)
         if self.first is None:
             self.first = clock.monotonic()
     async def release(self):

@@ -50,7 +50,7 @@ class PacingDown:
     def __init__(self, failures: int) -> None:
         self.failures = failures
 
-    async def acquire(self, key: str = "") -> None:
+    async def acquire(self, key: str = "", ahead: int | None = None) -> None:
         if self.failures > 0:
             self.failures -= 1
             raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
