@@ -20,6 +20,8 @@ disk, untimed, as beat's passes do before the instant in production (``--no-prer
 none, each card is rendered at its first send). Each side also reports the fake's media
 uploads.
 
+``--batch-size 500,1000`` runs ours once with each ``BATCH_SIZE`` (the default: 500 alone).
+
 ``--src DIR`` (repeatable) runs ours once from each source tree (its workers, its planner,
 its fake), one after the other in the same run, on the same servers: side by side with main
 is ``--src <main>/src --src src``. Each side reports:
@@ -223,7 +225,7 @@ def retime(url: str, send_time) -> None:
         session.execute(text("UPDATE user_detail SET send_time = :t"), {"t": send_time})
 
 
-def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
+def ours(pg, redis_server, src: Path, args, cards: str = "off", batch_size: int = 500) -> dict:
     import redis
 
     from lokpanchang import clock
@@ -239,7 +241,7 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
         url, redis_server.url, port, rate, tempfile.mkdtemp(prefix="bench-")
     )
     env.update(WHATSAPP_PHONE_NUMBER_ID=",".join(ids), WHATSAPP_ACCESS_TOKEN=TOKEN)
-    env.update(WHATSAPP_TEMPLATE_CATEGORY="utility", BATCH_SIZE=str(args.batch_size))
+    env.update(WHATSAPP_TEMPLATE_CATEGORY="utility", BATCH_SIZE=str(batch_size))
     env.update(PYTHONPATH=str(src))
     if cards == "on":
         env.update(WHATSAPP_TEMPLATE_HEADER="image")
@@ -286,7 +288,7 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off") -> dict:
         "numbers": args.numbers,
         "rate_per_number": args.rate,
         "workers": f"{args.workers} x prefork -c {args.concurrency}",
-        "batch_size": args.batch_size,
+        "batch_size": batch_size,
         **rates(arrivals, due_at.timestamp()),
         "recipients_by_number": listing["recipients_by_number"],
         "duplicates": listing["repeated_templates"],
@@ -365,7 +367,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=1000, help="messages/s per number; 0: none")
     parser.add_argument("--latency-ms", type=float, default=100)
     parser.add_argument("--lead", type=int, default=120, help="seconds from planning to due")
-    parser.add_argument("--batch-size", type=int, default=500)
+    parser.add_argument(
+        "--batch-size", default="500", help="BATCH_SIZE; several, e.g. 500,1000: a run for each"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--src", type=Path, action="append", help="a source tree (repeatable)")
@@ -388,6 +392,12 @@ def arguments() -> argparse.Namespace:
     args.cards = [mode.strip() for mode in args.cards.split(",")]
     if not args.cards or any(mode not in ("off", "on") for mode in args.cards):
         parser.error(f"--cards must be off, on or off,on; not {','.join(args.cards)!r}")
+    try:
+        args.batch_sizes = [int(size) for size in args.batch_size.split(",")]
+    except ValueError:
+        parser.error(f"--batch-size must be whole numbers, e.g. 500,1000; not {args.batch_size!r}")
+    if any(size < 1 for size in args.batch_sizes):
+        parser.error(f"--batch-size must be at least 1, not {args.batch_size!r}")
     args.src = [path.resolve() for path in (args.src or [ROOT / "src"])]
     for path in args.src:
         if not (path / "lokpanchang").is_dir():
@@ -403,8 +413,9 @@ def main() -> None:
         results = []
         for src in args.src:
             for cards in args.cards:
-                results.append(ours(pg, redis_server, src, args, cards))
-                print(json.dumps(results[-1]), flush=True)
+                for size in args.batch_sizes:
+                    results.append(ours(pg, redis_server, src, args, cards, size))
+                    print(json.dumps(results[-1]), flush=True)
         if args.peer:
             theirs = peer(redis_server, args.src[-1], args)
             print(json.dumps(theirs), flush=True)
