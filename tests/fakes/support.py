@@ -64,7 +64,8 @@ class FakeInThread:
         return f"http://127.0.0.1:{self.port}"
 
     def received(self) -> list[dict]:
-        return self._call(_copy(self.api.received))
+        """What the fake received, read in its own thread (never while that thread appends)."""
+        return self._call(_value(lambda: self.api.received))
 
     def hold_answers(self) -> None:
         """Let requests in, answer none of them until ``release_answers``."""
@@ -89,7 +90,3 @@ class FakeInThread:
 
 async def _value(read):
     return read()
-
-
-async def _copy(items: list) -> list:
-    return list(items)
