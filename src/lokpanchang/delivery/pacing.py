@@ -141,7 +141,7 @@ class RedisBucket:
         async with self._lock:
             at = self._next_slot(key)
             if at is None:
-                at = await self._reserve(key, min(self.block, max(1, ahead or self.block)))
+                at = await self._reserve(key, min(self.block, ahead or self.block))
         wait = at - clock.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)
