@@ -12,11 +12,11 @@ from sqlalchemy import select
 
 from lokpanchang.broadcast import SendContext
 from lokpanchang.broadcast.content import almanac_content
-from lokpanchang.broadcast.replies import send_replies
+from lokpanchang.broadcast.replies import owe_replies, send_replies
 from lokpanchang.conversation import Reply
 from lokpanchang.delivery.base import Outcome
 from lokpanchang.delivery.memory import MemorySender
-from lokpanchang.storage import quota
+from lokpanchang.storage import quota, reply_log
 from lokpanchang.storage.db import transaction
 from lokpanchang.web.admin import dispatch
 from tests.broadcast.helpers import add_subscriber, add_subscribers
@@ -78,7 +78,7 @@ def test_a_reply_inside_the_service_window_goes_when_the_tier_is_full(limited):
     with transaction(limited.url) as session:
         write(session, user_id, NOW - timedelta(minutes=1))
         phone = daily_phone(session, user_id)
-    [result] = send_replies(limited, [Reply(phone, "text", "help text", cause="wa:x")], NOW)
+    [result] = answer(limited, [Reply(phone, "text", "help text", cause="wa:x")], NOW)
     assert result.outcome is Outcome.SENT
     assert [m.text for m in limited.sender.sent] == ["help text"]
     [row] = direct_rows(limited.url)
@@ -89,9 +89,28 @@ def test_a_reply_inside_the_service_window_goes_when_the_tier_is_full(limited):
 
 def test_a_reply_sent_twice_for_one_cause_goes_once(limited):
     reply = Reply(TEST_PHONE, "text", "help text", cause="whatsapp:wamid.1")
-    send_replies(limited, [reply], KOLKATA_DUE)
-    [again] = send_replies(limited, [reply], KOLKATA_DUE)
+    answer(limited, [reply], KOLKATA_DUE)
+    [again] = answer(limited, [reply], KOLKATA_DUE)
     assert again.outcome is Outcome.SENT and len(limited.sender.sent) == 1
+
+
+def answer(ctx: SendContext, replies: list[Reply], now) -> list:
+    """As a handled message's task does: its replies owed with it, then sent."""
+    with transaction(ctx.url) as session:
+        owe_replies(session, ctx.settings, replies, now)
+    return send_replies(ctx, replies, now)
+
+
+def test_a_reply_owed_with_its_message_and_erased_since_is_not_sent(limited):
+    # The erasure blanks the reply's key: sending it must not owe it again with their number.
+    reply = Reply(TEST_PHONE, "text", "help text", cause="whatsapp:wamid.2")
+    with transaction(limited.url) as session:
+        owe_replies(session, limited.settings, [reply], NOW)
+        reply_log.erase(session, 0, [("whatsapp", TEST_PHONE)])
+    [result] = send_replies(limited, [reply], NOW)
+    assert result.outcome is Outcome.SKIP and "erased" in (result.error_detail or "")
+    assert limited.sender.sent == []
+    assert [(row.address, row.text) for row in direct_rows(limited.url)] == [("erased-0", "")]
 
 
 def daily_phone(session, user_id: int) -> str:

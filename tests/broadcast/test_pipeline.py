@@ -255,3 +255,30 @@ def test_a_run_is_cut_into_batches_by_the_database_exactly_as_its_ids_would_be(s
     ids = sorted(row.id for row in ledger(settings.database_url))
     assert bounds == pipeline.batch_bounds(ids, 3) and len(bounds) == 3
     assert [last - first for first, last in bounds] == [2, 2, 1]
+
+
+def test_a_subscriber_erased_between_their_batchs_claim_and_its_send_is_not_sent(settings):
+    # The claim loaded their number; on main the batch sent it after the erasure had
+    # withdrawn the row (and forgotten the outbox): a line naming someone erased.
+    from lokpanchang.storage.erasure import erase_subscriber
+
+    users = [add_subscriber(settings.database_url, "Asia/Kolkata") for _ in range(3)]
+    erased = users[1]
+    phones = phones_of(settings.database_url, users)
+    content, rendered = almanac_content(), []
+
+    def erasing_while_rendering(recipient):
+        if not rendered:  # the batch is claimed: another task erases them now
+            with transaction(settings.database_url) as session:
+                erase_subscriber(session, session.get_one(UserDetail, erased), KOLKATA_DUE)
+        rendered.append(recipient)
+        return content(recipient)
+
+    ctx = SendContext(settings, MemorySender(), erasing_while_rendering)
+    run_id = plan(settings)
+    [bounds] = start_run(settings, run_id, KOLKATA_DUE)
+    assert send_batch(ctx, run_id, bounds, KOLKATA_DUE).counts == {"sent": 2}
+    assert sorted(m.to for m in ctx.sender.sent) == sorted([phones[0], phones[2]])
+    assert {row.user_id: row.status for row in ledger(settings.database_url)}[erased] == (
+        "withdrawn"
+    )

@@ -41,6 +41,7 @@ OUTCOME_OF = {
 """A row's state as the outcome its asker is shown (anything else: not known yet)."""
 
 Keyed = list[tuple[str, OutgoingMessage]]
+ERASED = SendResult(0, Outcome.SKIP, None, None, "its recipient was erased before it was sent")
 
 
 class Direct:
@@ -104,11 +105,20 @@ def send(ctx: SendContext, kind: DirectKind, keyed: Keyed, now: datetime) -> lis
     in order (a key sent before gives that send's outcome: nothing goes twice)."""
     with transaction(ctx.url) as session:
         owe(session, ctx.settings, kind, keyed, now)
-        ids = reply_log.ids_of_keys(session, kind, [key for key, _ in keyed])
+    return send_owed_keys(ctx, kind, [key for key, _ in keyed], now)
+
+
+def send_owed_keys(
+    ctx: SendContext, kind: DirectKind, keys: list[str], now: datetime
+) -> list[SendResult]:
+    """Send what is owed of the rows of ``kind`` under ``keys`` (owed before); each key's
+    outcome, in order. A key with no row was erased with its recipient since: not sent."""
+    with transaction(ctx.url) as session:
+        ids = reply_log.ids_of_keys(session, kind, keys)
     deliver(ctx, sorted(ids.values()), now)
     with transaction(ctx.url) as session:
         rows = reply_log.rows_by_id(session, list(ids.values()))
-    return [result_of(rows[ids[key]]) for key, _ in keyed]
+    return [result_of(rows[ids[key]]) if key in ids else ERASED for key in keys]
 
 
 def deliver(ctx: SendContext, ids: list[int], now: datetime) -> pipeline.Tally:

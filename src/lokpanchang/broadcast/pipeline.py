@@ -138,11 +138,21 @@ def deliver(ctx: SendContext, selection: Selection, now: datetime) -> Tally:
         if not selection.may_send(session):
             ledger.move(session, selection.model, [i.row_id for i in ready], L.PENDING)
             return tally
-        ledger.move(session, selection.model, [i.row_id for i in ready], L.SENDING, claimed_at=now)
+        ready = _marked_sending(session, selection.model, ready, now)
         ledger.pin_numbers(session, _new_pins(ready))
     results = transmit(ctx, [item.message for item in ready if item.message is not None])
     record(ctx, selection, ready, results, now, tally)
     return tally
+
+
+def _marked_sending(session, model: ledger.Ledger, ready: list[Claimed], now) -> list[Claimed]:
+    """Mark ``ready`` as being sent; those withdrawn since their claim (their subscriber
+    erased: ``storage.erasure``) are left out."""
+    ids = [item.row_id for item in ready]
+    if ledger.move(session, model, ids, L.SENDING, claimed_at=now) == len(ids):
+        return ready
+    sending = set(ledger.ids_in(session, model, ledger.id_in(session, model.id, ids), [L.SENDING]))
+    return [item for item in ready if item.row_id in sending]
 
 
 def transmit(ctx: SendContext, messages: list[OutgoingMessage]) -> list[SendResult]:

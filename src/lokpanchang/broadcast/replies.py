@@ -62,8 +62,15 @@ def owe_replies(session: Session, settings, replies: list, now: datetime) -> Non
 
 def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendResult]:
     """Send the conversation's ``replies`` (``conversation.Reply``: to whom, on which channel,
-    from which of our identities, what, in which language, in answer to what), each once."""
-    results = direct.send(ctx, DirectKind.REPLY, keyed(replies), now)
+    from which of our identities, what, in which language, in answer to what), each once.
+    Those with a cause were owed with their message (``owe_replies``): never owed again here,
+    so one erased since (its key blanked) is not sent."""
+    keys = keyed(replies)
+    uncaused = [pair for pair, reply in zip(keys, replies) if not getattr(reply, "cause", "")]
+    if uncaused:
+        with transaction(ctx.url) as session:
+            direct.owe(session, ctx.settings, DirectKind.REPLY, uncaused, now)
+    results = direct.send_owed_keys(ctx, DirectKind.REPLY, [key for key, _ in keys], now)
     for channel in names_with("service_window"):
         _notices_owed(ctx, channel, [r.to for r in replies if r.channel == channel], now)
     return results

@@ -114,8 +114,7 @@ def _yes(turn: Turn) -> list[Said]:
     if user is None or asked is None or turn.now - asked > DELETE_CONFIRMATION:
         return [turn.say("help")]
     written = [w for a in user.addresses for w in ADAPTERS[a.channel].as_written(a.address)]
-    turn.erased = [address.address for address in user.addresses]
-    erase_subscriber(turn.session, user, turn.now, written)
+    turn.erased.append(erase_subscriber(turn.session, user, turn.now, written))
     return [turn.say("deleted")]
 
 

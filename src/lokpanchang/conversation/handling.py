@@ -38,6 +38,7 @@ from lokpanchang.storage import (
     subscriptions,
 )
 from lokpanchang.storage.db import Session
+from lokpanchang.storage.erasure import Erased
 from lokpanchang.storage.inbound_counts import ANSWERED, RECEIVED
 from lokpanchang.subscribers import linking
 from lokpanchang.subscribers.operations import stop_user, subscribe
@@ -79,8 +80,8 @@ class WebhookReport:
     statuses_applied: int = 0
     statuses_ignored: int = 0
     duplicates: int = 0
-    # The addresses of whoever was erased (storage.erasure): the outbox forgets them too.
-    erased: list[str] = field(default_factory=list)
+    # Whoever was erased (storage.erasure): the outbox forgets them too.
+    erased: list[Erased] = field(default_factory=list)
     # The inbound side's counts, (counter, channel, label) -> n (storage.inbound_counts).
     counts: Counter[inbound_counts.Key] = field(default_factory=Counter)
 

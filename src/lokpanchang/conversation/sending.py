@@ -11,6 +11,7 @@ from lokpanchang.conversation.handling import WebhookReport
 from lokpanchang.delivery import outbox
 from lokpanchang.delivery.factory import outbox_path
 from lokpanchang.storage import erasure
+from lokpanchang.storage.erasure import Erased
 
 
 def answer(report: WebhookReport, now: datetime, ctx: SendContext) -> dict:
@@ -20,10 +21,18 @@ def answer(report: WebhookReport, now: datetime, ctx: SendContext) -> dict:
         send_replies(ctx, report.replies, now)
     for user_id in report.welcome_user_ids:
         welcome_send(user_id, now, ctx)
-    if report.erased:  # after the last reply to them ("deleted"), which the ledger and the
-        direct.forget(ctx, report.erased)  # outbox hold too
-        forget_in_files(ctx.settings, report.erased)
+    for erased in report.erased:  # after the last reply to them ("deleted")
+        forget_erased(ctx, erased)
     return _summary(report)
+
+
+def forget_erased(ctx: SendContext, erased: Erased) -> None:
+    """Once the sends to them on their way have ended (``storage.erasure.settle``): the
+    ledger's rows to their addresses (the last reply) and the files forget them."""
+    erasure.settle(ctx.url, erased, ctx.settings.claim_stale_after)
+    addresses = list(erased.addresses)
+    direct.forget(ctx, addresses)  # the outbox hold too
+    forget_in_files(ctx.settings, addresses)
 
 
 def send_owed(ctx: SendContext, now: datetime) -> None:

@@ -18,6 +18,7 @@ from lokpanchang.messages.places import place_label, zone_label
 from lokpanchang.messages.replies import reply_to
 from lokpanchang.storage.cities import city_name_in, km_from_city
 from lokpanchang.storage.db import Session
+from lokpanchang.storage.erasure import Erased
 
 
 class Standing(StrEnum):
@@ -39,7 +40,7 @@ class Said:
 
 @dataclass
 class Turn:
-    """One text being answered: what to say back, and the addresses of whoever was erased."""
+    """One text being answered: what to say back, and whoever was erased."""
 
     session: Session
     user: Any  # the stored subscriber (``storage.addresses.subscriber_at``), None: a stranger
@@ -49,7 +50,7 @@ class Turn:
     address_kind: AddressKind = AddressKind.NUMBER  # what the person's address with us is
     convention: Convention = DRIK  # the almanac's (the settings' ``ALMANAC_CONVENTION``)
     said: list[Said] = field(default_factory=list)
-    erased: list[str] = field(default_factory=list)
+    erased: list[Erased] = field(default_factory=list)
 
     @property
     def standing(self) -> Standing:

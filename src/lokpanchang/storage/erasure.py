@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import structlog
-from sqlalchemy import Connection, delete, or_, text, update
+from sqlalchemy import ColumnElement, Connection, delete, or_, text, update
 from sqlalchemy.orm import Session
 
 from lokpanchang import clock
-from lokpanchang.storage import compaction, inbound, reply_log
+from lokpanchang.storage import compaction, inbound, ledger, reply_log
 from lokpanchang.storage.compaction import PERSONAL_TABLES, Rewrites
-from lokpanchang.storage.db import engine_for
+from lokpanchang.storage.db import engine_for, transaction
 from lokpanchang.storage.models import (
     AnnouncementLog,
     InboundMessage,
@@ -46,6 +46,7 @@ from lokpanchang.storage.models import (
     SubscriptionEvent,
     UserDetail,
 )
+from lokpanchang.storage.states import LedgerStatus
 
 log = structlog.get_logger(__name__)
 
@@ -60,17 +61,33 @@ OLDER_TRANSACTIONS = text(
 )
 # The ledgers erasure updates, besides the personal tables (compaction.PERSONAL_TABLES):
 # vacuumed, not rewritten (a row per subscriber per day).
-LEDGER_TABLES = tuple(model.__tablename__ for model in (MessageLog, AnnouncementLog, NoticeLog))
+LEDGER_MODELS = (MessageLog, AnnouncementLog, NoticeLog)
+LEDGER_TABLES = tuple(model.__tablename__ for model in LEDGER_MODELS)
+SETTLE_POLL_S = 0.05
+
+
+@dataclass(frozen=True)
+class Erased:
+    """Whom an erasure erased: their id, and the addresses they had (to be forgotten in the
+    files once the last reply to them is sent)."""
+
+    user_id: int
+    addresses: tuple[str, ...]
 
 
 def erase_subscriber(
     session: Session, user: UserDetail, now: datetime, written: Iterable[str] = ()
-) -> None:
+) -> Erased:
     """Erase ``user``'s addresses and place everywhere in the database (their counts stay);
     ``written`` are their addresses as their channels' webhook bodies write them (the stored
-    webhooks naming them are dropped: ``Adapter.as_written``)."""
+    webhooks naming them are dropped: ``Adapter.as_written``). What is still owed to them is
+    withdrawn; what is on its way to them is ``settle``'s, after the commit."""
+    erased = Erased(user.id, tuple(address.address for address in user.addresses))
     place = _place_prefix(user)
-    reply_log.erase(session, user.id, [(a.channel, a.address) for a in user.addresses])
+    at = [(a.channel, a.address) for a in user.addresses]
+    _withdraw_owed(session, user.id, reply_log.theirs(user.id, at))
+    reply_log.erase(session, user.id, at)
+    _blank_ledgers(session, user.id)
     for address in user.addresses:
         _anonymise_rows(session, user.id, address.address)
     inbound.forget_naming(session, list(written))
@@ -79,6 +96,47 @@ def erase_subscriber(
     _anonymise_user(user, now)
     session.flush()
     session.add(SubscriptionEvent(user_id=user.id, kind="erased", at=now))
+    return erased
+
+
+def settle(url: str, erased: Erased, wait_s: float) -> int:
+    """After the erasure committed: wait up to ``wait_s`` seconds for the sends to them that
+    were on their way (handed to a channel) to write their outcome, then blank what they
+    wrote (message ids, errors). How many were still on their way at the deadline (their
+    worker died mid-send: it writes nothing more)."""
+    deadline = clock.monotonic() + wait_s
+    while (waiting := _on_their_way(url, erased.user_id)) and clock.monotonic() < deadline:
+        time.sleep(SETTLE_POLL_S)
+    with transaction(url) as session:
+        reply_log.erase(session, erased.user_id, [])
+        _blank_ledgers(session, erased.user_id)
+    if waiting:
+        log.warning("erasure.sends_on_their_way", user_id=erased.user_id, rows=waiting)
+    return waiting
+
+
+def _withdraw_owed(session: Session, user_id: int, replies) -> None:
+    """Nothing still owed to them goes: their rows not yet handed to a channel."""
+    for model in (MessageLog, AnnouncementLog, NoticeLog):
+        ledger.move_where(session, model, model.user_id == user_id, LedgerStatus.WITHDRAWN)
+    ledger.move_where(session, ledger.REPLIES, replies, LedgerStatus.WITHDRAWN)
+
+
+def _on_their_way(url: str, user_id: int) -> int:
+    with transaction(url) as session:
+        theirs: list[tuple[ledger.Ledger, ColumnElement[bool]]] = [
+            (model, model.user_id == user_id) for model in LEDGER_MODELS
+        ]
+        theirs.append((ledger.REPLIES, reply_log.theirs(user_id)))
+        return sum(len(ledger.ids_in(session, m, w, [LedgerStatus.SENDING])) for m, w in theirs)
+
+
+def _blank_ledgers(session: Session, user_id: int) -> None:
+    """Their rows in the daily, announcement and notice ledgers keep no message id (which
+    encodes the number) and no error (which may quote it)."""
+    for model in LEDGER_MODELS:
+        rows = update(model).where(model.user_id == user_id)
+        session.execute(rows.values(whatsapp_message_id=None, error_detail=None))
 
 
 def _place_prefix(user: UserDetail) -> str | None:
@@ -89,9 +147,6 @@ def _place_prefix(user: UserDetail) -> str | None:
 
 
 def _anonymise_rows(session: Session, user_id: int, address: str) -> None:
-    for model in (MessageLog, AnnouncementLog, NoticeLog):
-        rows = update(model).where(model.user_id == user_id)
-        session.execute(rows.values(whatsapp_message_id=None, error_detail=None))
     events = update(SubscriptionEvent).where(SubscriptionEvent.user_id == user_id)
     session.execute(events.values(detail=""))
     sent = update(InboundMessage).where(

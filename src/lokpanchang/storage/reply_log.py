@@ -10,6 +10,7 @@ what it said then.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -143,12 +144,19 @@ def forget(session: Session, addresses: list[str]) -> None:
         _blank(session, ReplyLog.address.in_(addresses), "erased")
 
 
-def erase(session: Session, user_id: int, channel_addresses: list[tuple[str, str]]) -> None:
-    """A subscriber's rows (theirs, or sent to one of their addresses before they were
-    one) keep their kind, status and instants; nothing in them names the person: address,
-    message, cause (an inbound message id encodes a phone number) and message id go."""
+def theirs(user_id: int, channel_addresses: Sequence[tuple[str, str]] = ()):
+    """The WHERE clause of a subscriber's rows: theirs, to one of ``channel_addresses``
+    (sent before they were a subscriber), or already blanked as theirs."""
     at = [and_(ReplyLog.channel == c, ReplyLog.address == a) for c, a in channel_addresses]
-    _blank(session, or_(ReplyLog.user_id == user_id, *at), f"erased-{user_id}")
+    return or_(ReplyLog.user_id == user_id, ReplyLog.address == f"erased-{user_id}", *at)
+
+
+def erase(session: Session, user_id: int, channel_addresses: list[tuple[str, str]]) -> None:
+    """A subscriber's rows (``theirs``) keep their kind, status and instants; nothing in
+    them names the person: address, message, cause (an inbound message id encodes a phone
+    number) and message id go. Blanking again is harmless: ``storage.erasure.settle`` does,
+    after the sends that were on their way wrote their outcome."""
+    _blank(session, theirs(user_id, channel_addresses), f"erased-{user_id}")
 
 
 def _blank(session: Session, where, address: str) -> None:

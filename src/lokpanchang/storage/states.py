@@ -33,7 +33,7 @@ class LedgerStatus(StrEnum):
     MISSED = "missed"  # past the grace period: never sent at noon
     HALTED = "halted"  # the channel said stop everything (token, account, template)
     AMBIGUOUS = "ambiguous"  # may have reached the channel; only a status webhook can tell
-    WITHDRAWN = "withdrawn"  # not sent: its subscriber stopped or paused after it was owed
+    WITHDRAWN = "withdrawn"  # not sent: its subscriber stopped, paused or was erased since
 
 
 class RunStatus(StrEnum):
@@ -73,7 +73,8 @@ class DirectKind(StrEnum):
 
 L = LedgerStatus
 LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
-    L.PENDING: frozenset({L.PREPARED, L.CLAIMED, L.DEFERRED, L.MISSED}),
+    # Withdrawn: its subscriber was erased before it was sent (``storage.erasure``).
+    L.PENDING: frozenset({L.PREPARED, L.CLAIMED, L.DEFERRED, L.MISSED, L.WITHDRAWN}),
     # Prepared ahead: claimed at the instant, withdrawn when its subscriber stopped or paused
     # since, given up past the grace, or back to pending when its run is planned again.
     L.PREPARED: frozenset({L.CLAIMED, L.WITHDRAWN, L.MISSED, L.PENDING}),
@@ -96,7 +97,7 @@ LEDGER_MOVES: dict[LedgerStatus, frozenset[LedgerStatus]] = {
             L.AMBIGUOUS,
         }
     ),
-    L.RETRY: frozenset({L.CLAIMED, L.FAILED, L.MISSED, L.PENDING}),
+    L.RETRY: frozenset({L.CLAIMED, L.FAILED, L.MISSED, L.PENDING, L.WITHDRAWN}),
     L.SENT: frozenset({L.DELIVERED, L.READ, L.FAILED, L.BLOCKED}),
     L.DELIVERED: frozenset({L.READ}),
     # Only a status webhook (or the outcome a worker held through an outage) resolves it.
