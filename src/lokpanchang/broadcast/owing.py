@@ -80,11 +80,20 @@ def owe_direct(session: Session, settings: Settings, rows: list[dict], now: date
     return Owing(new, deferred)
 
 
-def owe_run(session: Session, settings: Settings, run, now: datetime) -> None:
-    """A row for each of the run's subscribers, admitted by the messaging limit (or deferred)."""
-    if settings.messaging_limit is None:  # nothing to count: admitted as they are written
-        run_ledger.insert_run_rows(session, run, now, admitted_at=now)
-        return
+def owe_run(
+    session: Session,
+    settings: Settings,
+    run,
+    now: datetime,
+    ready: LedgerStatus = LedgerStatus.PENDING,
+) -> int:
+    """A row for each of the run's subscribers, admitted by the messaging limit (or deferred);
+    how many it left ``ready`` ('prepared' ahead of the instant: ``broadcast.prepare``).
+    With nothing to count, the rows are written admitted and ``ready`` (a prepared row is
+    written once, not written then moved); under a limit they are admitted pending."""
+    if settings.messaging_limit is None:
+        return run_ledger.insert_run_rows(session, run, now, status=ready, admitted_at=now)
     run_ledger.insert_run_rows(session, run, now)
     waiting = ledger.unadmitted(session, ledger.DAILY, ledger.run_rows(run.id))
-    tier.admit(session, ledger.DAILY, waiting, settings.messaging_limit, now)
+    admitted, _ = tier.admit(session, ledger.DAILY, waiting, settings.messaging_limit, now)
+    return len(admitted) if ready is LedgerStatus.PENDING else 0

@@ -25,7 +25,7 @@ from lokpanchang.broadcast.owing import owe_run
 from lokpanchang.config import Settings
 from lokpanchang.storage import audience, run_ledger, runs
 from lokpanchang.storage.db import transaction
-from lokpanchang.storage.states import FINAL_RUNS, NOT_STARTED_RUNS
+from lokpanchang.storage.states import FINAL_RUNS, NOT_STARTED_RUNS, LedgerStatus
 
 log = structlog.get_logger(__name__)
 
@@ -57,8 +57,8 @@ def owe_ahead(settings: Settings, run_id: int, now: datetime) -> int:
         run = runs.run(session, run_id)
         if run is None or run.status not in NOT_STARTED_RUNS or now >= run.due_at:
             return 0
-        owe_run(session, settings, run, now)
-        prepared = run_ledger.prepare_run_rows(session, run_id)
+        prepared = owe_run(session, settings, run, now, ready=LedgerStatus.PREPARED)
+        prepared += run_ledger.prepare_run_rows(session, run_id)  # the limit's, or owed before
     log.info("run.rows_prepared", run_id=run_id, rows=prepared)
     return prepared
 
