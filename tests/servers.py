@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
 
@@ -126,6 +126,7 @@ class PostgresServer:
     port: int
     datadir: Path
     bindir: Path
+    settings: dict[str, str] = field(default_factory=dict)  # besides the tests' own
 
     @property
     def admin_url(self) -> str:
@@ -168,7 +169,7 @@ class PostgresServer:
 
     def start(self) -> None:
         """Start it again after ``stop``, on the same port with the same data (an outage ends)."""
-        _pg_ctl_start(self.bindir, self.datadir, self.port)
+        _pg_ctl_start(self.bindir, self.datadir, self.port, self.settings)
 
 
 def _as_postgres(args: list[str]) -> None:
@@ -178,7 +179,9 @@ def _as_postgres(args: list[str]) -> None:
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def start_postgres() -> PostgresServer:
+def start_postgres(settings: dict[str, str] | None = None) -> PostgresServer:
+    """A new cluster on a free port, with the tests' settings and ``settings`` besides
+    (``name: value``, as ``postgres -c`` takes them)."""
     bindir = postgres_bindir()
     if bindir is None:
         missing("PostgreSQL server (initdb)")
@@ -201,16 +204,17 @@ def start_postgres() -> PostgresServer:
         ]
     )
     port = free_port()
-    _pg_ctl_start(bindir, datadir, port)
-    return PostgresServer(port, datadir, bindir)
+    server = PostgresServer(port, datadir, bindir, settings or {})
+    _pg_ctl_start(bindir, datadir, port, server.settings)
+    return server
 
 
-def _pg_ctl_start(bindir: Path, datadir: Path, port: int) -> None:
+def _pg_ctl_start(bindir: Path, datadir: Path, port: int, settings: dict[str, str]) -> None:
     root = datadir.parent
     options = (
         f"-p {port} -k {root / 'sockets'} -c listen_addresses=127.0.0.1 -c fsync=off "
         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
+    ) + "".join(f" -c {name}={value}" for name, value in settings.items())
     _as_postgres(
         [
             str(bindir / "pg_ctl"),

@@ -44,6 +44,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -360,6 +361,14 @@ def peer(redis_server, src: Path, args) -> dict:
     }
 
 
+def postgres_settings(parser: argparse.ArgumentParser, text: str) -> dict[str, str]:
+    """``shared_buffers=1GB,max_wal_size=8GB`` as a dict ("" is none)."""
+    pairs = [pair.strip() for pair in text.split(",") if pair.strip()]
+    if any(not re.fullmatch(r"[a-z_]+=[A-Za-z0-9_.]+", pair) for pair in pairs):
+        parser.error(f"--postgres takes name=value pairs, e.g. shared_buffers=1GB; not {text!r}")
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--subscribers", type=int, default=1_000_000)
@@ -380,6 +389,14 @@ def arguments() -> argparse.Namespace:
         action="store_false",
         help="cards on: render none before the instant (each is made at its first send)",
     )
+    parser.add_argument(
+        "--postgres",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE,...",
+        help="PostgreSQL settings besides the tests' (repeatable: a server and a run for each;"
+        " '' for none)",
+    )
     parser.add_argument("--peer", type=int, default=20_000)
     parser.add_argument("--peer-workers", type=int, default=2)
     parser.add_argument("--greenlets", type=int, default=300)
@@ -398,6 +415,7 @@ def arguments() -> argparse.Namespace:
         parser.error(f"--batch-size must be whole numbers, e.g. 500,1000; not {args.batch_size!r}")
     if any(size < 1 for size in args.batch_sizes):
         parser.error(f"--batch-size must be at least 1, not {args.batch_size!r}")
+    args.postgres = [postgres_settings(parser, text) for text in args.postgres or [""]]
     args.src = [path.resolve() for path in (args.src or [ROOT / "src"])]
     for path in args.src:
         if not (path / "lokpanchang").is_dir():
@@ -408,14 +426,20 @@ def arguments() -> argparse.Namespace:
 def main() -> None:
     args = arguments()
     print(json.dumps({"load_average_at_start": os.getloadavg()}), flush=True)
-    redis_server, pg = servers.start_redis(), servers.start_postgres()
+    redis_server = servers.start_redis()
+    pg = None
     try:
         results = []
-        for src in args.src:
-            for cards in args.cards:
-                for size in args.batch_sizes:
-                    results.append(ours(pg, redis_server, src, args, cards, size))
-                    print(json.dumps(results[-1]), flush=True)
+        for settings in args.postgres:  # a server each: its settings take effect at start
+            pg = servers.start_postgres(settings)
+            for src in args.src:
+                for cards in args.cards:
+                    for size in args.batch_sizes:
+                        results.append(ours(pg, redis_server, src, args, cards, size))
+                        results[-1]["postgres_settings"] = settings
+                        print(json.dumps(results[-1]), flush=True)
+            if settings is not args.postgres[-1]:
+                pg.discard()
         if args.peer:
             theirs = peer(redis_server, args.src[-1], args)
             print(json.dumps(theirs), flush=True)
@@ -424,7 +448,8 @@ def main() -> None:
         print(json.dumps({"load_average_at_end": os.getloadavg()}))
     finally:
         redis_server.discard()
-        pg.discard()
+        if pg is not None:
+            pg.discard()
 
 
 if __name__ == "__main__":
