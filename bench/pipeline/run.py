@@ -21,6 +21,10 @@ none, each card is rendered at its first send). Each side also reports the fake'
 uploads.
 
 ``--batch-size 500,1000`` runs ours once with each ``BATCH_SIZE`` (the default: 500 alone).
+``--postgres NAME=VALUE,...`` (repeatable) starts a PostgreSQL server with those settings for
+each value and runs every side on each. ``--statements N`` loads ``pg_stat_statements`` and
+reports each side's N statements that took PostgreSQL the most time from planning to the end
+(calls, total and mean ms, rows; the text cut to 160 characters).
 
 ``--src DIR`` (repeatable) runs ours once from each source tree (its workers, its planner,
 its fake), one after the other in the same run, on the same servers: side by side with main
@@ -30,7 +34,8 @@ is ``--src <main>/src --src src``. Each side reports:
 - lateness p50/p99 (arrival - due), the sustained rate (middle 80 % of arrivals) and the
   rate from the due instant to the last arrival;
 - CPU ms per message by process (workers, fake, PostgreSQL, Redis; from planning to the end);
-- peak RSS of the largest single process of each kind (sampled every 0.5 s);
+- peak RSS of the largest single process of each kind (sampled every 0.5 s), and the peak
+  of RSS less shared memory (PostgreSQL's backends each map the one shared buffer pool);
 - duplicates (templates the fake accepted for someone who had one already) and the
   throughput refusals (130429: a number sent above RATE).
 
@@ -122,31 +127,45 @@ def fake_state(port: int) -> tuple[list[float], dict]:
 
 
 class RssSampler(threading.Thread):
-    """The peak RSS of the largest single process of each kind, sampled every 0.5 s."""
+    """The peak RSS of the largest single process of each kind, sampled every 0.5 s; and the
+    peak of RSS less shared memory (``RssShmem``: PostgreSQL's buffer pool, mapped into every
+    backend that has touched it, is one piece of memory however many backends count it)."""
 
     def __init__(self, kinds: dict[str, list[int]]) -> None:
         super().__init__(daemon=True)
         self.kinds, self.done = kinds, threading.Event()
         self.peaks = dict.fromkeys(kinds, 0)
+        self.unshared_peaks = dict.fromkeys(kinds, 0)
 
     def run(self) -> None:
         while not self.done.is_set():
             for kind, pids in self.kinds.items():
-                rss = [_rss(p) for pid in pids for p in _tree(pid) if _alive(p)]
-                self.peaks[kind] = max([self.peaks[kind], *rss])
+                sizes = [_rss(p) for pid in pids for p in _tree(pid) if _alive(p)]
+                self.peaks[kind] = max([self.peaks[kind], *(rss for rss, _ in sizes)])
+                unshared = (rss - shmem for rss, shmem in sizes)
+                self.unshared_peaks[kind] = max([self.unshared_peaks[kind], *unshared])
             self.done.wait(0.5)
 
-    def stop(self) -> dict[str, float]:
+    def stop(self) -> tuple[dict[str, float], dict[str, float]]:
+        """The peaks of RSS and of RSS less shared memory, by kind (MB)."""
         self.done.set()
         self.join(5)
-        return {kind: round(peak / 2**20, 1) for kind, peak in self.peaks.items()}
+        return _mb(self.peaks), _mb(self.unshared_peaks)
 
 
-def _rss(process: psutil.Process) -> int:
+def _mb(peaks: dict[str, int]) -> dict[str, float]:
+    return {kind: round(peak / 2**20, 1) for kind, peak in peaks.items()}
+
+
+def _rss(process: psutil.Process) -> tuple[int, int]:
+    """RSS and the shared memory in it (bytes); 0, 0 for a process that has ended."""
     try:
-        return process.memory_info().rss
-    except psutil.NoSuchProcess:
-        return 0
+        rss = process.memory_info().rss
+        status = Path(f"/proc/{process.pid}/status").read_text()
+    except (psutil.NoSuchProcess, FileNotFoundError, ProcessLookupError):
+        return 0, 0
+    shmem = re.search(r"^RssShmem:\s+(\d+) kB", status, re.MULTILINE)
+    return rss, int(shmem.group(1)) * 1024 if shmem else 0
 
 
 def _alive(process: psutil.Process) -> bool:
@@ -226,6 +245,30 @@ def retime(url: str, send_time) -> None:
         session.execute(text("UPDATE user_detail SET send_time = :t"), {"t": send_time})
 
 
+STATEMENTS = """
+SELECT calls, round(total_exec_time::numeric, 1)::float AS total_ms,
+       round(mean_exec_time::numeric, 3)::float AS mean_ms, rows, left(query, 160) AS query
+FROM pg_stat_statements
+WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+ORDER BY total_exec_time DESC LIMIT :top
+"""
+
+
+def statements(url: str, top: int, *, reset: bool = False) -> list[dict]:
+    """The ``top`` statements of ``url``'s database by PostgreSQL's time in them (``reset``:
+    none yet, counting from now)."""
+    from sqlalchemy import text
+
+    from lokpanchang.storage.db import transaction
+
+    with transaction(url) as session:
+        if reset:
+            session.execute(text("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"))
+            session.execute(text("SELECT pg_stat_statements_reset()"))
+            return []
+        return [dict(row._mapping) for row in session.execute(text(STATEMENTS), {"top": top})]
+
+
 def ours(pg, redis_server, src: Path, args, cards: str = "off", batch_size: int = 500) -> dict:
     import redis
 
@@ -267,12 +310,15 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off", batch_size: int 
         }
     )
     try:
+        if args.statements:
+            statements(url, args.statements, reset=True)
         sampler.start()
         meter.start()
         [run_id] = plan(src, env)
         status, due_at, *_ = broadcast_bench.wait_for_run(url, run_id, running, 7200)
         cpu = meter.stop(args.subscribers)
-        rss = sampler.stop()
+        rss, unshared = sampler.stop()
+        slowest = statements(url, args.statements) if args.statements else None
         arrivals, listing = fake_state(port)
         uploads = broadcast_bench.fake_call(port, "/_fake/media")["count"] if cards == "on" else 0
     finally:
@@ -295,7 +341,9 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off", batch_size: int 
         "duplicates": listing["repeated_templates"],
         "throughput_refusals_130429": listing["totals"].get("130429", 0),
         "peak_rss_mb": rss,
+        "peak_rss_less_shared_memory_mb": unshared,
         **cpu,
+        **({"postgres_statements": slowest} if slowest is not None else {}),
     }
 
 
@@ -344,7 +392,7 @@ def peer(redis_server, src: Path, args) -> dict:
         time.sleep(1)
     cpu = meter.stop(args.peer)
     time.sleep(5)  # late duplicates, if any, arrive too
-    rss = sampler.stop()
+    rss, _ = sampler.stop()
     arrivals, listing = fake_state(port)
     for process in (*running, fake):
         process.terminate()
@@ -397,6 +445,14 @@ def arguments() -> argparse.Namespace:
         help="PostgreSQL settings besides the tests' (repeatable: a server and a run for each;"
         " '' for none)",
     )
+    parser.add_argument(
+        "--statements",
+        type=int,
+        default=0,
+        metavar="N",
+        help="report each side's N statements PostgreSQL spent the most time in"
+        " (loads pg_stat_statements)",
+    )
     parser.add_argument("--peer", type=int, default=20_000)
     parser.add_argument("--peer-workers", type=int, default=2)
     parser.add_argument("--greenlets", type=int, default=300)
@@ -416,6 +472,12 @@ def arguments() -> argparse.Namespace:
     if any(size < 1 for size in args.batch_sizes):
         parser.error(f"--batch-size must be at least 1, not {args.batch_size!r}")
     args.postgres = [postgres_settings(parser, text) for text in args.postgres or [""]]
+    if args.statements < 0:
+        parser.error(f"--statements must be 0 (none) or more, not {args.statements}")
+    if args.statements:
+        for settings in args.postgres:
+            preload = [settings.get("shared_preload_libraries", ""), "pg_stat_statements"]
+            settings["shared_preload_libraries"] = ",".join(filter(None, dict.fromkeys(preload)))
     args.src = [path.resolve() for path in (args.src or [ROOT / "src"])]
     for path in args.src:
         if not (path / "lokpanchang").is_dir():
