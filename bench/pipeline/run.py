@@ -24,7 +24,8 @@ uploads.
 ``--postgres NAME=VALUE,...`` (repeatable) starts a PostgreSQL server with those settings for
 each value and runs every side on each. ``--statements N`` loads ``pg_stat_statements`` and
 reports each side's N statements that took PostgreSQL the most time from planning to the end
-(calls, total and mean ms, rows; the text cut to 160 characters).
+(calls, total and mean ms, rows; one line per statement text, which PostgreSQL may count under
+several ids; the text cut to 160 characters).
 
 ``--src DIR`` (repeatable) runs ours once from each source tree (its workers, its planner,
 its fake), one after the other in the same run, on the same servers: side by side with main
@@ -246,11 +247,12 @@ def retime(url: str, send_time) -> None:
 
 
 STATEMENTS = """
-SELECT calls, round(total_exec_time::numeric, 1)::float AS total_ms,
-       round(mean_exec_time::numeric, 3)::float AS mean_ms, rows, left(query, 160) AS query
+SELECT sum(calls)::bigint AS calls, round(sum(total_exec_time)::numeric, 1)::float AS total_ms,
+       round((sum(total_exec_time) / sum(calls))::numeric, 3)::float AS mean_ms,
+       sum(rows)::bigint AS rows, left(query, 160) AS query
 FROM pg_stat_statements
 WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-ORDER BY total_exec_time DESC LIMIT :top
+GROUP BY query ORDER BY sum(total_exec_time) DESC LIMIT :top
 """
 
 
