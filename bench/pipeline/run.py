@@ -159,14 +159,14 @@ def _mb(peaks: dict[str, int]) -> dict[str, float]:
 
 
 def _rss(process: psutil.Process) -> tuple[int, int]:
-    """RSS and the shared memory in it (bytes); 0, 0 for a process that has ended."""
+    """RSS and the shared memory in it (bytes, from one read of ``/proc/PID/status``); 0, 0
+    for a process that has ended."""
     try:
-        rss = process.memory_info().rss
         status = Path(f"/proc/{process.pid}/status").read_text()
-    except (psutil.NoSuchProcess, FileNotFoundError, ProcessLookupError):
+    except (FileNotFoundError, ProcessLookupError):
         return 0, 0
-    shmem = re.search(r"^RssShmem:\s+(\d+) kB", status, re.MULTILINE)
-    return rss, int(shmem.group(1)) * 1024 if shmem else 0
+    kb = dict(re.findall(r"^(VmRSS|RssShmem):\s+(\d+) kB", status, re.MULTILINE))
+    return int(kb.get("VmRSS", 0)) * 1024, int(kb.get("RssShmem", 0)) * 1024
 
 
 def _alive(process: psutil.Process) -> bool:
@@ -256,18 +256,24 @@ GROUP BY query ORDER BY sum(total_exec_time) DESC LIMIT :top
 """
 
 
-def statements(url: str, top: int, *, reset: bool = False) -> list[dict]:
-    """The ``top`` statements of ``url``'s database by PostgreSQL's time in them (``reset``:
-    none yet, counting from now)."""
+def count_statements_from_now(url: str) -> None:
+    """``pg_stat_statements`` in ``url``'s database, emptied: it counts from now."""
     from sqlalchemy import text
 
     from lokpanchang.storage.db import transaction
 
     with transaction(url) as session:
-        if reset:
-            session.execute(text("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"))
-            session.execute(text("SELECT pg_stat_statements_reset()"))
-            return []
+        session.execute(text("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"))
+        session.execute(text("SELECT pg_stat_statements_reset()"))
+
+
+def slowest_statements(url: str, top: int) -> list[dict]:
+    """The ``top`` statements of ``url``'s database by PostgreSQL's time in them."""
+    from sqlalchemy import text
+
+    from lokpanchang.storage.db import transaction
+
+    with transaction(url) as session:
         return [dict(row._mapping) for row in session.execute(text(STATEMENTS), {"top": top})]
 
 
@@ -313,14 +319,14 @@ def ours(pg, redis_server, src: Path, args, cards: str = "off", batch_size: int 
     )
     try:
         if args.statements:
-            statements(url, args.statements, reset=True)
+            count_statements_from_now(url)
         sampler.start()
         meter.start()
         [run_id] = plan(src, env)
         status, due_at, *_ = broadcast_bench.wait_for_run(url, run_id, running, 7200)
         cpu = meter.stop(args.subscribers)
         rss, unshared = sampler.stop()
-        slowest = statements(url, args.statements) if args.statements else None
+        slowest = slowest_statements(url, args.statements) if args.statements else None
         arrivals, listing = fake_state(port)
         uploads = broadcast_bench.fake_call(port, "/_fake/media")["count"] if cards == "on" else 0
     finally:

@@ -87,13 +87,14 @@ def owe_run(
     now: datetime,
     ready: LedgerStatus = LedgerStatus.PENDING,
 ) -> int:
-    """A row for each of the run's subscribers, admitted by the messaging limit (or deferred);
-    how many it left ``ready`` ('prepared' ahead of the instant: ``broadcast.prepare``).
-    With nothing to count, the rows are written admitted and ``ready`` (a prepared row is
-    written once, not written then moved); under a limit they are admitted pending."""
+    """A row for each of the run's subscribers, admitted by the messaging limit (or deferred).
+    With nothing to count, the rows are written admitted and ``ready`` ('prepared' ahead of
+    the instant: ``broadcast.prepare``; a prepared row is written once, not written then
+    moved), and it returns how many; under a limit they are admitted pending, and it
+    returns 0 (none written ``ready``)."""
     if settings.messaging_limit is None:
         return run_ledger.insert_run_rows(session, run, now, status=ready, admitted_at=now)
     run_ledger.insert_run_rows(session, run, now)
     waiting = ledger.unadmitted(session, ledger.DAILY, ledger.run_rows(run.id))
-    admitted, _ = tier.admit(session, ledger.DAILY, waiting, settings.messaging_limit, now)
-    return len(admitted) if ready is LedgerStatus.PENDING else 0
+    tier.admit(session, ledger.DAILY, waiting, settings.messaging_limit, now)
+    return 0

@@ -41,13 +41,18 @@ def reply_message(reply) -> OutgoingMessage:
     )
 
 
+def cause_of(reply) -> str:
+    """The inbound message ``reply`` answers ("": none, e.g. a test message)."""
+    return getattr(reply, "cause", "")
+
+
 def keyed(replies: list) -> direct.Keyed:
     """Each reply under its key: its cause (the message it answers) and its place among that
     message's answers; a reply of no cause gets a key of its own."""
     places: Counter[str] = Counter()
     found = []
     for reply in replies:
-        cause = getattr(reply, "cause", "") or f"none:{uuid.uuid4().hex}"
+        cause = cause_of(reply) or f"none:{uuid.uuid4().hex}"
         places[cause] += 1
         found.append((f"{cause}:{places[cause]}", reply_message(reply)))
     return found
@@ -55,7 +60,7 @@ def keyed(replies: list) -> direct.Keyed:
 
 def owe_replies(session: Session, settings, replies: list, now: datetime) -> None:
     """Owe the replies that have a cause, in the transaction that handled their messages."""
-    caused = keyed([reply for reply in replies if getattr(reply, "cause", "")])
+    caused = keyed([reply for reply in replies if cause_of(reply)])
     if caused:
         direct.owe(session, settings, DirectKind.REPLY, caused, now)
 
@@ -66,7 +71,7 @@ def send_replies(ctx: SendContext, replies: list, now: datetime) -> list[SendRes
     Those with a cause were owed with their message (``owe_replies``): never owed again here,
     so one erased since (its key blanked) is not sent."""
     keys = keyed(replies)
-    uncaused = [pair for pair, reply in zip(keys, replies) if not getattr(reply, "cause", "")]
+    uncaused = [pair for pair, reply in zip(keys, replies) if not cause_of(reply)]
     if uncaused:
         with transaction(ctx.url) as session:
             direct.owe(session, ctx.settings, DirectKind.REPLY, uncaused, now)

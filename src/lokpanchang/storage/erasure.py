@@ -117,7 +117,7 @@ def settle(url: str, erased: Erased, wait_s: float) -> int:
 
 def _withdraw_owed(session: Session, user_id: int, replies) -> None:
     """Nothing still owed to them goes: their rows not yet handed to a channel."""
-    for model in (MessageLog, AnnouncementLog, NoticeLog):
+    for model in LEDGER_MODELS:
         ledger.move_where(session, model, model.user_id == user_id, LedgerStatus.WITHDRAWN)
     ledger.move_where(session, ledger.REPLIES, replies, LedgerStatus.WITHDRAWN)
 
